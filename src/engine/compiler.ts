@@ -1,0 +1,410 @@
+/**
+ * The compiler: indexes schema documents (resources, anchors), resolves every reference at compile
+ * time, checks each document against its meta-schema, and turns subschemas into `SchemaNode`s.
+ * One `Compilation` serves one `compile` call; nothing here is shared or mutated afterwards.
+ */
+
+import { activate, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
+import { LimitError, SchemaError } from "./errors.js";
+import { checkJson, isJsonProblem } from "./host-json.js";
+import { isObject } from "./json.js";
+import type { CompileContext, Evaluator, KeywordDefinition } from "./keyword.js";
+import type { Limits } from "./limits.js";
+import { SchemaNode } from "./node.js";
+import { appendPointer, decodeFragment, getAt, parsePointer, pointerToFragment } from "./pointer.js";
+import { Resource, type Location } from "./resources.js";
+import { hasScheme, resolveUri, splitFragment } from "./uri.js";
+import { compilePattern, RegexSyntaxError, type CompiledPattern } from "./regex/index.js";
+
+export type SchemaRegistry = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
+
+export interface CompileOptions {
+  /** Schemas known by URI; nothing is ever fetched. An object or a Map. */
+  schemaRegistry?: SchemaRegistry;
+  /** Explicit, synchronous loader called at compile time only, for URIs not in the registry. */
+  schemaLoader?: (uri: string) => unknown;
+  /** `format` asserts (default: annotation only). */
+  formatAssertion?: boolean;
+  /** `contentEncoding`/`contentMediaType`/`contentSchema` assert (default: annotation only). */
+  contentAssertion?: boolean;
+  limits?: Partial<Limits>;
+  /** Retrieval URI of the root schema when it has no `$id`. */
+  baseUri?: string;
+}
+
+/** Validates a document against a meta-schema; returns a problem or undefined. */
+export type MetaCheck = (document: unknown, metaSchema: string, compilation: Compilation) => { pointer: string; message: string } | undefined;
+
+export const DEFAULT_BASE_URI = "urn:backplane-agent-runtime:schema";
+const STANDARD_CORE = "https://json-schema.org/draft/2020-12/vocab/core";
+
+export class Compilation {
+  readonly resources = new Map<string, Resource>();
+  private readonly locations = new Map<object, { resource: Resource; pointer: string }>();
+  private readonly nodes = new Map<string, SchemaNode>();
+  private readonly registry = new Map<string, unknown>();
+  private readonly pendingRegistry = new Set<string>();
+  private readonly dialectCache = new Map<string, ActiveVocabularies>();
+  private readonly patterns = new Map<string, CompiledPattern>();
+  private bytes = 0;
+  private schemaNodes = 0;
+  private references = 0;
+  usesDynamicScope = false;
+
+  constructor(
+    readonly dialect: DialectDefinition,
+    readonly options: CompileOptions,
+    readonly limits: Readonly<Limits>,
+    private readonly metaCheck: MetaCheck | undefined,
+    /** False only for the engine's own wrapper around a meta-schema. */
+    private readonly checkRoot = true,
+  ) {
+    for (const doc of dialect.documents) {
+      const id = (doc as { $id: string }).$id;
+      this.registry.set(id, doc);
+    }
+    const reg = options.schemaRegistry;
+    if (reg !== undefined) {
+      const entries = reg instanceof Map ? [...reg.entries()] : Object.keys(reg).map((k) => [k, (reg as Record<string, unknown>)[k]] as const);
+      for (const [uri, doc] of entries) {
+        if (typeof uri !== "string") throw usage("schemaRegistry keys must be URI strings");
+        const key = uri.endsWith("#") ? uri.slice(0, -1) : uri;
+        if (!hasScheme(key) || key.includes("#")) throw usage(`schemaRegistry key "${uri}" is not an absolute URI without fragment`);
+        this.registry.set(key, doc);
+        this.pendingRegistry.add(key);
+      }
+    }
+  }
+
+  /** Indexes the root document and returns its location. */
+  addRoot(schema: unknown): Location {
+    const base = this.options.baseUri ?? DEFAULT_BASE_URI;
+    if (!hasScheme(base) || base.includes("#")) throw usage(`baseUri "${base}" is not an absolute URI without fragment`);
+    const resource = this.addDocument(schema, base, true);
+    return { resource, pointer: "", value: schema };
+  }
+
+  /** Compiles the schema at a location (once; recursive references share the node). */
+  node(loc: Location): SchemaNode {
+    const absolute = loc.resource.uri + "#" + pointerToFragment(loc.pointer);
+    const cached = this.nodes.get(absolute);
+    if (cached !== undefined) return cached;
+    const value = loc.value;
+    if (typeof value !== "boolean" && !isObject(value)) {
+      throw invalid(`the value at "${absolute}" is not a schema (an object or a boolean)`, loc.pointer, "schema_invalid");
+    }
+    const node = new SchemaNode(absolute, loc.resource, typeof value === "boolean" ? value : undefined);
+    this.nodes.set(absolute, node);
+    this.compileDynamicAnchors(loc.resource);
+    if (typeof value === "boolean") return node;
+    const ctx = new Context(this, loc, value);
+    const compiled: { ev: Evaluator; phase: number; reads: boolean }[] = [];
+    for (const keyword of Object.keys(value)) {
+      const def: KeywordDefinition | undefined = loc.resource.vocabularies.keywords.get(keyword);
+      const ev = def !== undefined ? def.compile(value[keyword], ctx) : unknownKeyword(keyword, value[keyword], ctx);
+      if (ev !== undefined) compiled.push({ ev, phase: def?.phase ?? 0, reads: def?.readsMarks === true });
+    }
+    compiled.sort((a, b) => a.phase - b.phase);
+    node.setEvaluators(compiled.map((c) => c.ev), compiled.some((c) => c.reads));
+    return node;
+  }
+
+  /** Resolves a reference found in `from` to the location of its target (Core §8.2.3). */
+  resolve(ref: string, from: Resource, pointer: string): Location {
+    const absolute = resolveUri(from.uri, ref);
+    const [base, rawFragment] = splitFragment(absolute);
+    const resource = this.resourceFor(base, pointer);
+    if (resource === undefined) throw invalid(`cannot resolve reference "${ref}": "${base}" is not a known schema (nothing is fetched; register it)`, pointer, "ref_unresolved");
+    const fragment = decodeFragment(rawFragment);
+    if (fragment === undefined) throw invalid(`reference "${ref}" has a malformed percent-encoding`, pointer, "ref_invalid");
+    if (fragment === "") return { resource, pointer: "", value: resource.root };
+    if (fragment.startsWith("/")) {
+      const tokens = parsePointer(fragment);
+      if (tokens === undefined) throw invalid(`reference "${ref}" has a malformed JSON Pointer`, pointer, "ref_invalid");
+      return this.follow(resource, tokens, ref, pointer);
+    }
+    const anchored = resource.anchors.get(fragment);
+    if (anchored === undefined) throw invalid(`cannot resolve reference "${ref}": no anchor "${fragment}" in "${base}"`, pointer, "ref_unresolved");
+    return { resource, pointer: anchored, value: getAt(resource.root, parsePointer(anchored) ?? [])?.value };
+  }
+
+  /** Walks a JSON Pointer from a resource root; entering an embedded resource switches the base. */
+  private follow(resource: Resource, tokens: string[], ref: string, at: string): Location {
+    let current: unknown = resource.root;
+    let res = resource;
+    let ptr = "";
+    for (const token of tokens) {
+      const found = getAt(current, [token]);
+      if (found === undefined) throw invalid(`cannot resolve reference "${ref}": no value at that pointer`, at, "ref_unresolved");
+      current = found.value;
+      ptr = appendPointer(ptr, token);
+      const known = typeof current === "object" && current !== null ? this.locations.get(current) : undefined;
+      if (known !== undefined) ({ resource: res, pointer: ptr } = known);
+    }
+    return { resource: res, pointer: ptr, value: current };
+  }
+
+  private resourceFor(base: string, at: string): Resource | undefined {
+    const known = this.resources.get(base);
+    if (known !== undefined) return known;
+    if (this.registry.has(base)) {
+      this.pendingRegistry.delete(base);
+      return this.addDocument(this.registry.get(base), base, false);
+    }
+    for (const key of [...this.pendingRegistry]) {
+      this.pendingRegistry.delete(key);
+      this.addDocument(this.registry.get(key), key, false);
+      const found = this.resources.get(base);
+      if (found !== undefined) return found;
+    }
+    const loader = this.options.schemaLoader;
+    if (loader === undefined) return undefined;
+    let loaded: unknown;
+    try {
+      loaded = loader(base);
+    } catch (e) {
+      throw invalid(`schemaLoader failed for "${base}": ${e instanceof Error ? e.message : String(e)}`, at, "loader_failed");
+    }
+    if (loaded === undefined) return undefined;
+    this.registry.set(base, loaded);
+    return this.addDocument(loaded, base, false);
+  }
+
+  private addDocument(doc: unknown, uri: string, isRoot: boolean): Resource {
+    const builtIn = this.dialect.documents.includes(doc);
+    if (!builtIn) this.measure(doc, isRoot ? "" : uri);
+    const before = new Set(this.resources.keys());
+    const resource = this.walk(doc, null, uri, "", 0, undefined);
+    if (!this.resources.has(uri)) this.resources.set(uri, resource);
+    if (!builtIn && (this.checkRoot || !isRoot) && this.metaCheck !== undefined) {
+      for (const [key, res] of this.resources) {
+        if (before.has(key) || res.root === undefined || key !== res.uri) continue;
+        if (res !== resource && res.vocabularies === resource.vocabularies) continue;
+        const problem = this.metaCheck(res.root, res.vocabularies.metaSchema, this);
+        if (problem !== undefined) {
+          const where = res === resource ? problem.pointer : `${res.uri}#${problem.pointer}`;
+          throw invalid(`schema is invalid at "${where}": ${problem.message}`, where, "schema_invalid");
+        }
+      }
+    }
+    return resource;
+  }
+
+  private measure(doc: unknown, where: string): void {
+    const result = checkJson(doc, { bytes: this.limits.maxSchemaBytes - this.bytes });
+    if (isJsonProblem(result)) {
+      throw invalid(`schema is not JSON at "${where}${result.pointer}": ${result.message}`, where + result.pointer, "schema_not_json");
+    }
+    this.bytes += result.bytes;
+    if (this.bytes > this.limits.maxSchemaBytes) throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer: where });
+  }
+
+  /** Indexes resources and anchors (Core §9.2), walking only subschema positions. */
+  private walk(value: unknown, resource: Resource | null, base: string, pointer: string, depth: number, vocab: ActiveVocabularies | undefined): Resource {
+    if (depth > this.limits.maxSchemaDepth) throw new LimitError("maxSchemaDepth", this.limits.maxSchemaDepth, { schemaPointer: pointer });
+    if (++this.schemaNodes > this.limits.maxSchemaNodes) throw new LimitError("maxSchemaNodes", this.limits.maxSchemaNodes, { schemaPointer: pointer });
+    const schema = isObject(value) ? value : undefined;
+    let res = resource;
+    let ptr = pointer;
+    const id = schema?.["$id"];
+    if (res === null || (typeof id === "string" && schema !== undefined && Object.hasOwn(schema, "$id"))) {
+      let uri = base;
+      if (typeof id === "string" && schema !== undefined && Object.hasOwn(schema, "$id")) {
+        const [idBase, idFragment] = splitFragment(resolveUri(base, id));
+        if (idFragment !== "") throw invalid(`"$id" must not have a fragment: "${id}"`, pointer + "/$id", "schema_invalid");
+        uri = idBase;
+      }
+      const declared = schema !== undefined && Object.hasOwn(schema, "$schema") ? schema["$schema"] : undefined;
+      const active = typeof declared === "string" ? this.vocabulariesFor(declared, pointer) : vocab ?? this.defaultVocabularies();
+      res = new Resource(uri, value, active);
+      if (!this.resources.has(uri)) this.resources.set(uri, res);
+      ptr = "";
+      vocab = active;
+    }
+    if (schema === undefined) return res;
+    if (!this.locations.has(schema)) this.locations.set(schema, { resource: res, pointer: ptr });
+    const anchor = schema["$anchor"];
+    if (typeof anchor === "string" && Object.hasOwn(schema, "$anchor")) res.anchors.set(anchor, ptr);
+    const dynamic = schema["$dynamicAnchor"];
+    if (typeof dynamic === "string" && Object.hasOwn(schema, "$dynamicAnchor")) {
+      res.anchors.set(dynamic, ptr);
+      res.dynamicAnchorPointers.set(dynamic, ptr);
+    }
+    if (Object.hasOwn(schema, "$ref") || Object.hasOwn(schema, "$dynamicRef")) {
+      if (++this.references > this.limits.maxReferences) throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer: pointer });
+    }
+    for (const [keyword, shape] of this.dialect.subschemaKeywords) {
+      if (!Object.hasOwn(schema, keyword)) continue;
+      const child = schema[keyword];
+      const at = appendPointer(ptr, keyword);
+      if (shape === "schema") this.walk(child, res, res.uri, at, depth + 1, vocab);
+      else if (shape === "array" && Array.isArray(child)) {
+        child.forEach((c, i) => this.walk(c, res, (res as Resource).uri, appendPointer(at, i), depth + 1, vocab));
+      } else if (shape === "map" && isObject(child)) {
+        for (const k of Object.keys(child)) this.walk(child[k], res, res.uri, appendPointer(at, k), depth + 1, vocab);
+      }
+    }
+    return res;
+  }
+
+  private defaultVocabularies(): ActiveVocabularies {
+    return this.vocabulariesFor(this.dialect.metaSchema, "");
+  }
+
+  /** The vocabularies a `$schema` value selects (Core §8.1.2); other dialects are unsupported. */
+  private vocabulariesFor(declared: string, pointer: string): ActiveVocabularies {
+    const [uri, fragment] = splitFragment(declared);
+    const cached = this.dialectCache.get(uri);
+    if (cached !== undefined && fragment === "") return cached;
+    if (fragment !== "") throw unsupported(`"$schema" "${declared}" is not a supported dialect`, pointer, "dialect_unsupported");
+    let active: ActiveVocabularies;
+    if (uri === this.dialect.metaSchema) {
+      active = activate(this.dialect, uri, this.dialect.defaultVocabularies);
+    } else {
+      if (this.dialect.knownOtherDialects.includes(uri) || !hasScheme(uri)) {
+        throw unsupported(`dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`, pointer, "dialect_unsupported");
+      }
+      if (this.dialectCache.has("\u0000" + uri)) throw unsupported(`meta-schema "${uri}" refers to itself as its dialect`, pointer, "dialect_unsupported");
+      this.dialectCache.set("\u0000" + uri, activate(this.dialect, uri, []));
+      const meta = this.resourceFor(uri, pointer);
+      if (meta === undefined || !isObject(meta.root)) {
+        throw unsupported(`dialect "${declared}" is not supported: no such meta-schema is registered`, pointer, "dialect_unsupported");
+      }
+      active = this.customVocabularies(meta, uri, pointer);
+    }
+    this.dialectCache.set(uri, active);
+    return active;
+  }
+
+  private customVocabularies(meta: Resource, uri: string, pointer: string): ActiveVocabularies {
+    const declared = (meta.root as Record<string, unknown>)["$vocabulary"];
+    if (declared === undefined) return activate(this.dialect, uri, this.dialect.defaultVocabularies);
+    if (!isObject(declared)) throw invalid(`meta-schema "${uri}" has a malformed "$vocabulary"`, pointer, "schema_invalid");
+    const known = new Set(this.dialect.vocabularies.map((v) => v.uri));
+    const use: string[] = [STANDARD_CORE];
+    for (const vocabulary of Object.keys(declared)) {
+      if (known.has(vocabulary)) use.push(vocabulary);
+      else if (declared[vocabulary] === true) {
+        throw unsupported(`meta-schema "${uri}" requires the unknown vocabulary "${vocabulary}"`, pointer, "vocabulary_unsupported");
+      }
+    }
+    return activate(this.dialect, uri, use);
+  }
+
+  private compileDynamicAnchors(resource: Resource): void {
+    if (resource.anchorsCompiled) return;
+    resource.anchorsCompiled = true;
+    for (const [name, pointer] of resource.dynamicAnchorPointers) {
+      const value = getAt(resource.root, parsePointer(pointer) ?? [])?.value;
+      resource.dynamicAnchors.set(name, this.node({ resource, pointer, value }));
+    }
+  }
+
+  pattern(source: string, at: string): CompiledPattern {
+    const cached = this.patterns.get(source);
+    if (cached !== undefined) return cached;
+    let compiled: CompiledPattern;
+    try {
+      compiled = compilePattern(source, { maxSteps: this.limits.maxRegexSteps });
+    } catch (e) {
+      if (e instanceof RegexSyntaxError) throw invalid(`invalid regular expression ${JSON.stringify(source)}: ${e.message}`, at, "pattern_invalid");
+      throw e;
+    }
+    this.patterns.set(source, compiled);
+    return compiled;
+  }
+}
+
+/** The `CompileContext` handed to keyword definitions for one schema object. */
+class Context implements CompileContext {
+  readonly location: string;
+
+  constructor(private readonly compilation: Compilation, private readonly loc: Location, readonly schema: Readonly<Record<string, unknown>>) {
+    this.location = loc.resource.uri + "#" + pointerToFragment(loc.pointer);
+  }
+
+  get limits(): Readonly<Limits> {
+    return this.compilation.limits;
+  }
+
+  get formatAssertion(): boolean {
+    return this.compilation.options.formatAssertion === true || this.loc.resource.vocabularies.formatAssertion;
+  }
+
+  get contentAssertion(): boolean {
+    return this.compilation.options.contentAssertion === true;
+  }
+
+  active(keyword: string): boolean {
+    return this.loc.resource.vocabularies.keywords.has(keyword) && Object.hasOwn(this.schema, keyword);
+  }
+
+  private pointerOf(tokens: (string | number)[]): string {
+    let p = this.loc.pointer;
+    for (const t of tokens) p = appendPointer(p, t);
+    return p;
+  }
+
+  locationOf(...tokens: (string | number)[]): string {
+    return this.loc.resource.uri + "#" + pointerToFragment(this.pointerOf(tokens));
+  }
+
+  subschema(...tokens: (string | number)[]): SchemaNode {
+    const found = getAt(this.schema, tokens.map(String));
+    const pointer = this.pointerOf(tokens);
+    const value = found?.value;
+    const known = typeof value === "object" && value !== null ? this.compilation["locations"].get(value) : undefined;
+    return this.compilation.node(known !== undefined ? { ...known, value } : { resource: this.loc.resource, pointer, value });
+  }
+
+  reference(ref: string): SchemaNode {
+    return this.compilation.node(this.compilation.resolve(ref, this.loc.resource, this.pointerOf(["$ref"])));
+  }
+
+  dynamicReference(ref: string): { target: SchemaNode; anchor: string | undefined } {
+    const loc = this.compilation.resolve(ref, this.loc.resource, this.pointerOf(["$dynamicRef"]));
+    const fragment = splitFragment(ref)[1];
+    const name = decodeFragment(fragment);
+    const target = this.compilation.node(loc);
+    const bookend = name !== undefined && name !== "" && !name.startsWith("/") && loc.resource.dynamicAnchorPointers.get(name) === loc.pointer;
+    if (!bookend) return { target, anchor: undefined };
+    this.compilation.usesDynamicScope = true;
+    return { target, anchor: name };
+  }
+
+  pattern(source: string, keyword: string): CompiledPattern {
+    return this.compilation.pattern(source, this.pointerOf([keyword]));
+  }
+
+  fail(keyword: string, message: string, code = "schema_invalid"): never {
+    throw invalid(message, this.pointerOf([keyword]), code);
+  }
+}
+
+/** Keywords no active vocabulary defines are collected as annotations (Core §7.7.1, §8.1.2). */
+function unknownKeyword(keyword: string, value: unknown, ctx: CompileContext): Evaluator {
+  return {
+    keyword,
+    absoluteKeywordLocation: ctx.locationOf(keyword),
+    passive: true,
+    check(_instance, _run, _marks, out) {
+      if (out !== null) {
+        out.hasAnnotation = true;
+        out.annotation = value;
+      }
+      return true;
+    },
+  };
+}
+
+function invalid(message: string, schemaPointer: string, code: string): SchemaError {
+  return new SchemaError({ class: "validation", code, message, schemaPointer });
+}
+
+function unsupported(message: string, schemaPointer: string, code: string): SchemaError {
+  return new SchemaError({ class: "unsupported_capability", code, message, schemaPointer });
+}
+
+function usage(message: string): TypeError {
+  return new TypeError(message);
+}

@@ -1,0 +1,45 @@
+/**
+ * Dialects and vocabularies (Core §8.1): a dialect is data — its meta-schema URI, the vocabularies it
+ * knows, and the keyword definitions of each. `$vocabulary` of a custom meta-schema picks among them.
+ */
+
+import type { KeywordDefinition } from "./keyword.js";
+
+export interface Vocabulary {
+  readonly uri: string;
+  readonly keywords: readonly KeywordDefinition[];
+  /** A vocabulary that turns `format` into an assertion when active. */
+  readonly assertsFormat?: boolean;
+}
+
+export interface DialectDefinition {
+  /** The dialect's own meta-schema URI (no fragment). */
+  readonly metaSchema: string;
+  readonly vocabularies: readonly Vocabulary[];
+  /** Vocabularies active when `$schema` is absent or names `metaSchema`. */
+  readonly defaultVocabularies: readonly string[];
+  /** Built-in documents (the meta-schemas), each with its `$id`. */
+  readonly documents: readonly unknown[];
+  /** Keywords that hold subschemas, for finding `$id`/`$anchor` (Core §9.2): how their values nest. */
+  readonly subschemaKeywords: ReadonlyMap<string, "schema" | "array" | "map">;
+  /** Dialect URIs that are recognised but deliberately not supported (older drafts). */
+  readonly knownOtherDialects: readonly string[];
+}
+
+/** The keyword set in force for one schema resource. */
+export interface ActiveVocabularies {
+  readonly metaSchema: string;
+  readonly keywords: ReadonlyMap<string, KeywordDefinition>;
+  readonly formatAssertion: boolean;
+}
+
+export function activate(dialect: DialectDefinition, metaSchema: string, vocabularyUris: readonly string[]): ActiveVocabularies {
+  const keywords = new Map<string, KeywordDefinition>();
+  let formatAssertion = false;
+  for (const vocabulary of dialect.vocabularies) {
+    if (!vocabularyUris.includes(vocabulary.uri)) continue;
+    for (const k of vocabulary.keywords) keywords.set(k.keyword, k);
+    if (vocabulary.assertsFormat === true) formatAssertion = true;
+  }
+  return { metaSchema, keywords, formatAssertion };
+}

@@ -1,0 +1,79 @@
+/** JSON data model helpers: type names, equality (Validation §6.1.2 / §4.2.2), previews for messages. */
+
+import { LimitError } from "./errors.js";
+
+export type JsonTypeName = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The JSON type of a value, "integer" for integral numbers. */
+export function typeOf(value: unknown): JsonTypeName | "undefined" {
+  switch (typeof value) {
+    case "string": return "string";
+    case "boolean": return "boolean";
+    case "number": return Number.isInteger(value) ? "integer" : "number";
+    case "object": return value === null ? "null" : Array.isArray(value) ? "array" : "object";
+    default: return "undefined";
+  }
+}
+
+/**
+ * JSON equality: numbers by value (1 equals 1.0), objects by own keys regardless of order.
+ * Depth is bounded so a deep instance fails closed instead of overflowing the stack.
+ */
+export function jsonEqual(a: unknown, b: unknown, depthLeft = 256): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", 256);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], depthLeft - 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depthLeft - 1)) return false;
+  }
+  return true;
+}
+
+/** A short JSON rendering of a value for messages: bounded in depth and length, never throws. */
+export function preview(value: unknown, max = 40): string {
+  const text = render(value, 3);
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+function render(value: unknown, depth: number): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? value.slice(0, 60) : value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  if (Array.isArray(value)) {
+    if (depth === 0) return "[…]";
+    const items = value.slice(0, 5).map((v) => render(v, depth - 1));
+    return "[" + items.join(",") + (value.length > 5 ? ",…" : "") + "]";
+  }
+  if (isObject(value)) {
+    if (depth === 0) return "{…}";
+    const keys = Object.keys(value);
+    const parts = keys.slice(0, 5).map((k) => JSON.stringify(k) + ":" + render(value[k], depth - 1));
+    return "{" + parts.join(",") + (keys.length > 5 ? ",…" : "") + "}";
+  }
+  return typeof value;
+}
+
+/** Number of Unicode code points in a string (Validation §6.3.1). */
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; }
+    }
+  }
+  return n;
+}

@@ -1,0 +1,96 @@
+/**
+ * The keyword interface every vocabulary implements. A keyword compiles once into an `Evaluator`;
+ * `check` is both paths: with `out === null` it is the boolean fast path (stops early, builds no
+ * strings), with a `KeywordResult` it fills in messages, annotations and child results.
+ */
+
+import type { Marks, Run } from "./context.js";
+import type { KeywordResult } from "./output.js";
+import type { SchemaNode } from "./node.js";
+import type { CompiledPattern } from "./regex/index.js";
+import type { Limits } from "./limits.js";
+
+export interface Evaluator {
+  readonly keyword: string;
+  readonly absoluteKeywordLocation: string;
+  /** Nothing to do on the boolean path (annotation-only keywords): the node leaves it out there. */
+  readonly passive?: boolean;
+  check(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult | null): boolean;
+}
+
+/** What a keyword sees while compiling. */
+export interface CompileContext {
+  /** The schema object that holds the keyword. */
+  readonly schema: Readonly<Record<string, unknown>>;
+  /** Absolute location of `schema` (base URI + `#` + JSON Pointer). */
+  readonly location: string;
+  readonly limits: Readonly<Limits>;
+  /** `format` asserts (option or a required format-assertion vocabulary). */
+  readonly formatAssertion: boolean;
+  readonly contentAssertion: boolean;
+  /** Whether a sibling keyword is active in this schema's dialect. */
+  active(keyword: string): boolean;
+  /** Absolute location of a keyword (or a path below it) of this schema. */
+  locationOf(...tokens: (string | number)[]): string;
+  /** Compiles the subschema at a path below this schema. */
+  subschema(...tokens: (string | number)[]): SchemaNode;
+  /** Resolves and compiles a `$ref` value. */
+  reference(ref: string): SchemaNode;
+  /** Resolves a `$dynamicRef` value: its static target and, when the bookend holds, the anchor name. */
+  dynamicReference(ref: string): { target: SchemaNode; anchor: string | undefined };
+  /** Compiles an ECMA-262 `u` pattern once; a bad pattern is a compile error. */
+  pattern(source: string, keyword: string): CompiledPattern;
+  /** Fails compilation with a `validation` SchemaError at this keyword. */
+  fail(keyword: string, message: string, code?: string): never;
+}
+
+export interface KeywordDefinition {
+  readonly keyword: string;
+  /** Evaluation order inside one schema: 0 assertions, 1 in-place and child applicators, 2 unevaluated*. */
+  readonly phase?: 0 | 1 | 2;
+  /** Whether this keyword reads evaluated marks (unevaluated*). */
+  readonly readsMarks?: boolean;
+  /** Returns undefined when the keyword has nothing to evaluate or annotate. */
+  compile(value: unknown, ctx: CompileContext): Evaluator | undefined;
+}
+
+/**
+ * Derives both paths of a simple assertion from a predicate and a message (STYLE §4).
+ * `params` renders the typed parameters of a failure; the message is built from them.
+ */
+export function assertion<P extends Record<string, unknown>>(
+  keyword: string,
+  ctx: CompileContext,
+  holds: (instance: unknown, run: Run) => boolean,
+  describe: (instance: unknown) => { params: P; message: string },
+): Evaluator {
+  return {
+    keyword,
+    absoluteKeywordLocation: ctx.locationOf(keyword),
+    check(instance, run, _marks, out) {
+      if (holds(instance, run)) return true;
+      if (out !== null) {
+        const d = describe(instance);
+        out.params = d.params;
+        out.error = d.message;
+      }
+      return false;
+    },
+  };
+}
+
+/** An annotation-only keyword: no work on the fast path, its value as the annotation on the output path. */
+export function annotation(keyword: string, value: unknown, ctx: CompileContext): Evaluator {
+  return {
+    keyword,
+    absoluteKeywordLocation: ctx.locationOf(keyword),
+    passive: true,
+    check(_instance, _run, _marks, out) {
+      if (out !== null) {
+        out.hasAnnotation = true;
+        out.annotation = value;
+      }
+      return true;
+    },
+  };
+}

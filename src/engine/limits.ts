@@ -1,0 +1,58 @@
+/** Limits (DESIGN.md "Limits"): every one fails closed with `execution_failure` / `limit_exceeded`. */
+
+export interface Limits {
+  /** Size of the schema document(s) in bytes of their JSON text, counted while walking them. */
+  maxSchemaBytes: number;
+  /** Nesting of subschemas within one document. */
+  maxSchemaDepth: number;
+  /** Number of subschemas. */
+  maxSchemaNodes: number;
+  /** `$ref` / `$dynamicRef` occurrences. */
+  maxReferences: number;
+  /** References followed in one evaluation chain (references currently being evaluated). */
+  maxReferenceDepth: number;
+  /** Nesting of the instance. */
+  maxInstanceDepth: number;
+  /** Values of the instance visited by the evaluation. */
+  maxInstanceNodes: number;
+  /** Code points of any one string checked. */
+  maxStringLength: number;
+  maxArrayLength: number;
+  maxObjectProperties: number;
+  /** Keyword evaluations for one instance. */
+  maxEvaluationSteps: number;
+  /** Schema evaluations nested inside each other (the engine's own recursion bound, so no stack overflow can escape). */
+  maxEvaluationDepth: number;
+  /** Steps of one regular-expression match that needs backtracking (backreferences or lookaround). */
+  maxRegexSteps: number;
+}
+
+export const defaultLimits: Readonly<Limits> = Object.freeze({
+  maxSchemaBytes: 4 * 1024 * 1024,
+  maxSchemaDepth: 128,
+  maxSchemaNodes: 100_000,
+  maxReferences: 10_000,
+  maxReferenceDepth: 128,
+  maxInstanceDepth: 128,
+  maxInstanceNodes: 1_000_000,
+  maxStringLength: 4 * 1024 * 1024,
+  maxArrayLength: 100_000,
+  maxObjectProperties: 100_000,
+  maxEvaluationSteps: 10_000_000,
+  maxEvaluationDepth: 1_000,
+  maxRegexSteps: 1_000_000,
+});
+
+/** Completes a partial `limits` option; a value that is not a non-negative number is a usage error. */
+export function resolveLimits(partial: Partial<Limits> | undefined): Readonly<Limits> {
+  if (partial === undefined) return defaultLimits;
+  const out: Limits = { ...defaultLimits };
+  for (const key of Object.keys(partial) as (keyof Limits)[]) {
+    if (!Object.hasOwn(defaultLimits, key)) throw new TypeError(`unknown limit "${key}"`);
+    const value = partial[key];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !(value >= 0)) throw new TypeError(`limit "${key}" must be a non-negative number`);
+    out[key] = value;
+  }
+  return Object.freeze(out);
+}

@@ -1,0 +1,25 @@
+/** Shared wording for messages: plain English, naming the constraint and the offending value. */
+
+import { preview, typeOf } from "./json.js";
+
+export function got(value: unknown): string {
+  return `got ${preview(value)}`;
+}
+
+export function typeName(value: unknown): string {
+  const t = typeOf(value);
+  return t === "integer" ? "number" : t;
+}
+
+export function plural(n: number, one: string, many = one + "s"): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function quoteList(names: readonly string[], max = 5): string {
+  const shown = names.slice(0, max).map((n) => JSON.stringify(n));
+  return shown.join(", ") + (names.length > max ? `, … (${names.length - max} more)` : "");
+}
+
+export function indexList(indices: readonly number[], max = 5): string {
+  return indices.slice(0, max).join(", ") + (indices.length > max ? ", …" : "");
+}

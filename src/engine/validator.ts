@@ -1,0 +1,133 @@
+/** `compile` and the compiled `Validator`: the boolean fast path and the output path over one tree. */
+
+import { Compilation, type CompileOptions, type MetaCheck } from "./compiler.js";
+import { Run } from "./context.js";
+import type { DialectDefinition } from "./dialect.js";
+import { LimitError, SchemaError } from "./errors.js";
+import { resolveLimits, type Limits } from "./limits.js";
+import type { SchemaNode } from "./node.js";
+import { annotationsOf, basicOutput, render, type Annotation, type NodeResult, type OutputFormat, type OutputUnit } from "./output.js";
+
+export interface ValidateOptions {
+  output?: OutputFormat;
+}
+
+export interface BasicResult {
+  valid: boolean;
+  keywordLocation?: string;
+  absoluteKeywordLocation?: string;
+  instanceLocation?: string;
+  errors?: OutputUnit[];
+  annotations?: OutputUnit[];
+}
+
+export class Validator {
+  /** @internal */
+  constructor(
+    private readonly root: SchemaNode,
+    readonly limits: Readonly<Limits>,
+    private readonly tracksScope: boolean,
+    /** The schema this validator was compiled from (the caller's value, unchanged). */
+    readonly schema: unknown,
+  ) {
+    Object.freeze(this);
+  }
+
+  /** True when the instance is valid. Stops at the first failure; builds no strings or error objects. */
+  isValid(instance: unknown): boolean {
+    const run = new Run(this.limits, this.tracksScope);
+    try {
+      return this.root.check(instance, run, undefined, null);
+    } catch (e) {
+      throw stackGuard(e);
+    }
+  }
+
+  /** Evaluates the instance into the one result tree that every output format is a view of. */
+  evaluate(instance: unknown): NodeResult {
+    const result: NodeResult = { keywordLocation: "", absoluteKeywordLocation: "", instanceLocation: "", valid: true, keywords: [] };
+    const run = new Run(this.limits, this.tracksScope);
+    try {
+      this.root.check(instance, run, undefined, result);
+    } catch (e) {
+      throw stackGuard(e);
+    }
+    return result;
+  }
+
+  /** Output in one of the 2020-12 formats (default "basic"). */
+  validate(instance: unknown, options?: ValidateOptions): OutputUnit {
+    const format = options?.output ?? "basic";
+    if (format === "flag") return { valid: this.isValid(instance) } as OutputUnit;
+    const result = this.evaluate(instance);
+    return (format === "basic" ? basicOutput(result) : render(result, format)) as OutputUnit;
+  }
+
+  /** Every annotation of a valid instance; [] when the instance is invalid. */
+  annotations(instance: unknown): Annotation[] {
+    return annotationsOf(this.evaluate(instance));
+  }
+}
+
+/** A stack overflow is never let out: it becomes the limit that bounds evaluation depth. */
+function stackGuard(e: unknown): unknown {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return new LimitError("maxEvaluationDepth", Number.NaN);
+  return e;
+}
+
+/** Schema depth is bounded by `maxSchemaDepth` before a document is checked; its JSON nesting is about twice that. */
+const META_LIMITS: Partial<Limits> = { maxInstanceDepth: 1_000, maxEvaluationDepth: 4_000 };
+
+const metaValidators = new WeakMap<DialectDefinition, Map<string, Validator>>();
+
+/** Compiles a schema with a dialect (the package root binds the 2020-12 dialect). */
+export function compileWith(dialect: DialectDefinition, schema: unknown, options: CompileOptions = {}): Validator {
+  return compileInternal(dialect, schema, options, true);
+}
+
+function compileInternal(dialect: DialectDefinition, schema: unknown, options: CompileOptions, checkRoot: boolean): Validator {
+  const limits = resolveLimits(options.limits);
+  const compilation = new Compilation(dialect, options, limits, metaCheckFor(dialect, options), checkRoot);
+  try {
+    const root = compilation.node(compilation.addRoot(schema));
+    return new Validator(root, limits, compilation.usesDynamicScope, schema);
+  } catch (e) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new LimitError("maxSchemaDepth", limits.maxSchemaDepth);
+    }
+    throw e;
+  }
+}
+
+/** Validation of each document against its meta-schema, with validators cached per dialect. */
+function metaCheckFor(dialect: DialectDefinition, options: CompileOptions): MetaCheck {
+  return (document, metaSchema) => {
+    let cache = metaValidators.get(dialect);
+    if (cache === undefined) metaValidators.set(dialect, (cache = new Map()));
+    let meta = metaSchema === dialect.metaSchema ? cache.get(metaSchema) : undefined;
+    if (meta === undefined) {
+      meta = compileInternal(dialect, { $ref: metaSchema }, {
+        schemaRegistry: options.schemaRegistry,
+        schemaLoader: options.schemaLoader,
+        limits: META_LIMITS,
+        baseUri: "urn:backplane-agent-runtime:meta",
+      }, false);
+      if (metaSchema === dialect.metaSchema) cache.set(metaSchema, meta);
+    }
+    if (meta.isValid(document)) return undefined;
+    const errors = meta.validate(document).errors ?? [];
+    const best = pickError(errors);
+    return { pointer: best?.instanceLocation ?? "", message: best?.error ?? "does not match its meta-schema" };
+  };
+}
+
+/** The most specific error: the deepest instance location, preferring errors with their own message. */
+function pickError(errors: OutputUnit[]): OutputUnit | undefined {
+  let best: OutputUnit | undefined;
+  for (const e of errors) {
+    if (best === undefined || e.instanceLocation.length > best.instanceLocation.length) best = e;
+  }
+  return best;
+}
+
+export { SchemaError };

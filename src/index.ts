@@ -1,0 +1,19 @@
+/** backplane-agent-runtime: an eval-free JSON Schema 2020-12 engine and the MCP tool-call boundary on it. */
+
+import type { CompileOptions } from "./engine/compiler.js";
+import { compileWith, Validator } from "./engine/validator.js";
+import { dialect2020_12 } from "./vocabularies/dialect-2020-12.js";
+
+export type { CompileOptions, SchemaRegistry } from "./engine/compiler.js";
+export type { ErrorClass, ErrorFields } from "./engine/errors.js";
+export { LimitError, SchemaError } from "./engine/errors.js";
+export type { Limits } from "./engine/limits.js";
+export { defaultLimits } from "./engine/limits.js";
+export type { Annotation, OutputFormat, OutputUnit } from "./engine/output.js";
+export type { ValidateOptions } from "./engine/validator.js";
+export { Validator };
+
+/** Compiles a JSON Schema 2020-12 schema; throws `SchemaError` when it cannot be compiled. */
+export function compile(schema: unknown, options?: CompileOptions): Validator {
+  return compileWith(dialect2020_12, schema, options);
+}

@@ -1,0 +1,63 @@
+/**
+ * `additionalProperties` (Core §10.3.2.3): properties not named by `properties` nor matched by
+ * `patternProperties` must be valid against it; annotates the names it applied to.
+ */
+
+import { checkChild } from "../../engine/descend.js";
+import { isObject } from "../../engine/json.js";
+import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { CompiledPattern } from "../../engine/regex/index.js";
+
+export const additionalProperties: KeywordDefinition = {
+  keyword: "additionalProperties",
+  phase: 1,
+  compile(_value, ctx) {
+    const node = ctx.subschema("additionalProperties");
+    const named = new Set(ctx.active("properties") && isObject(ctx.schema["properties"]) ? Object.keys(ctx.schema["properties"]) : []);
+    const patterns: CompiledPattern[] = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"])
+      ? Object.keys(ctx.schema["patternProperties"]).map((p) => ctx.pattern(p, "patternProperties"))
+      : [];
+    const forbids = node.constant === false;
+    const isAdditional = (key: string): boolean => {
+      if (named.has(key)) return false;
+      for (let i = 0; i < patterns.length; i++) if (patterns[i]!.test(key)) return false;
+      return true;
+    };
+    return {
+      keyword: "additionalProperties",
+      absoluteKeywordLocation: ctx.locationOf("additionalProperties"),
+      check(instance, run, marks, out) {
+        if (!isObject(instance)) return true;
+        const keys = Object.keys(instance);
+        if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
+        let valid = true;
+        const applied: string[] | undefined = out === null ? undefined : [];
+        const rejected: string[] = [];
+        for (const key of keys) {
+          if (!isAdditional(key)) continue;
+          applied?.push(key);
+          if (forbids && out === null) return false;
+          if (!checkChild(node, instance[key], key, run, forbids ? null : out)) {
+            valid = false;
+            rejected.push(key);
+            if (out === null) return false;
+          }
+        }
+        if (marks !== undefined) marks.allProps = true;
+        if (out !== null) {
+          if (valid && applied!.length > 0) {
+            out.hasAnnotation = true;
+            out.annotation = applied;
+          }
+          if (!valid && forbids) {
+            out.params = { additional: rejected };
+            out.error = rejected.length === 1
+              ? `property ${JSON.stringify(rejected[0])} is not allowed (additionalProperties is false)`
+              : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed (additionalProperties is false)`;
+          }
+        }
+        return valid;
+      },
+    };
+  },
+};

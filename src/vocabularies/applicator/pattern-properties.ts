@@ -1,0 +1,44 @@
+/** `patternProperties` (Core §10.3.2.2): properties whose names match a pattern must be valid against its schema. */
+
+import { checkChild } from "../../engine/descend.js";
+import { isObject } from "../../engine/json.js";
+import type { KeywordDefinition } from "../../engine/keyword.js";
+import { escapeToken } from "../../engine/pointer.js";
+import { schemaMap } from "./shared.js";
+
+export const patternProperties: KeywordDefinition = {
+  keyword: "patternProperties",
+  phase: 1,
+  compile(value, ctx) {
+    const entries = schemaMap("patternProperties", value, ctx).map(
+      ([source, node]) => [ctx.pattern(source, "patternProperties"), node, escapeToken(source)] as const,
+    );
+    return {
+      keyword: "patternProperties",
+      absoluteKeywordLocation: ctx.locationOf("patternProperties"),
+      check(instance, run, marks, out) {
+        if (!isObject(instance)) return true;
+        const keys = Object.keys(instance);
+        if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
+        let valid = true;
+        const applied: string[] | undefined = out === null ? undefined : [];
+        for (const key of keys) {
+          for (const [pattern, node, suffix] of entries) {
+            if (!pattern.test(key)) continue;
+            marks?.addProp(key);
+            if (applied !== undefined && !applied.includes(key)) applied.push(key);
+            if (!checkChild(node, instance[key], key, run, out, "/" + suffix)) {
+              valid = false;
+              if (out === null) return false;
+            }
+          }
+        }
+        if (out !== null && valid && applied!.length > 0) {
+          out.hasAnnotation = true;
+          out.annotation = applied;
+        }
+        return valid;
+      },
+    };
+  },
+};

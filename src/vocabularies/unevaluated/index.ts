@@ -1,0 +1,7 @@
+/** The unevaluated vocabulary (Core §11). */
+
+import type { KeywordDefinition } from "../../engine/keyword.js";
+import { unevaluatedItems } from "./unevaluated-items.js";
+import { unevaluatedProperties } from "./unevaluated-properties.js";
+
+export const unevaluated: readonly KeywordDefinition[] = [unevaluatedItems, unevaluatedProperties];

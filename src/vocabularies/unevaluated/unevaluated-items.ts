@@ -1,0 +1,48 @@
+/**
+ * `unevaluatedItems` (Core §11.2): items that no `prefixItems`, `items`, `contains` or valid in-place
+ * subschema evaluated must be valid against it; marks every item after.
+ */
+
+import { checkChild } from "../../engine/descend.js";
+import type { KeywordDefinition } from "../../engine/keyword.js";
+
+export const unevaluatedItems: KeywordDefinition = {
+  keyword: "unevaluatedItems",
+  phase: 2,
+  readsMarks: true,
+  compile(_value, ctx) {
+    const node = ctx.subschema("unevaluatedItems");
+    const forbids = node.constant === false;
+    return {
+      keyword: "unevaluatedItems",
+      absoluteKeywordLocation: ctx.locationOf("unevaluatedItems"),
+      check(instance, run, marks, out) {
+        if (!Array.isArray(instance) || marks === undefined || marks.allItems) return true;
+        if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);
+        const rejected: number[] = [];
+        let applied = false;
+        for (let i = marks.prefix; i < instance.length; i++) {
+          if (marks.hasItem(i)) continue;
+          applied = true;
+          if (forbids && out === null) return false;
+          if (!checkChild(node, instance[i], i, run, forbids ? null : out)) {
+            rejected.push(i);
+            if (out === null) return false;
+          }
+        }
+        marks.allItems = true;
+        if (out !== null) {
+          if (rejected.length === 0 && applied) {
+            out.hasAnnotation = true;
+            out.annotation = true;
+          }
+          if (rejected.length > 0 && forbids) {
+            out.params = { unevaluated: rejected };
+            out.error = `item${rejected.length === 1 ? "" : "s"} ${rejected.slice(0, 5).join(", ")} ${rejected.length === 1 ? "is" : "are"} not allowed (unevaluatedItems is false)`;
+          }
+        }
+        return rejected.length === 0;
+      },
+    };
+  },
+};

@@ -1,0 +1,19 @@
+/** `pattern` (Validation §6.3.3): the string must match the ECMA-262 `u` regular expression (unanchored). */
+
+import { codePointLength } from "../../engine/json.js";
+import type { KeywordDefinition } from "../../engine/keyword.js";
+import { assertion } from "../../engine/keyword.js";
+import { got } from "../../engine/messages.js";
+
+export const pattern: KeywordDefinition = {
+  keyword: "pattern",
+  compile(value, ctx) {
+    if (typeof value !== "string") return ctx.fail("pattern", `"pattern" must be a string`);
+    const compiled = ctx.pattern(value, "pattern");
+    return assertion("pattern", ctx, (instance, run) => {
+      if (typeof instance !== "string") return true;
+      if (instance.length > run.limits.maxStringLength && codePointLength(instance) > run.limits.maxStringLength) run.limit("maxStringLength");
+      return compiled.test(instance);
+    }, (instance) => ({ params: { pattern: value }, message: `must match the pattern ${JSON.stringify(value)}, ${got(instance)}` }));
+  },
+};

@@ -1,0 +1,32 @@
+/** `required` (Validation §6.5.3): every listed property must be present (own properties only). */
+
+import { isObject } from "../../engine/json.js";
+import type { KeywordDefinition } from "../../engine/keyword.js";
+import { quoteList } from "../../engine/messages.js";
+import { stringArray } from "./shared.js";
+
+export const required: KeywordDefinition = {
+  keyword: "required",
+  compile(value, ctx) {
+    const names = stringArray("required", value, ctx);
+    if (names.length === 0) return undefined;
+    return {
+      keyword: "required",
+      absoluteKeywordLocation: ctx.locationOf("required"),
+      check(instance, _run, _marks, out) {
+        if (!isObject(instance)) return true;
+        if (out === null) {
+          for (let i = 0; i < names.length; i++) if (!Object.hasOwn(instance, names[i]!)) return false;
+          return true;
+        }
+        const missing = names.filter((n) => !Object.hasOwn(instance, n));
+        if (missing.length === 0) return true;
+        out.params = { missing };
+        out.error = missing.length === 1
+          ? `must have required property ${JSON.stringify(missing[0])}`
+          : `must have required properties ${quoteList(missing)}`;
+        return false;
+      },
+    };
+  },
+};

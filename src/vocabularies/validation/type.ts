@@ -1,0 +1,36 @@
+/** `type` (Validation §6.1.1): the instance's JSON type must be one of those listed ("integer" matches integral numbers). */
+
+import type { KeywordDefinition } from "../../engine/keyword.js";
+import { assertion } from "../../engine/keyword.js";
+import { typeName } from "../../engine/messages.js";
+
+const BITS: Readonly<Record<string, number>> = { null: 1, boolean: 2, object: 4, array: 8, number: 16, string: 32, integer: 64 };
+
+/** The type bits of an instance: an integral number carries both "number" and "integer". */
+export function typeBits(value: unknown): number {
+  switch (typeof value) {
+    case "string": return 32;
+    case "number": return Number.isInteger(value) ? 80 : 16;
+    case "boolean": return 2;
+    case "object": return value === null ? 1 : Array.isArray(value) ? 8 : 4;
+    default: return 0;
+  }
+}
+
+export const type: KeywordDefinition = {
+  keyword: "type",
+  compile(value, ctx) {
+    const names = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    let mask = 0;
+    for (const name of names) {
+      if (typeof name !== "string" || !Object.hasOwn(BITS, name)) return ctx.fail("type", `"type" has an unknown type name ${JSON.stringify(name)}`);
+      mask |= BITS[name] as number;
+    }
+    if (names.length === 0) return ctx.fail("type", `"type" must be a type name or a non-empty array of them`);
+    const expected = names.length === 1 ? String(names[0]) : `one of ${names.join(", ")}`;
+    return assertion("type", ctx, (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
+      params: { expected: names, actual: typeName(instance) },
+      message: `must be ${expected}, got ${typeName(instance)}`,
+    }));
+  },
+};
