@@ -6,7 +6,7 @@
 
 import { activate, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
 import { LimitError, SchemaError } from "./errors.js";
-import { checkJson, isJsonProblem } from "./host-json.js";
+import { checkJson } from "./host-json.js";
 import { isObject } from "./json.js";
 import type { CompileContext, Evaluator, KeywordDefinition } from "./keyword.js";
 import type { Limits } from "./limits.js";
@@ -192,11 +192,11 @@ export class Compilation {
 
   private measure(doc: unknown, where: string): void {
     const result = checkJson(doc, { bytes: this.limits.maxSchemaBytes - this.bytes });
-    if (isJsonProblem(result)) {
+    if (!result.ok) {
+      if (result.bound === "bytes") throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer: where + result.pointer });
       throw invalid(`schema is not JSON at "${where}${result.pointer}": ${result.message}`, where + result.pointer, "schema_not_json");
     }
-    this.bytes += result.bytes;
-    if (this.bytes > this.limits.maxSchemaBytes) throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer: where });
+    this.bytes += result.measure.bytes;
   }
 
   /** Indexes resources and anchors (Core §9.2), walking only subschema positions. */

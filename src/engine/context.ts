@@ -21,7 +21,12 @@ export class Run {
   references = 0;
   scope: ScopeFrame | null = null;
 
-  constructor(readonly limits: Readonly<Limits>, readonly tracksScope: boolean) {}
+  constructor(
+    readonly limits: Readonly<Limits>,
+    readonly tracksScope: boolean,
+    /** Output path only: keep units that neither fail nor annotate (the verbose format). */
+    readonly keepAll = false,
+  ) {}
 
   limit(name: keyof Limits, instancePointer?: string): never {
     throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });

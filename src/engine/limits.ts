@@ -38,7 +38,7 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   maxStringLength: 4 * 1024 * 1024,
   maxArrayLength: 100_000,
   maxObjectProperties: 100_000,
-  maxEvaluationSteps: 10_000_000,
+  maxEvaluationSteps: 1_000_000,
   maxEvaluationDepth: 1_000,
   maxRegexSteps: 1_000_000,
 });

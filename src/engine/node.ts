@@ -87,6 +87,11 @@ export class SchemaNode {
         unit.hasAnnotation = false;
         if (unit.error === undefined && !unit.children.some((c) => !c.valid)) unit.error = "is not valid";
       }
+      if (!run.keepAll) {
+        // Units that neither fail nor annotate say nothing in flag/basic/detailed output; dropping them bounds memory.
+        if (unit.children.length > 0) unit.children = unit.children.filter((c) => !c.valid || c.keywords.length > 0);
+        if (unit.valid && !unit.hasAnnotation && unit.children.length === 0) continue;
+      }
       out.keywords.push(unit);
     }
     return valid;

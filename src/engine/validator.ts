@@ -44,9 +44,9 @@ export class Validator {
   }
 
   /** Evaluates the instance into the one result tree that every output format is a view of. */
-  evaluate(instance: unknown): NodeResult {
+  evaluate(instance: unknown, keepAll = false): NodeResult {
     const result: NodeResult = { keywordLocation: "", absoluteKeywordLocation: "", instanceLocation: "", valid: true, keywords: [] };
-    const run = new Run(this.limits, this.tracksScope);
+    const run = new Run(this.limits, this.tracksScope, keepAll);
     try {
       this.root.check(instance, run, undefined, result);
     } catch (e) {
@@ -58,8 +58,10 @@ export class Validator {
   /** Output in one of the 2020-12 formats (default "basic"). */
   validate(instance: unknown, options?: ValidateOptions): OutputUnit {
     const format = options?.output ?? "basic";
-    if (format === "flag") return { valid: this.isValid(instance) } as OutputUnit;
-    const result = this.evaluate(instance);
+    // The boolean path first: it answers "flag", and a limit it hits is reported without building any output.
+    const valid = this.isValid(instance);
+    if (format === "flag") return { valid } as OutputUnit;
+    const result = this.evaluate(instance, format === "verbose");
     return (format === "basic" ? basicOutput(result) : render(result, format)) as OutputUnit;
   }
 
@@ -76,7 +78,7 @@ function stackGuard(e: unknown): unknown {
 }
 
 /** Schema depth is bounded by `maxSchemaDepth` before a document is checked; its JSON nesting is about twice that. */
-const META_LIMITS: Partial<Limits> = { maxInstanceDepth: 1_000, maxEvaluationDepth: 4_000 };
+const META_LIMITS: Partial<Limits> = { maxInstanceDepth: 1_000, maxReferenceDepth: 2_000, maxEvaluationDepth: 4_000 };
 
 const metaValidators = new WeakMap<DialectDefinition, Map<string, Validator>>();
 

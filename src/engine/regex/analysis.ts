@@ -49,3 +49,14 @@ export function literalShape(root: Node): LiteralShape | null {
   }
   return { text, atStart, atEnd };
 }
+
+/** True when `node` contains a capturing group, a backreference or a lookaround. */
+export function needsBacktracking(node: Node): boolean {
+  switch (node.type) {
+    case "group": case "backref": case "look": return true;
+    case "seq": return node.items.some(needsBacktracking);
+    case "alt": return node.alts.some(needsBacktracking);
+    case "repeat": return needsBacktracking(node.body);
+    default: return false;
+  }
+}

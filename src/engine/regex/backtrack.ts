@@ -7,6 +7,7 @@
  */
 import { LimitError } from "../errors.js";
 import { codePointBefore, isWordChar } from "./charset.js";
+import type { LinearMatcher } from "./linear.js";
 import {
   ASSERT_BEGIN, ASSERT_END, ASSERT_WORD, OP_ASSERT, OP_BACKREF, OP_BACKREF_B, OP_CHAR, OP_CHAR_B, OP_CHECK,
   OP_CLEAR, OP_JMP, OP_LOOK, OP_LOOKEND, OP_MARK, OP_MATCH, OP_SAVE, OP_SET, OP_SET_B, OP_SPLIT, type Program,
@@ -24,7 +25,14 @@ export class Backtracker {
   private steps = 0;
   private input = "";
 
-  constructor(private readonly prog: Program, private readonly anchored: boolean, private readonly budget: number) {
+  /**
+   * `looks` maps the pc of a LOOK instruction to an anchored linear matcher for its body, when the
+   * body has no groups, backreferences or lookarounds (then it only needs a yes/no answer).
+   */
+  constructor(
+    private readonly prog: Program, private readonly anchored: boolean, private readonly budget: number,
+    private readonly looks: ReadonlyMap<number, LinearMatcher> = new Map(),
+  ) {
     this.regs = new Int32Array(prog.slots);
   }
 
@@ -130,6 +138,15 @@ export class Backtracker {
         }
         case OP_LOOK: {
           const negate = (a[pc]! & 1) === 1;
+          const linear = this.looks.get(pc);
+          if (linear !== undefined) {
+            const r = linear.prefixMatch(input, pos, Math.max(0, this.budget - this.steps));
+            this.steps += linear.scanned;
+            if (r < 0) throw new LimitError("maxRegexSteps", this.budget);
+            ok = (r === 1) !== negate;
+            pc = b[pc]!;
+            break;
+          }
           const mark = this.sp;
           const found = this.run(pc + 1, pos);
           if (found && !negate) this.commit(mark);

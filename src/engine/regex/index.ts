@@ -14,13 +14,18 @@
  * - Patterns with backreferences or lookarounds run on our own backtracking matcher
  *   (./backtrack.ts), which implements the ECMA-262 matcher semantics exactly and counts steps:
  *   the result is the exact ECMA-262 answer or a LimitError("maxRegexSteps", budget) — never a
- *   hang. The native RegExp is never used to match user input.
+ *   hang. Lookaround bodies without groups, backreferences or nested lookarounds are decided by
+ *   an anchored linear matcher (reading backward for lookbehind); the code points it reads count
+ *   as steps. The native RegExp is never used to match user input.
  * - Group/lookaround nesting deeper than MAX_NESTING throws LimitError "maxRegexNesting".
+ *
+ * Where V8 departs from ECMA-262 we follow the specification: no match is tried between the two
+ * halves of a surrogate pair (V8 says /\B/u.test("a😀b") is true; the spec says false).
  *
  * A compiled pattern owns reusable buffers; test() is synchronous, so sharing one compiled
  * pattern between concurrent async callers is safe.
  */
-import { literalShape, startAnchored } from "./analysis.js";
+import { literalShape, needsBacktracking, startAnchored } from "./analysis.js";
 import { RegexSyntaxError } from "./ast.js";
 import { Backtracker } from "./backtrack.js";
 import { LinearMatcher } from "./linear.js";
@@ -64,7 +69,14 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
     const m = new LinearMatcher(compileProgram(parsed, false, maxSize), anchored);
     return new Compiled(source, (input) => m.test(input));
   }
-  const m = new Backtracker(compileProgram(parsed, true, maxSize), anchored, maxSteps);
+  const prog = compileProgram(parsed, true, maxSize);
+  const looks = new Map<number, LinearMatcher>();
+  for (const { pc, node } of prog.looks) {
+    if (needsBacktracking(node.body)) continue;
+    const sub = { ...parsed, root: node.body, groupCount: 0, hasBackref: false, hasLook: false };
+    looks.set(pc, new LinearMatcher(compileProgram(sub, false, maxSize, node.behind), true, node.behind));
+  }
+  const m = new Backtracker(prog, anchored, maxSteps, looks);
   return new Compiled(source, (input) => m.test(input));
 }
 

@@ -52,6 +52,19 @@ export class LinearMatcher {
     return this.scan(input, 0, Infinity) === 1;
   }
 
+  /** The state to start from, cached per (atStart, prevWord) context. */
+  private initial(atStart: boolean, prevWord: boolean): DState {
+    const k = (atStart ? 2 : 0) + (prevWord ? 1 : 0);
+    let id = this.initialIds[k]!;
+    if (id < 0) {
+      id = this.stateId(this.anchored ? Int32Array.of(0) : new Int32Array(0), atStart, prevWord);
+      this.initialIds[k] = id;
+    }
+    return this.states[id]!;
+  }
+
+  private readonly initialIds = new Int32Array(4).fill(-1);
+
   /**
    * For an anchored matcher: is there a match starting at `pos` (ending at `pos` when backward)?
    * Returns 1 / 0, or -1 when more than `maxChars` code points would have to be read.
@@ -69,7 +82,7 @@ export class LinearMatcher {
     const len = input.length;
     const atStart = back ? pos === len : pos === 0;
     const prevWord = back ? pos < len && isWordChar(input.charCodeAt(pos)) : pos > 0 && isWordChar(input.charCodeAt(pos - 1));
-    let st = this.state(this.anchored ? Int32Array.of(0) : new Int32Array(0), atStart, prevWord);
+    let st = this.initial(atStart, prevWord);
     let i = pos;
     let read = 0;
     while (back ? i > 0 : i < len) {
@@ -152,11 +165,8 @@ export class LinearMatcher {
     this.states = [];
     this.index = new Map();
     this.words = 0;
+    this.initialIds.fill(-1);
     this.flushes++;
-  }
-
-  private state(seeds: Int32Array, atStart: boolean, prevWord: boolean): DState {
-    return this.states[this.stateId(seeds, atStart, prevWord)]!;
   }
 
   private stateId(seeds: Int32Array, atStart: boolean, prevWord: boolean): number {

@@ -27,6 +27,8 @@ export interface Program {
   readonly sets: readonly CharSet[];
   /** Registers: 2 per capture group (group 0 unused) then one MARK register per repeat node. */
   readonly slots: number;
+  /** The LOOK instructions and their nodes (backtrack mode). */
+  readonly looks: readonly { readonly pc: number; readonly node: Extract<Node, { type: "look" }> }[];
 }
 
 class Compiler {
@@ -36,15 +38,16 @@ class Compiler {
   private readonly sets: CharSet[] = [];
   private readonly setIndex = new Map<CharSet, number>();
   private work = 0;
+  private readonly looks: { pc: number; node: Extract<Node, { type: "look" }> }[] = [];
 
   constructor(private readonly parsed: ParsedPattern, private readonly backtrack: boolean, private readonly maxSize: number) {}
 
-  build(): Program {
-    this.node(this.parsed.root, false);
+  build(backward: boolean): Program {
+    this.node(this.parsed.root, backward);
     this.emit(OP_MATCH, 0, 0);
     return {
       op: Int32Array.from(this.op), a: Int32Array.from(this.a), b: Int32Array.from(this.b),
-      sets: this.sets, slots: 2 * (this.parsed.groupCount + 1) + this.parsed.repeatCount,
+      sets: this.sets, slots: 2 * (this.parsed.groupCount + 1) + this.parsed.repeatCount, looks: this.looks,
     };
   }
 
@@ -60,11 +63,12 @@ class Compiler {
     if (++this.work > 4 * this.maxSize) throw new LimitError("maxRegexProgramSize", this.maxSize);
     switch (n.type) {
       case "empty": return;
-      case "char": this.emit(back ? OP_CHAR_B : OP_CHAR, n.cp, 0); return;
+      // In linear mode the matcher itself reads backward: only the order of a sequence is reversed.
+      case "char": this.emit(back && this.backtrack ? OP_CHAR_B : OP_CHAR, n.cp, 0); return;
       case "set": {
         let idx = this.setIndex.get(n.set);
         if (idx === undefined) { idx = this.sets.push(n.set) - 1; this.setIndex.set(n.set, idx); }
-        this.emit(back ? OP_SET_B : OP_SET, idx, 0);
+        this.emit(back && this.backtrack ? OP_SET_B : OP_SET, idx, 0);
         return;
       }
       case "seq":
@@ -82,6 +86,7 @@ class Compiler {
       case "assert": this.emit(OP_ASSERT, ASSERT_CODES[n.kind], 0); return;
       case "look": {
         const at = this.emit(OP_LOOK, (n.negate ? 1 : 0) | (n.behind ? 2 : 0), 0);
+        this.looks.push({ pc: at, node: n });
         this.node(n.body, n.behind);
         this.emit(OP_LOOKEND, 0, 0);
         this.b[at] = this.op.length;
@@ -147,6 +152,7 @@ class Compiler {
   }
 }
 
-export function compileProgram(parsed: ParsedPattern, backtrack: boolean, maxSize: number): Program {
-  return new Compiler(parsed, backtrack, maxSize).build();
+/** `backward` compiles the root for right-to-left reading (a lookbehind body on its own). */
+export function compileProgram(parsed: ParsedPattern, backtrack: boolean, maxSize: number, backward = false): Program {
+  return new Compiler(parsed, backtrack, maxSize).build(backward);
 }

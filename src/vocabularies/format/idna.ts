@@ -23,7 +23,7 @@ const CCC_10 = "\u05b0";
  */
 export function isVirama(cp: number): boolean {
   const ch = String.fromCodePoint(cp);
-  if (ch.normalize("NFD") !== ch) return false;
+  if (ch === CCC_8 || ch === CCC_10 || ch.normalize("NFD") !== ch) return false;
   return (ch + CCC_8).normalize("NFD") === CCC_8 + ch && (CCC_10 + ch).normalize("NFD") === ch + CCC_10;
 }
 

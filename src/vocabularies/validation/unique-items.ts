@@ -3,17 +3,28 @@
 import { jsonEqual } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { Run } from "../../engine/context.js";
+import { LimitError } from "../../engine/errors.js";
 
-/** The indices of the first duplicate pair, or undefined when all items are unique. */
+/**
+ * The indices of the first duplicate pair, or undefined when all items are unique. Primitives go
+ * through a Map; objects and arrays are bucketed by a canonical key (sorted keys, JSON numbers), so
+ * the check stays linear, and each candidate pair is confirmed with JSON equality.
+ */
 export function firstDuplicate(items: readonly unknown[], run: Run): [number, number] | undefined {
   if (items.length > run.limits.maxArrayLength) run.limit("maxArrayLength");
   const seen = new Map<unknown, number>();
-  const structured: number[] = [];
+  const buckets = new Map<string, number[]>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item === "object" && item !== null) {
-      for (const j of structured) if (jsonEqual(items[j], item)) return [j, i];
-      structured.push(i);
+      const key = canonicalKey(item, run.limits.maxInstanceDepth, run.limits.maxInstanceDepth);
+      const bucket = buckets.get(key);
+      if (bucket === undefined) {
+        buckets.set(key, [i]);
+        continue;
+      }
+      for (const j of bucket) if (jsonEqual(items[j], item)) return [j, i];
+      bucket.push(i);
     } else {
       const j = seen.get(item);
       if (j !== undefined) return [j, i];
@@ -21,6 +32,15 @@ export function firstDuplicate(items: readonly unknown[], run: Run): [number, nu
     }
   }
   return undefined;
+}
+
+/** A key equal for JSON-equal values; depth-bounded, so deep values fail closed. */
+function canonicalKey(value: unknown, depthLeft: number, limit: number): string {
+  if (typeof value !== "object" || value === null) return typeof value === "string" ? JSON.stringify(value) : String(value);
+  if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
+  if (Array.isArray(value)) return "[" + value.map((v) => canonicalKey(v, depthLeft - 1, limit)).join(",") + "]";
+  const keys = Object.keys(value).sort();
+  return "{" + keys.map((k) => JSON.stringify(k) + ":" + canonicalKey((value as Record<string, unknown>)[k], depthLeft - 1, limit)).join(",") + "}";
 }
 
 export const uniqueItems: KeywordDefinition = {
