@@ -16,6 +16,14 @@ export default tseslint.config(
     }
   },
   {
+    // The engine and vocabularies run in browsers and edge workers: no Node-only module or global.
+    files: ["src/engine/**/*.ts", "src/vocabularies/**/*.ts", "src/adapters/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["node:*"], message: "The engine must not use Node-only APIs." }] }],
+      "no-restricted-globals": ["error", "process", "Buffer", "require", "__dirname", "__filename", "global", "setImmediate"],
+    },
+  },
+  {
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } }
   }

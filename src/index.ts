@@ -17,3 +17,21 @@ export { Validator };
 export function compile(schema: unknown, options?: CompileOptions): Validator {
   return compileWith(dialect2020_12, schema, options);
 }
+
+export type { Result } from "./runtime/result.js";
+export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./runtime/input-schema.js";
+export { InputSchemaError } from "./runtime/input-schema-error.js";
+export type { CatalogError } from "./runtime/catalog-error.js";
+export {
+  ToolCatalog, AdmittedBundle, RejectedTool,
+  type AdmissionMode, type AdmitOptions, type AdmittedTool, type Authority, type ProviderTool, type ToolDescriptor,
+} from "./runtime/tool-catalog.js";
+export {
+  Execution,
+  type ExecutionError, type ExecutionHost, type Stage, type StageContext, type StageName, type StageVerdict, type ToolCall,
+} from "./runtime/execution.js";
+export {
+  Conversation, CatalogAdmissionError,
+  type CatalogUpdatedEvent, type Checkpoint, type ConversationOptions, type UpdateOptions,
+} from "./runtime/conversation.js";
+export { upgradeDraft07, type UpgradeChange, type UpgradeResult } from "./runtime/upgrade-draft07.js";

@@ -1,0 +1,152 @@
+/**
+ * `Conversation` (DESIGN.md "Gateways"): holds one admitted bundle at a time. Model requests,
+ * subscriber events and checkpoints are built from the admitted bundle only; a failed catalog update
+ * leaves the previous bundle in force.
+ */
+
+import type { CatalogError } from "./catalog-error.js";
+import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
+import type { InputSchemaOptions } from "./input-schema.js";
+import { err, ok, type Result } from "./result.js";
+import { ToolCatalog, type AdmissionMode, type AdmittedBundle, type Authority, type ProviderTool } from "./tool-catalog.js";
+
+export interface ConversationOptions extends InputSchemaOptions {
+  tools: readonly unknown[];
+  authority?: Authority;
+  backends?: readonly string[] | ReadonlySet<string>;
+  schemaAdmission?: AdmissionMode;
+}
+
+export interface UpdateOptions {
+  schemaAdmission?: AdmissionMode;
+  /** Replaces the conversation's authority for this and later catalogs. */
+  authority?: Authority;
+}
+
+export interface CatalogUpdatedEvent {
+  type: "catalog_updated";
+  /** 1 for the catalog the conversation started with, then +1 per successful update. */
+  catalogRevision: number;
+  accepted: string[];
+  tools: ProviderTool[];
+}
+
+export interface Checkpoint {
+  version: 1;
+  catalogRevision: number;
+  schemaAdmission: AdmissionMode;
+  /** Admitted tools by name and revision, in catalog order. */
+  tools: { name: string; revision: string }[];
+  authority: Authority;
+}
+
+/** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
+export class CatalogAdmissionError extends Error {
+  constructor(readonly error: CatalogError) {
+    super(error.message);
+    this.name = "CatalogAdmissionError";
+  }
+}
+
+type Listener = (event: CatalogUpdatedEvent) => void;
+
+export class Conversation {
+  private bundle: AdmittedBundle;
+  private revision = 1;
+  private readonly listeners = new Set<Listener>();
+
+  private constructor(
+    bundle: AdmittedBundle,
+    private mode: AdmissionMode,
+    private authority: Authority | undefined,
+    private readonly backends: readonly string[] | ReadonlySet<string> | undefined,
+    private readonly schemaOptions: InputSchemaOptions,
+  ) {
+    this.bundle = bundle;
+  }
+
+  /** Starts a conversation; throws `CatalogAdmissionError` when the catalog is not admitted. */
+  static start(options: ConversationOptions): Conversation {
+    const started = Conversation.tryStart(options);
+    if (!started.ok) throw new CatalogAdmissionError(started.error);
+    return started.value;
+  }
+
+  static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
+    const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = options;
+    const admitted = ToolCatalog.admitBatch(tools, { mode: schemaAdmission, authority, backends, ...schemaOptions });
+    if (!admitted.ok) return admitted;
+    return ok(new Conversation(admitted.value, schemaAdmission, authority, backends, schemaOptions));
+  }
+
+  /**
+   * Rebuilds a conversation from a checkpoint and the hosts' tool descriptors: the tools are admitted
+   * again, and the result must be the same catalog (names and revisions) the checkpoint recorded.
+   */
+  static restore(checkpoint: Checkpoint, options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority }): Result<Conversation, CatalogError> {
+    if (checkpoint === null || typeof checkpoint !== "object" || checkpoint.version !== 1 || !Array.isArray(checkpoint.tools)) {
+      return err({ class: "validation", code: "checkpoint_invalid", message: "not a version 1 conversation checkpoint" });
+    }
+    const started = Conversation.tryStart({ ...options, authority: options.authority ?? checkpoint.authority, schemaAdmission: checkpoint.schemaAdmission });
+    if (!started.ok) return started;
+    const conversation = started.value;
+    const now = conversation.bundle.accepted.map((name) => `${name}@${conversation.bundle.registry.get(name)?.revision}`);
+    const then = checkpoint.tools.map((t) => `${t.name}@${t.revision}`);
+    if (now.join("\n") !== then.join("\n")) {
+      return err({ class: "validation", code: "checkpoint_mismatch", message: `the tools given do not admit to the checkpoint's catalog (expected ${then.join(", ")}; got ${now.join(", ")})` });
+    }
+    conversation.revision = checkpoint.catalogRevision;
+    return ok(conversation);
+  }
+
+  /** The bundle in force. */
+  get current(): AdmittedBundle {
+    return this.bundle;
+  }
+
+  /** Admits a new catalog; on failure the previous bundle stays in force and nothing is emitted. */
+  updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): Result<AdmittedBundle, CatalogError> {
+    const mode = options.schemaAdmission ?? this.mode;
+    const authority = options.authority ?? this.authority;
+    const admitted = ToolCatalog.admitBatch(tools, { ...this.schemaOptions, mode, authority, backends: this.backends });
+    if (!admitted.ok) return admitted;
+    this.bundle = admitted.value;
+    this.mode = mode;
+    this.authority = authority;
+    this.revision++;
+    const event = this.event();
+    for (const listener of this.listeners) listener(event);
+    return admitted;
+  }
+
+  /** The provider tools a model is shown. */
+  modelRequest(): { tools: ProviderTool[] } {
+    return { tools: [...this.bundle.tools] };
+  }
+
+  /** Subscribes to catalog events; returns the function that unsubscribes. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A JSON-serialisable snapshot, built from the admitted bundle only. */
+  checkpoint(): Checkpoint {
+    return {
+      version: 1,
+      catalogRevision: this.revision,
+      schemaAdmission: this.mode,
+      tools: this.bundle.accepted.map((name) => ({ name, revision: this.bundle.registry.get(name)?.revision ?? "" })),
+      authority: this.bundle.authority,
+    };
+  }
+
+  /** Invokes a tool of the bundle in force through `Execution` (arguments checked first). */
+  invoke<T>(call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
+    return Execution.invoke(this.bundle, call, host);
+  }
+
+  private event(): CatalogUpdatedEvent {
+    return { type: "catalog_updated", catalogRevision: this.revision, accepted: [...this.bundle.accepted], tools: [...this.bundle.tools] };
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * `Execution.invoke` (DESIGN.md "Gateways"): the arguments are checked against the admitted compiled
+ * schema before any host stage runs; then authorize, approve, reserveBudget, publishIntent and
+ * dispatch run in that order, stopping at the first that refuses.
+ */
+
+import type { ErrorClass } from "../engine/errors.js";
+import type { InputSchemaError } from "./input-schema-error.js";
+import { err, ok, type Result } from "./result.js";
+import type { AdmittedBundle, AdmittedTool, Authority } from "./tool-catalog.js";
+
+export interface ToolCall {
+  name: string;
+  arguments: unknown;
+}
+
+/** What each host stage is given. */
+export interface StageContext {
+  readonly tool: AdmittedTool;
+  readonly name: string;
+  readonly arguments: unknown;
+  readonly authority: Authority;
+  readonly grant: unknown;
+}
+
+/** A stage allows by returning `true`, `undefined` or `{ ok: true }`; it refuses with `false` or `{ ok: false, error? }`. */
+export type StageVerdict = boolean | void | { ok: true } | { ok: false; error?: unknown };
+export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
+
+export interface ExecutionHost<T> {
+  authorize?: Stage;
+  approve?: Stage;
+  reserveBudget?: Stage;
+  publishIntent?: Stage;
+  dispatch: (context: StageContext) => T | Promise<T>;
+}
+
+export type StageName = "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
+
+export interface ExecutionError {
+  class: ErrorClass;
+  /** "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code), "stage_refused", "stage_failed", "dispatch_failed". */
+  code: string;
+  message: string;
+  stage: StageName;
+  /** For argument errors: the boundary's error, with `toModelText()`. */
+  cause?: InputSchemaError;
+  /** The refusing stage's own error value, when it gave one. */
+  detail?: unknown;
+  /** Text a model can act on, for returning as a tool error. */
+  modelText: string;
+}
+
+const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
+
+function failure(stage: StageName, cls: ErrorClass, code: string, message: string, extra: Partial<ExecutionError> = {}): { ok: false; error: ExecutionError } {
+  return err({ class: cls, code, message, stage, modelText: message, ...extra });
+}
+
+function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } {
+  if (verdict === false) return { refused: true };
+  if (verdict === true || verdict === undefined) return { refused: false };
+  if (typeof verdict === "object" && verdict !== null && verdict.ok === false) return { refused: true, detail: verdict.error };
+  if (typeof verdict === "object" && verdict !== null && verdict.ok === true) return { refused: false };
+  return { refused: true, detail: verdict };
+}
+
+export const Execution = Object.freeze({
+  async invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
+    const name = call.name;
+    const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
+    if (tool === undefined) {
+      const quarantined = bundle.rejected.some((r) => r.name === name);
+      return quarantined
+        ? failure("lookup", "unsupported_capability", "tool_quarantined", `tool "${name}" is quarantined: its input schema uses an unsupported capability`)
+        : failure("lookup", "validation", "tool_unknown", `there is no tool named ${JSON.stringify(name) ?? "undefined"}`);
+    }
+    const checked = tool.compiled.validate(call.arguments);
+    if (!checked.ok) {
+      const e = checked.error;
+      return failure("arguments", e.class, e.code, e.message, { cause: e, modelText: e.toModelText() });
+    }
+    const grants = bundle.authority.grants;
+    const context: StageContext = Object.freeze({
+      tool,
+      name: tool.name,
+      arguments: call.arguments,
+      authority: bundle.authority,
+      grant: grants !== undefined && Object.hasOwn(grants, tool.name) ? grants[tool.name] : undefined,
+    });
+    for (const stage of STAGES) {
+      const run = host[stage];
+      if (run === undefined) continue;
+      let verdict: StageVerdict;
+      try {
+        verdict = await run(context);
+      } catch (e) {
+        return failure(stage, "execution_failure", "stage_failed", `${stage} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      const outcome = refused(verdict);
+      if (outcome.refused) {
+        return failure(stage, "validation", "stage_refused", `${stage} refused the call to "${tool.name}"`, outcome.detail === undefined ? {} : { detail: outcome.detail });
+      }
+    }
+    try {
+      return ok(await host.dispatch(context));
+    } catch (e) {
+      return failure("dispatch", "execution_failure", "dispatch_failed", `dispatch of "${tool.name}" failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  },
+});
