@@ -117,6 +117,7 @@ export const InputSchema = Object.freeze({
     } catch (e) {
       return err(new InputSchemaError({ class: "validation", code: "options_invalid", message: e instanceof Error ? e.message : String(e) }));
     }
+    if (!isObject(schema)) return err(rootProblem(schema) as InputSchemaError);
     try {
       const validator = compileWith(dialect2020_12, schema, options);
       const root = rootProblem(schema);
