@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { CatalogAdmissionError, Conversation, type CatalogUpdatedEvent } from "../../src/index.js";
+import { DRAFT_07, tool } from "./helpers.js";
+
+const backends = ["b"];
+const BROKEN = { type: "object", properties: { a: { type: "strin" } } };
+
+describe("Conversation", () => {
+  test("start admits the catalog; modelRequest lists the provider tools", () => {
+    const c = Conversation.start({ tools: [tool("a"), tool("old", DRAFT_07)], backends, schemaAdmission: "quarantine" });
+    assert.deepEqual(c.modelRequest().tools.map((t) => t.name), ["a"]);
+  });
+  test("start in strict mode throws a CatalogAdmissionError carrying the CatalogError; tryStart returns it", () => {
+    assert.throws(() => Conversation.start({ tools: [tool("old", DRAFT_07)], backends }), (e: unknown) => e instanceof CatalogAdmissionError && e.error.class === "unsupported_capability");
+    const r = Conversation.tryStart({ tools: [tool("old", DRAFT_07)], backends });
+    assert.equal(r.ok, false);
+  });
+  for (const mode of ["strict", "quarantine"] as const) {
+    test(`a failing ${mode} update leaves the previous bundle in force and emits nothing`, () => {
+      const c = Conversation.start({ tools: [tool("a")], backends });
+      const events: CatalogUpdatedEvent[] = [];
+      c.subscribe((e) => events.push(e));
+      const before = c.current;
+      const r = c.updateCatalog([tool("b", BROKEN)], { schemaAdmission: mode });
+      assert.equal(r.ok, false);
+      assert.equal(c.current, before);
+      assert.deepEqual(events, []);
+      assert.deepEqual(c.modelRequest().tools.map((t) => t.name), ["a"]);
+    });
+  }
+  test("a succeeding quarantine update replaces the bundle and emits accepted names only", () => {
+    const c = Conversation.start({ tools: [tool("a")], backends });
+    const events: CatalogUpdatedEvent[] = [];
+    const stop = c.subscribe((e) => events.push(e));
+    const r = c.updateCatalog([tool("b"), tool("secret_old", DRAFT_07)], { schemaAdmission: "quarantine" });
+    assert.equal(r.ok, true);
+    assert.deepEqual(c.modelRequest().tools.map((t) => t.name), ["b"]);
+    assert.equal(events.length, 1);
+    assert.deepEqual(events[0]?.accepted, ["b"]);
+    assert.ok(!JSON.stringify(events).includes("secret_old"));
+    stop();
+    c.updateCatalog([tool("c")], { schemaAdmission: "quarantine" });
+    assert.equal(events.length, 1, "unsubscribed");
+  });
+  test("a strict update refuses an unsupported tool; quarantine admits the rest", () => {
+    const c = Conversation.start({ tools: [tool("a")], backends });
+    assert.equal(c.updateCatalog([tool("b"), tool("old", DRAFT_07)], { schemaAdmission: "strict" }).ok, false);
+    assert.equal(c.updateCatalog([tool("b"), tool("old", DRAFT_07)], { schemaAdmission: "quarantine" }).ok, true);
+  });
+  test("checkpoints are JSON, carry no diagnostics, and restore to the same catalog", () => {
+    const tools = [tool("a"), tool("secret_old", DRAFT_07), tool("z", { type: "object" }, { revision: "r9" })];
+    const c = Conversation.start({ tools, backends, schemaAdmission: "quarantine", authority: { caller: "u", grants: { a: 1, secret_old: 2 } } });
+    c.updateCatalog(tools, { schemaAdmission: "quarantine" });
+    const checkpoint = JSON.parse(JSON.stringify(c.checkpoint()));
+    assert.ok(!JSON.stringify(checkpoint).includes("secret_old"));
+    const restored = Conversation.restore(checkpoint, { tools, backends });
+    assert.ok(restored.ok);
+    assert.deepEqual(restored.value.checkpoint(), c.checkpoint());
+    assert.deepEqual(restored.value.modelRequest(), c.modelRequest());
+    const changed = Conversation.restore(checkpoint, { tools: [tool("a"), tool("z", { type: "object" }, { revision: "r10" })], backends });
+    assert.equal(changed.ok, false);
+    assert.equal((changed as { ok: false; error: { code: string } }).error.code, "checkpoint_mismatch");
+  });
+  test("invoke goes through the same boundary", async () => {
+    const c = Conversation.start({ tools: [tool("a", { type: "object", required: ["x"] })], backends });
+    let dispatched = false;
+    const r = await c.invoke({ name: "a", arguments: {} }, { dispatch: () => { dispatched = true; } });
+    assert.equal(r.ok, false);
+    assert.equal(dispatched, false);
+  });
+});

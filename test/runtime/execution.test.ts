@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { Execution, ToolCatalog, type AdmittedBundle, type ExecutionHost } from "../../src/index.js";
+import { DRAFT_07, tool } from "./helpers.js";
+
+const schema = { type: "object", properties: { q: { type: "string", maxLength: 10 }, n: { type: "integer" } }, required: ["q"], additionalProperties: false };
+
+function bundle(): AdmittedBundle {
+  const r = ToolCatalog.admitBatch([tool("search", schema), tool("old", DRAFT_07)], { backends: ["b"], mode: "quarantine", authority: { caller: "u", grants: { search: { scope: "web" } } } });
+  assert.ok(r.ok);
+  return r.value;
+}
+
+function recordingHost(log: string[], refuse?: string): ExecutionHost<string> {
+  const stage = (name: string) => () => {
+    log.push(name);
+    return name !== refuse;
+  };
+  return {
+    authorize: stage("authorize"),
+    approve: stage("approve"),
+    reserveBudget: stage("reserveBudget"),
+    publishIntent: stage("publishIntent"),
+    dispatch: (ctx) => {
+      log.push("dispatch");
+      return `ran ${ctx.name}`;
+    },
+  };
+}
+
+describe("Execution.invoke", () => {
+  const cases: [string, string, unknown, string][] = [
+    ["an unknown tool", "nope", { q: "x" }, "tool_unknown"],
+    ["a quarantined tool", "old", { q: "x" }, "tool_quarantined"],
+    ["a prototype-named tool", "__proto__", { q: "x" }, "tool_unknown"],
+    ["missing required argument", "search", {}, "arguments_invalid"],
+    ["wrong type", "search", { q: 5 }, "arguments_invalid"],
+    ["extra property", "search", { q: "x", extra: 1 }, "arguments_invalid"],
+    ["arguments not an object", "search", ["q"], "arguments_invalid"],
+  ];
+  for (const [name, toolName, args, code] of cases) {
+    test(`${name}: an error result, and no host stage runs`, async () => {
+      const log: string[] = [];
+      const r = await Execution.invoke(bundle(), { name: toolName, arguments: args }, recordingHost(log));
+      assert.equal(r.ok, false);
+      assert.equal((r as { ok: false; error: { code: string } }).error.code, code);
+      assert.deepEqual(log, []);
+    });
+  }
+  test("valid calls run every stage in order, then dispatch, with the same arguments object", async () => {
+    const log: string[] = [];
+    const args = { q: "weather" };
+    let seen: unknown;
+    const host = recordingHost(log);
+    const r = await Execution.invoke(bundle(), { name: "search", arguments: args }, {
+      ...host,
+      dispatch: (ctx) => {
+        seen = ctx.arguments;
+        assert.deepEqual(ctx.grant, { scope: "web" });
+        return host.dispatch(ctx);
+      },
+    });
+    assert.deepEqual(r, { ok: true, value: "ran search" });
+    assert.deepEqual(log, ["authorize", "approve", "reserveBudget", "publishIntent", "dispatch"]);
+    assert.equal(seen, args);
+  });
+  for (const refuse of ["authorize", "approve", "reserveBudget", "publishIntent"]) {
+    test(`a refusing ${refuse} stops the rest`, async () => {
+      const log: string[] = [];
+      const r = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, recordingHost(log, refuse));
+      assert.equal(r.ok, false);
+      const e = (r as { ok: false; error: { code: string; stage: string } }).error;
+      assert.equal(e.code, "stage_refused");
+      assert.equal(e.stage, refuse);
+      const order = ["authorize", "approve", "reserveBudget", "publishIntent"];
+      assert.deepEqual(log, order.slice(0, order.indexOf(refuse) + 1));
+    });
+  }
+  test("stages may be async and refuse with a Result", async () => {
+    const r = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, {
+      approve: async () => ({ ok: false, error: "needs a human" }),
+      dispatch: () => assert.fail("dispatch must not run"),
+    });
+    assert.equal(r.ok, false);
+    assert.equal((r as { ok: false; error: { detail?: unknown } }).error.detail, "needs a human");
+  });
+  test("a throwing stage or dispatch is an execution_failure result, not a throw", async () => {
+    const thrown = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, { authorize: () => { throw new Error("down"); }, dispatch: () => 1 });
+    assert.equal(thrown.ok, false);
+    assert.equal((thrown as { ok: false; error: { class: string; code: string } }).error.code, "stage_failed");
+    const failed = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, { dispatch: () => { throw new Error("backend 500"); } });
+    assert.equal((failed as { ok: false; error: { class: string; code: string } }).error.class, "execution_failure");
+  });
+  test("invalid-argument errors carry text a model can act on", async () => {
+    const r = await Execution.invoke(bundle(), { name: "search", arguments: { q: "a very long query", n: "3" } }, { dispatch: () => "x" });
+    assert.equal(r.ok, false);
+    const text = (r as { ok: false; error: { modelText: string } }).error.modelText;
+    assert.match(text, /\/n: must be integer, got string/);
+    assert.match(text, /\/q: must be at most 10 characters long, got 17/);
+  });
+});
