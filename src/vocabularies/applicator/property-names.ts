@@ -23,6 +23,8 @@ export const propertyNames: KeywordDefinition = {
             if (out === null) return false;
           }
         }
+        // Property names are not instance locations with values: their subschema's annotations are dropped.
+        if (out !== null) out.children = out.children.filter((c) => !c.valid);
         return valid;
       },
     };

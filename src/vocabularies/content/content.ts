@@ -6,7 +6,7 @@
 
 import { checkChild } from "../../engine/descend.js";
 import { isObject } from "../../engine/json.js";
-import { annotation, type CompileContext, type Evaluator, type KeywordDefinition } from "../../engine/keyword.js";
+import { type CompileContext, type Evaluator, type KeywordDefinition } from "../../engine/keyword.js";
 import type { SchemaNode } from "../../engine/node.js";
 import { decodeBase64, decodeUtf8 } from "./decode.js";
 
@@ -34,9 +34,25 @@ function contentKeyword(keyword: "contentEncoding" | "contentMediaType" | "conte
     compile(value, ctx) {
       if (!ctx.contentAssertion) {
         if (keyword === "contentSchema" && !ctx.active("contentMediaType")) return undefined;
-        return annotation(keyword, value, ctx);
+        return stringAnnotation(keyword, value, ctx);
       }
       return asserting(keyword, value, ctx);
+    },
+  };
+}
+
+/** Content keywords annotate string instances only (Validation §8.3–8.5). */
+function stringAnnotation(keyword: string, value: unknown, ctx: CompileContext): Evaluator {
+  return {
+    keyword,
+    absoluteKeywordLocation: ctx.locationOf(keyword),
+    passive: true,
+    check(instance, _run, _marks, out) {
+      if (out !== null && typeof instance === "string") {
+        out.hasAnnotation = true;
+        out.annotation = value;
+      }
+      return true;
     },
   };
 }
@@ -51,7 +67,8 @@ function asserting(keyword: string, value: unknown, ctx: CompileContext): Evalua
     keyword,
     absoluteKeywordLocation: ctx.locationOf(keyword),
     check(instance, run, _marks, out) {
-      if (typeof instance !== "string" || !decides) {
+      if (typeof instance !== "string") return true;
+      if (!decides) {
         if (out !== null) { out.hasAnnotation = true; out.annotation = value; }
         return true;
       }
