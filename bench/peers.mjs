@@ -1,0 +1,146 @@
+// Adapters: one per library, all exposing the same small surface.
+//   compile(schema) -> (instance) => boolean          (may be async: awaited outside timing)
+//   compileFresh(schema) -> anything                    (timed; must not hit a cache; hyperjump's is async)
+//   metaValidator() -> (instance) => boolean            (the 2020-12 meta-schema)
+// Remotes of the official suite are registered with every library that has a registry.
+import { createRequire } from "node:module";
+import { DRAFT_2020_12 } from "./data.mjs";
+
+const require = createRequire(import.meta.url);
+const mentionsRemote = (schema) => typeof schema === "object" && schema !== null && JSON.stringify(schema).includes("localhost:1234");
+let fresh = 0;
+
+/** The 2020-12 meta-schema documents, for the libraries without them built in (taken from ajv's package: same JSON). */
+function metaSchemaDocuments() {
+  const dir = "ajv/dist/refs/json-schema-2020-12/";
+  return [require(dir + "schema.json"), ...["core", "applicator", "unevaluated", "validation", "meta-data", "format-annotation", "content"].map((m) => require(`${dir}meta/${m}.json`))];
+}
+
+async function ours(remotes) {
+  const { compile } = await import("../dist/index.js");
+  const registry = new Map(remotes);
+  const opts = (schema) => (mentionsRemote(schema) ? { schemaRegistry: registry } : {});
+  return {
+    name: "ours",
+    note: "backplane-agent-runtime from dist/ (isValid)",
+    compile: (schema) => { const v = compile(schema, opts(schema)); return (x) => v.isValid(x); },
+    compileFresh: (schema) => compile(schema, opts(schema)),
+    metaValidator: () => { const v = compile({ $ref: DRAFT_2020_12 }); return (x) => v.isValid(x); },
+  };
+}
+
+async function ajv(remotes) {
+  const { default: Ajv2020 } = await import("ajv/dist/2020.js");
+  const ajv = new Ajv2020({ strict: false, logger: false });
+  for (const [uri, s] of remotes) { try { ajv.addSchema(s, uri); } catch { /* other drafts: not registrable in Ajv2020 */ } }
+  const compileOnce = (schema) => {
+    try { return ajv.compile(schema); } finally { if (typeof schema === "object" && schema !== null) ajv.removeSchema(schema); }
+  };
+  return {
+    name: "ajv",
+    note: "Ajv2020 { strict: false }, no ajv-formats; one instance, compile() then removeSchema(schema) so every compile starts from scratch",
+    compile: (schema) => compileOnce(schema),
+    compileFresh: (schema) => compileOnce(schema),
+    metaValidator: () => ajv.getSchema(DRAFT_2020_12),
+  };
+}
+
+async function schemasafe(remotes) {
+  const { validator } = await import("@exodus/schemasafe");
+  const base = { mode: "spec", $schemaDefault: DRAFT_2020_12, formatAssertion: false, contentValidation: false };
+  const withRemotes = { ...base, schemas: new Map([...remotes].filter(([, s]) => s && (s.$schema === undefined || String(s.$schema).includes("2020-12")))) };
+  const make = (schema) => validator(schema, mentionsRemote(schema) ? withRemotes : base);
+  return {
+    name: "schemasafe",
+    note: "validator(schema, { mode: 'spec', $schemaDefault: 2020-12, formatAssertion: false, contentValidation: false })",
+    compile: make,
+    compileFresh: make,
+    // schemasafe has no built-in 2020-12 meta-schema: the documents are taken from ajv's package (same JSON)
+    metaValidator: () => {
+      return validator({ $ref: DRAFT_2020_12 }, { ...base, schemas: metaSchemaDocuments() });
+    },
+  };
+}
+
+async function hyperjump(remotes) {
+  const hj = await import("@hyperjump/json-schema/draft-2020-12");
+  for (const [uri, s] of remotes) { try { hj.registerSchema(s, uri, DRAFT_2020_12); } catch { /* other drafts */ } }
+  const compile = async (schema) => {
+    const uri = `https://bench.invalid/schema/${++fresh}`;
+    hj.registerSchema(schema, uri, DRAFT_2020_12);
+    try { return await hj.validate(uri); } finally { hj.unregisterSchema(uri); }
+  };
+  return {
+    name: "hyperjump",
+    note: "@hyperjump/json-schema/draft-2020-12: registerSchema under a fresh URI, await validate(uri) -> validator, FLAG output",
+    async: true,
+    compile: async (schema) => { const f = await compile(schema); return (x) => f(x).valid; },
+    compileFresh: compile,
+    metaValidator: async () => { const f = await hj.validate(DRAFT_2020_12); return (x) => f(x).valid; },
+  };
+}
+
+async function cfworker(remotes) {
+  const { Validator } = await import("@cfworker/json-schema");
+  const make = (schema) => {
+    const v = new Validator(schema, "2020-12", false);
+    if (mentionsRemote(schema)) for (const [uri, s] of remotes) v.addSchema(s, uri);
+    return v;
+  };
+  return {
+    name: "cfworker",
+    note: "new Validator(schema, '2020-12', false) (shortCircuit false, as briefed); addSchema per validator",
+    compile: (schema) => { const v = make(schema); return (x) => v.validate(x).valid; },
+    compileFresh: make,
+    // cfworker has no built-in 2020-12 meta-schema: its documents are added with addSchema (from ajv's package)
+    metaValidator: () => {
+      const v = new Validator({ $ref: DRAFT_2020_12 }, "2020-12", false);
+      for (const m of metaSchemaDocuments()) v.addSchema(m);
+      return (x) => v.validate(x).valid;
+    },
+  };
+}
+
+/**
+ * ata-validator has no option to turn code generation off: it probes `new Function` once per realm and, when the
+ * probe fails (CSP, Workers, --disallow-code-generation-from-strings), answers every schema with its interpreted
+ * engine. We make that one probe fail by hiding the global Function constructor while it runs, then restore it, so
+ * ata behaves exactly as in an eval-free realm while ajv and schemasafe keep code generation in the same process.
+ * Every ata validator is then compiled through validate() (the verdict-only path would try codegen lazily) and
+ * checked to report engine() === "interpreter".
+ */
+async function ata(remotes) {
+  const { Validator } = require("ata-validator");
+  const RealFunction = globalThis.Function;
+  globalThis.Function = function Function() { throw new EvalError("code generation from strings disallowed (bench)"); };
+  try { new Validator({ type: "integer" }, { assertFormat: false }).validate(1); } finally { globalThis.Function = RealFunction; }
+  const remoteList = [...remotes].filter(([, s]) => s && typeof s === "object" && (s.$schema === undefined || String(s.$schema).includes("2020-12")))
+    .map(([uri, s]) => (s.$id ? s : { ...s, $id: uri }));
+  const make = (schema) => {
+    const opts = { assertFormat: false, abortEarly: true };
+    if (mentionsRemote(schema)) opts.schemas = remoteList;
+    // a fresh root object with a unique $comment defeats ata's identity and schema-string caches
+    const s = typeof schema === "object" && schema !== null ? { ...schema, $comment: `bench ${++fresh}` } : schema;
+    const v = new Validator(s, opts);
+    v._ensureCompiled();
+    if (v.engine() !== "interpreter") throw new Error(`ata engine is ${v.engine()}, not interpreter`);
+    return v;
+  };
+  return {
+    name: "ata",
+    note: "ata-validator, eval-free interpreted engine (the codegen probe is made to fail; engine() checked), { assertFormat: false, abortEarly: true }, isValidObject",
+    compile: (schema) => { const v = make(schema); return (x) => v.isValidObject(x); },
+    compileFresh: make,
+    metaValidator: () => { const v = make({ $ref: DRAFT_2020_12 }); return (x) => v.isValidObject(x); },
+  };
+}
+
+export const PEERS = { ours, ajv, schemasafe, hyperjump, cfworker, ata };
+
+export async function loadPeers(remotes, log) {
+  const out = [];
+  for (const [id, load] of Object.entries(PEERS)) {
+    try { out.push(await load(remotes)); } catch (e) { log(`- ${id}: left out, could not be loaded (${e.message})`); }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/** Command-line parsing for `backplane-schema`: positionals, boolean flags and valued options, in any order. */
+
+/** A problem the user can fix by changing the command line, a file or its contents (exit 2). */
+export class CliError extends Error {
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Set<string>;
+  options: Map<string, string>;
+}
+
+export interface ArgSpec {
+  /** Boolean flags, e.g. "--strict". */
+  flags: readonly string[];
+  /** Options taking one value, e.g. "--output" (as "--output x" or "--output=x"). */
+  options: readonly string[];
+}
+
+/** Parses `argv` against `spec`; "--" ends option parsing. Throws `CliError` on unknown or incomplete options. */
+export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
+  const parsed: ParsedArgs = { positionals: [], flags: new Set(), options: new Map() };
+  let onlyPositionals = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (onlyPositionals || !arg.startsWith("--")) {
+      if (!onlyPositionals && arg.startsWith("-") && arg !== "-") throw new CliError(`unknown option ${arg}`);
+      parsed.positionals.push(arg);
+      continue;
+    }
+    if (arg === "--") {
+      onlyPositionals = true;
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = eq < 0 ? arg : arg.slice(0, eq);
+    if (spec.flags.includes(name)) {
+      if (eq >= 0) throw new CliError(`option ${name} takes no value`);
+      parsed.flags.add(name);
+    } else if (spec.options.includes(name)) {
+      let value: string | undefined;
+      if (eq >= 0) value = arg.slice(eq + 1);
+      else if (i + 1 < argv.length) value = argv[++i];
+      if (value === undefined || value === "") throw new CliError(`option ${name} needs a value`);
+      if (parsed.options.has(name)) throw new CliError(`option ${name} given more than once`);
+      parsed.options.set(name, value);
+    } else {
+      throw new CliError(`unknown option ${name}`);
+    }
+  }
+  return parsed;
+}
+
+/** One line, whatever the message contains. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
+}

@@ -1,0 +1,27 @@
+/** Reading JSON files for the CLI: every failure becomes a one-line `CliError` (exit 2). */
+
+import { readFileSync } from "node:fs";
+import { CliError, oneLine } from "./args.js";
+
+export function readText(path: string, what = "file"): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : oneLine(String((e as Error).message ?? e));
+    throw new CliError(`cannot read ${what} ${path}: ${reason}`);
+  }
+}
+
+export function readJson(path: string, what = "file"): unknown {
+  const text = readText(path, what);
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (e) {
+    throw new CliError(`${what} ${path} is not valid JSON: ${oneLine((e as Error).message)}`);
+  }
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
