@@ -20,51 +20,106 @@ export class Run {
   nesting = 0;
   references = 0;
   scope: ScopeFrame | null = null;
+  /** Copies of the hot limits, read on every node without a second dereference. */
+  readonly maxSteps: number;
+  readonly maxNesting: number;
+  readonly maxInstanceDepth: number;
+  readonly maxInstanceNodes: number;
 
   constructor(
     readonly limits: Readonly<Limits>,
     readonly tracksScope: boolean,
     /** Output path only: keep units that neither fail nor annotate (the verbose format). */
     readonly keepAll = false,
-  ) {}
+  ) {
+    this.maxSteps = limits.maxEvaluationSteps;
+    this.maxNesting = limits.maxEvaluationDepth;
+    this.maxInstanceDepth = limits.maxInstanceDepth;
+    this.maxInstanceNodes = limits.maxInstanceNodes;
+  }
 
   limit(name: keyof Limits, instancePointer?: string): never {
     throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });
   }
 }
 
+const NO_NAMES: readonly ReadonlySet<string>[] = [];
+
 /**
- * Evaluated properties and items of one instance location (Core §11): "all", a prefix count and a
- * sparse set, so `contains` matches can be expressed. Only allocated where an `unevaluated*` keyword reads it.
+ * Evaluated properties and items of one instance location (Core §11), kept only where an
+ * `unevaluated*` keyword reads them: "all", static name sets (a `properties` keyword marks its own
+ * key set, no per-instance copy), single names, a prefix count, and single indices (`contains`).
+ * Everything is append-only, so a failing branch is undone by truncation (`save`/`restore`), never copied.
  */
 export class Marks {
   allProps = false;
-  props: Set<string> | null = null;
+  nameSets: ReadonlySet<string>[] = NO_NAMES as ReadonlySet<string>[];
+  names: string[] | null = null;
   allItems = false;
   prefix = 0;
-  itemSet: Set<number> | null = null;
+  indices: number[] | null = null;
+
+  addNameSet(set: ReadonlySet<string>): void {
+    if (this.nameSets === NO_NAMES) this.nameSets = [set];
+    else this.nameSets.push(set);
+  }
 
   addProp(name: string): void {
-    (this.props ??= new Set()).add(name);
+    (this.names ??= []).push(name);
   }
 
   addItem(index: number): void {
-    (this.itemSet ??= new Set()).add(index);
+    (this.indices ??= []).push(index);
   }
 
   hasProp(name: string): boolean {
-    return this.allProps || (this.props !== null && this.props.has(name));
+    if (this.allProps) return true;
+    const sets = this.nameSets;
+    for (let i = 0; i < sets.length; i++) if ((sets[i] as ReadonlySet<string>).has(name)) return true;
+    return this.names !== null && this.names.includes(name);
   }
 
-  hasItem(index: number): boolean {
-    return this.allItems || index < this.prefix || (this.itemSet !== null && this.itemSet.has(index));
+  /** The indices marked one by one, as a set for lookups. */
+  indexSet(): ReadonlySet<number> {
+    return new Set(this.indices ?? []);
   }
 
   merge(other: Marks): void {
     if (other.allProps) this.allProps = true;
-    else if (other.props !== null) for (const p of other.props) this.addProp(p);
+    for (const set of other.nameSets) this.addNameSet(set);
+    if (other.names !== null) for (const n of other.names) this.addProp(n);
     if (other.allItems) this.allItems = true;
     if (other.prefix > this.prefix) this.prefix = other.prefix;
-    if (other.itemSet !== null) for (const i of other.itemSet) this.addItem(i);
+    if (other.indices !== null) for (const i of other.indices) this.addItem(i);
   }
+
+  /** A checkpoint to `restore` when the branch evaluated after it fails. */
+  save(): MarksCheckpoint {
+    return {
+      allProps: this.allProps,
+      nameSets: this.nameSets.length,
+      names: this.names?.length ?? 0,
+      allItems: this.allItems,
+      prefix: this.prefix,
+      indices: this.indices?.length ?? 0,
+    };
+  }
+
+  restore(c: MarksCheckpoint): void {
+    this.allProps = c.allProps;
+    if (this.nameSets.length > c.nameSets) this.nameSets.length = c.nameSets;
+    if (this.names !== null) this.names.length = c.names;
+    this.allItems = c.allItems;
+    this.prefix = c.prefix;
+    if (this.indices !== null) this.indices.length = c.indices;
+  }
+}
+
+export interface MarksCheckpoint {
+  readonly allProps: boolean;
+  readonly nameSets: number;
+  readonly names: number;
+  readonly allItems: boolean;
+  readonly prefix: number;
+  readonly indices: number;
 }

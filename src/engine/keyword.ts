@@ -13,8 +13,15 @@ import type { Limits } from "./limits.js";
 export interface Evaluator {
   readonly keyword: string;
   readonly absoluteKeywordLocation: string;
-  /** Nothing to do on the boolean path (annotation-only keywords): the node leaves it out there. */
+  /** Nothing to do on the boolean path (annotation-only keywords, or work a fused sibling does there). */
   readonly passive?: boolean;
+  /**
+   * A pure predicate the node calls directly on the boolean path instead of `check` (simple
+   * assertions): one call per keyword, no marks, no output.
+   */
+  readonly test?: (instance: unknown, run: Run) => boolean;
+  /** For `type`: the instance's type bits must intersect this mask; the node checks it inline. */
+  readonly typeMask?: number;
   check(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult | null): boolean;
 }
 
@@ -67,6 +74,7 @@ export function assertion<P extends Record<string, unknown>>(
   return {
     keyword,
     absoluteKeywordLocation: ctx.locationOf(keyword),
+    test: holds,
     check(instance, run, _marks, out) {
       if (holds(instance, run)) return true;
       if (out !== null) {

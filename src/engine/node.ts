@@ -1,7 +1,9 @@
 /**
- * A compiled schema: its evaluators in order. Entering a node counts steps and nesting (limits),
- * pushes its resource onto the dynamic scope when that scope is in use, and owns the evaluated
- * marks when one of its keywords reads them (Core §11).
+ * A compiled schema: its evaluators in order. On the boolean path the node checks a `type` mask
+ * inline, then calls simple assertions as plain predicates, then applicators; only applicators need
+ * the dynamic scope, nesting bounds and evaluated marks, so only they pay for them. Entering a node
+ * counts steps (limits), pushes its resource onto the dynamic scope when that scope is in use, and
+ * owns the evaluated marks when one of its keywords reads them (Core §11).
  */
 
 import { Marks, type Run } from "./context.js";
@@ -10,11 +12,26 @@ import type { KeywordResult, NodeResult } from "./output.js";
 import type { Resource } from "./resources.js";
 import { escapeToken } from "./pointer.js";
 
+/** The JSON type bits of a value: an integral number carries both "number" (16) and "integer" (64). */
+export function typeBits(value: unknown): number {
+  switch (typeof value) {
+    case "string": return 32;
+    case "number": return Number.isInteger(value) ? 80 : 16;
+    case "boolean": return 2;
+    case "object": return value === null ? 1 : Array.isArray(value) ? 8 : 4;
+    default: return 0;
+  }
+}
+
+const FALSE: Evaluator = { keyword: "false", absoluteKeywordLocation: "", test: () => false, check: () => false };
+
 export class SchemaNode {
-  /** Evaluators with work on the boolean path. */
-  private fast: Evaluator[] = [];
   /** Every evaluator, for the output path. */
   private all: Evaluator[] = [];
+  /** Boolean path: the inline type mask (0: no `type`), predicates, then applicators. */
+  private typeMask = 0;
+  private tests: ((instance: unknown, run: Run) => boolean)[] = [];
+  private checks: Evaluator[] = [];
   /** True when a keyword of this node reads evaluated marks. */
   private tracks = false;
   private steps = 1;
@@ -24,36 +41,54 @@ export class SchemaNode {
     readonly resource: Resource,
     /** `true`/`false` for boolean schemas. */
     readonly constant?: boolean,
-  ) {}
+  ) {
+    if (constant === false) this.tests = [FALSE.test!];
+  }
 
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
   setEvaluators(evaluators: Evaluator[], tracks: boolean): void {
     this.all = evaluators;
-    this.fast = evaluators.filter((e) => e.passive !== true);
     this.tracks = tracks;
     this.steps = Math.max(1, evaluators.length);
+    for (const e of evaluators) {
+      if (e.passive === true) continue;
+      if (e.typeMask !== undefined) this.typeMask = e.typeMask;
+      else if (e.test !== undefined) this.tests.push(e.test);
+      else this.checks.push(e);
+    }
   }
 
+  /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
   get isTrivial(): boolean {
-    return this.constant === true || (this.constant === undefined && this.fast.length === 0);
+    return this.constant !== false && this.typeMask === 0 && this.tests.length === 0 && this.checks.length === 0;
+  }
+
+  /** Whether this node ever reads evaluated marks itself. */
+  get readsMarks(): boolean {
+    return this.tracks;
   }
 
   check(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult | null): boolean {
-    if ((run.steps += this.steps) > run.limits.maxEvaluationSteps) run.limit("maxEvaluationSteps", out?.instanceLocation);
-    if (++run.nesting > run.limits.maxEvaluationDepth) run.limit("maxEvaluationDepth", out?.instanceLocation);
+    if ((run.steps += this.steps) > run.maxSteps) run.limit("maxEvaluationSteps", out?.instanceLocation);
+    if (out !== null) return this.checkOutput(instance, run, marks, out);
+    const mask = this.typeMask;
+    if (mask !== 0 && (typeBits(instance) & mask) === 0) return false;
+    const tests = this.tests;
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as (instance: unknown, run: Run) => boolean)(instance, run)) return false;
+    const checks = this.checks;
+    if (checks.length === 0) return true;
+    if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");
     const savedScope = run.scope;
     if (run.tracksScope && (savedScope === null || savedScope.resource !== this.resource)) {
       run.scope = { resource: this.resource, next: savedScope };
     }
     const own = this.tracks ? new Marks() : marks;
-    let valid: boolean;
-    if (out === null) {
-      valid = this.constant ?? this.checkFast(instance, run, own);
-    } else {
-      out.absoluteKeywordLocation = this.absoluteLocation;
-      valid = this.constant ?? this.checkOutput(instance, run, own, out);
-      if (this.constant === false) out.keywords.push(falseSchemaResult(out));
-      out.valid = valid;
+    let valid = true;
+    for (let i = 0; i < checks.length; i++) {
+      if (!(checks[i] as Evaluator).check(instance, run, own, null)) {
+        valid = false;
+        break;
+      }
     }
     if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks);
     run.scope = savedScope;
@@ -61,16 +96,16 @@ export class SchemaNode {
     return valid;
   }
 
-  private checkFast(instance: unknown, run: Run, marks: Marks | undefined): boolean {
-    const fast = this.fast;
-    for (let i = 0; i < fast.length; i++) {
-      if (!(fast[i] as Evaluator).check(instance, run, marks, null)) return false;
-    }
-    return true;
-  }
-
   private checkOutput(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean {
-    let valid = true;
+    if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth", out.instanceLocation);
+    const savedScope = run.scope;
+    if (run.tracksScope && (savedScope === null || savedScope.resource !== this.resource)) {
+      run.scope = { resource: this.resource, next: savedScope };
+    }
+    out.absoluteKeywordLocation = this.absoluteLocation;
+    const own = this.tracks ? new Marks() : marks;
+    let valid = this.constant !== false;
+    if (this.constant === false) out.keywords.push(falseSchemaResult(out));
     for (const evaluator of this.all) {
       const unit: KeywordResult = {
         keyword: evaluator.keyword,
@@ -81,7 +116,7 @@ export class SchemaNode {
         hasAnnotation: false,
         children: [],
       };
-      unit.valid = evaluator.check(instance, run, marks, unit);
+      unit.valid = evaluator.check(instance, run, own, unit);
       if (!unit.valid) {
         valid = false;
         unit.hasAnnotation = false;
@@ -94,6 +129,10 @@ export class SchemaNode {
       }
       out.keywords.push(unit);
     }
+    out.valid = valid;
+    if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks);
+    run.scope = savedScope;
+    run.nesting--;
     return valid;
   }
 }

@@ -6,6 +6,7 @@ import type { DialectDefinition } from "./dialect.js";
 import { LimitError, SchemaError } from "./errors.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import type { SchemaNode } from "./node.js";
+import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
 import { annotationsOf, basicOutput, render, type Annotation, type NodeResult, type OutputFormat, type OutputUnit } from "./output.js";
 
 export interface ValidateOptions {
@@ -31,6 +32,11 @@ export class Validator {
     readonly schema: unknown,
   ) {
     Object.freeze(this);
+  }
+
+  /** Standard Schema v1 and Standard JSON Schema (https://standardschema.dev); the same object on every access. */
+  get "~standard"(): StandardSchemaProps {
+    return standardSchemaOf(this);
   }
 
   /** True when the instance is valid. Stops at the first failure; builds no strings or error objects. */

@@ -1,11 +1,14 @@
 /**
  * `additionalProperties` (Core §10.3.2.3): properties not named by `properties` nor matched by
  * `patternProperties` must be valid against it; annotates the names it applied to.
+ * On the boolean path it also does `patternProperties`' work (each key is tested against each
+ * pattern once); `patternProperties` then stays out of that path. The output path keeps both plain.
  */
 
 import { checkChild } from "../../engine/descend.js";
 import { isObject } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { SchemaNode } from "../../engine/node.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 
 export const additionalProperties: KeywordDefinition = {
@@ -14,10 +17,11 @@ export const additionalProperties: KeywordDefinition = {
   compile(_value, ctx) {
     const node = ctx.subschema("additionalProperties");
     const named = new Set(ctx.active("properties") && isObject(ctx.schema["properties"]) ? Object.keys(ctx.schema["properties"]) : []);
-    const patterns: CompiledPattern[] = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"])
-      ? Object.keys(ctx.schema["patternProperties"]).map((p) => ctx.pattern(p, "patternProperties"))
-      : [];
+    const sources = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"]) ? Object.keys(ctx.schema["patternProperties"]) : [];
+    const patterns: CompiledPattern[] = sources.map((p) => ctx.pattern(p, "patternProperties"));
+    const patternNodes: SchemaNode[] = sources.map((p) => ctx.subschema("patternProperties", p));
     const forbids = node.constant === false;
+    const trivial = node.isTrivial;
     const isAdditional = (key: string): boolean => {
       if (named.has(key)) return false;
       for (let i = 0; i < patterns.length; i++) if (patterns[i]!.test(key)) return false;
@@ -30,31 +34,41 @@ export const additionalProperties: KeywordDefinition = {
         if (!isObject(instance)) return true;
         const keys = Object.keys(instance);
         if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
+        if (out === null) {
+          if (marks !== undefined) marks.allProps = true;
+          for (let k = 0; k < keys.length; k++) {
+            const key = keys[k] as string;
+            let additional = !named.has(key);
+            for (let i = 0; i < patterns.length; i++) {
+              if (!patterns[i]!.test(key)) continue;
+              additional = false;
+              if (!checkChild(patternNodes[i]!, instance[key], key, run, null)) return false;
+            }
+            if (additional && (forbids || (!trivial && !checkChild(node, instance[key], key, run, null)))) return false;
+          }
+          return true;
+        }
         let valid = true;
-        const applied: string[] | undefined = out === null ? undefined : [];
+        const applied: string[] = [];
         const rejected: string[] = [];
         for (const key of keys) {
           if (!isAdditional(key)) continue;
-          applied?.push(key);
-          if (forbids && out === null) return false;
+          applied.push(key);
           if (!checkChild(node, instance[key], key, run, forbids ? null : out)) {
             valid = false;
             rejected.push(key);
-            if (out === null) return false;
           }
         }
         if (marks !== undefined) marks.allProps = true;
-        if (out !== null) {
-          if (valid && applied!.length > 0) {
-            out.hasAnnotation = true;
-            out.annotation = applied;
-          }
-          if (!valid && forbids) {
-            out.params = { additional: rejected };
-            out.error = rejected.length === 1
-              ? `property ${JSON.stringify(rejected[0])} is not allowed (additionalProperties is false)`
-              : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed (additionalProperties is false)`;
-          }
+        if (valid && applied.length > 0) {
+          out.hasAnnotation = true;
+          out.annotation = applied;
+        }
+        if (!valid && forbids) {
+          out.params = { additional: rejected };
+          out.error = rejected.length === 1
+            ? `property ${JSON.stringify(rejected[0])} is not allowed (additionalProperties is false)`
+            : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed (additionalProperties is false)`;
         }
         return valid;
       },

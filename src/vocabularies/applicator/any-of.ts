@@ -3,7 +3,6 @@
  * nobody listens for evaluated marks or output; marks of failing branches are discarded.
  */
 
-import { Marks } from "../../engine/context.js";
 import { checkInPlace } from "../../engine/descend.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { schemaArray } from "./shared.js";
@@ -23,11 +22,9 @@ export const anyOf: KeywordDefinition = {
         }
         let valid = false;
         nodes.forEach((node, i) => {
-          const branch = marks === undefined ? undefined : new Marks();
-          if (checkInPlace(node, instance, run, branch, out, "/" + i)) {
-            valid = true;
-            if (branch !== undefined) marks!.merge(branch);
-          }
+          const saved = marks?.save();
+          if (checkInPlace(node, instance, run, marks, out, "/" + i)) valid = true;
+          else if (saved !== undefined) marks!.restore(saved);
         });
         if (!valid && out !== null) {
           out.params = { branches: nodes.length };

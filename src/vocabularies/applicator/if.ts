@@ -3,7 +3,6 @@
  * The three are evaluated by one evaluator; `then`/`else` keep their own keyword locations in output.
  */
 
-import { Marks } from "../../engine/context.js";
 import { checkInPlace } from "../../engine/descend.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { SchemaNode } from "../../engine/node.js";
@@ -20,10 +19,12 @@ export const if_: KeywordDefinition = {
       keyword: "if",
       absoluteKeywordLocation: ctx.locationOf("if"),
       check(instance, run, marks, out) {
-        const ifMarks = marks === undefined ? undefined : new Marks();
-        const matched = checkInPlace(condition, instance, run, ifMarks, out);
-        if (out !== null && !matched) out.children.length = 0;
-        if (matched && ifMarks !== undefined) marks!.merge(ifMarks);
+        const saved = marks?.save();
+        const matched = checkInPlace(condition, instance, run, marks, out);
+        if (!matched) {
+          if (saved !== undefined) marks!.restore(saved);
+          if (out !== null) out.children.length = 0;
+        }
         const branch: SchemaNode | undefined = matched ? then : else_;
         if (branch === undefined) return true;
         if (out === null) return branch.check(instance, run, marks, null);

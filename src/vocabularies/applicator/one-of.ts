@@ -1,6 +1,5 @@
 /** `oneOf` (Core §10.2.1.3): valid when exactly one subschema is; only that branch's marks survive. */
 
-import { Marks } from "../../engine/context.js";
 import { checkInPlace } from "../../engine/descend.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { indexList } from "../../engine/messages.js";
@@ -23,18 +22,12 @@ export const oneOf: KeywordDefinition = {
           return matched === 1;
         }
         const matched: number[] = [];
-        let kept: Marks | undefined;
         nodes.forEach((node, i) => {
-          const branch = marks === undefined ? undefined : new Marks();
-          if (checkInPlace(node, instance, run, branch, out, "/" + i)) {
-            matched.push(i);
-            kept = branch;
-          }
+          const saved = marks?.save();
+          if (checkInPlace(node, instance, run, marks, out, "/" + i)) matched.push(i);
+          else if (saved !== undefined) marks!.restore(saved);
         });
-        if (matched.length === 1) {
-          if (kept !== undefined) marks!.merge(kept);
-          return true;
-        }
+        if (matched.length === 1) return true;
         if (out !== null) {
           out.params = { matched };
           out.error = matched.length === 0

@@ -16,6 +16,8 @@ export const patternProperties: KeywordDefinition = {
     return {
       keyword: "patternProperties",
       absoluteKeywordLocation: ctx.locationOf("patternProperties"),
+      // With additionalProperties beside it, that keyword does this work on the boolean path.
+      passive: ctx.active("additionalProperties"),
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
         const keys = Object.keys(instance);

@@ -11,19 +11,21 @@ export const properties: KeywordDefinition = {
   phase: 1,
   compile(value, ctx) {
     const entries = schemaMap("properties", value, ctx);
-    const names = entries.map(([name]) => name);
+    const nameSet: ReadonlySet<string> = new Set(entries.map(([name]) => name));
     const checked = entries.filter(([, node]) => !node.isTrivial);
+    const checkedNames = checked.map(([name]) => name);
+    const checkedNodes = checked.map(([, node]) => node);
     return {
       keyword: "properties",
       absoluteKeywordLocation: ctx.locationOf("properties"),
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
+        marks?.addNameSet(nameSet);
         if (out === null) {
-          for (let i = 0; i < checked.length; i++) {
-            const [name, node] = checked[i]!;
-            if (Object.hasOwn(instance, name) && !checkChild(node, instance[name], name, run, null)) return false;
+          for (let i = 0; i < checkedNames.length; i++) {
+            const name = checkedNames[i] as string;
+            if (Object.hasOwn(instance, name) && !checkChild(checkedNodes[i]!, instance[name], name, run, null)) return false;
           }
-          if (marks !== undefined) for (const name of names) if (Object.hasOwn(instance, name)) marks.addProp(name);
           return true;
         }
         let valid = true;
@@ -31,7 +33,6 @@ export const properties: KeywordDefinition = {
         for (const [name, node] of entries) {
           if (!Object.hasOwn(instance, name)) continue;
           applied.push(name);
-          marks?.addProp(name);
           if (!checkChild(node, instance[name], name, run, out, "/" + escapeToken(name))) valid = false;
         }
         if (valid && applied.length > 0) {

@@ -21,8 +21,9 @@ export const unevaluatedItems: KeywordDefinition = {
         if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);
         const rejected: number[] = [];
         let applied = false;
+        const marked = marks.indexSet();
         for (let i = marks.prefix; i < instance.length; i++) {
-          if (marks.hasItem(i)) continue;
+          if (marked.has(i)) continue;
           applied = true;
           if (forbids && out === null) return false;
           if (!checkChild(node, instance[i], i, run, forbids ? null : out)) {

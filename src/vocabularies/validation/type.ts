@@ -3,19 +3,9 @@
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { typeName } from "../../engine/messages.js";
+import { typeBits } from "../../engine/node.js";
 
 const BITS: Readonly<Record<string, number>> = { null: 1, boolean: 2, object: 4, array: 8, number: 16, string: 32, integer: 64 };
-
-/** The type bits of an instance: an integral number carries both "number" and "integer". */
-export function typeBits(value: unknown): number {
-  switch (typeof value) {
-    case "string": return 32;
-    case "number": return Number.isInteger(value) ? 80 : 16;
-    case "boolean": return 2;
-    case "object": return value === null ? 1 : Array.isArray(value) ? 8 : 4;
-    default: return 0;
-  }
-}
 
 export const type: KeywordDefinition = {
   keyword: "type",
@@ -28,9 +18,10 @@ export const type: KeywordDefinition = {
     }
     if (names.length === 0) return ctx.fail("type", `"type" must be a type name or a non-empty array of them`);
     const expected = names.length === 1 ? String(names[0]) : `one of ${names.join(", ")}`;
-    return assertion("type", ctx, (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
+    const evaluator = assertion("type", ctx, (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
       params: { expected: names, actual: typeName(instance) },
       message: `must be ${expected}, got ${typeName(instance)}`,
     }));
+    return { ...evaluator, typeMask: mask };
   },
 };

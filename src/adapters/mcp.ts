@@ -1,0 +1,126 @@
+/**
+ * A `jsonSchemaValidator` provider for the MCP TypeScript SDK (`@modelcontextprotocol/sdk`), exported as
+ * `backplane-agent-runtime/mcp`:
+ *
+ *   new Client(info, { jsonSchemaValidator: new BackplaneJsonSchemaValidator() })
+ *   new McpServer(info, { jsonSchemaValidator: new BackplaneJsonSchemaValidator() })
+ *
+ * The SDK is not imported at all, not even for types: the interfaces below are structural copies of
+ * `@modelcontextprotocol/sdk/validation` (1.32.2), so neither the code nor the emitted declarations
+ * depend on it (test/adapters/mcp.test.ts checks assignability to the SDK's own types).
+ * No Node-only API and no generated code, so it runs on edge runtimes under a CSP without unsafe-eval.
+ */
+
+import type { CompileOptions } from "../engine/compiler.js";
+import { SchemaError } from "../engine/errors.js";
+import { compile, type Validator } from "../index.js";
+import { upgradeDraft07 } from "../runtime/upgrade-draft07.js";
+
+export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
+  /**
+   * What to do with a schema declaring draft-07 (`$schema: "http://json-schema.org/draft-07/schema#"`),
+   * which is what the SDK's `McpServer` emits for Zod tool schemas. `"reject"` (the default): the
+   * validator always fails with `unsupported_capability/dialect_unsupported`. `"upgrade"`: the schema is
+   * translated with `upgradeDraft07` first (exact translations only; a blocked one always fails).
+   */
+  draft07?: "reject" | "upgrade";
+  /** The most errors quoted in one `errorMessage` (default 10); the rest are counted. */
+  maxErrorsInMessage?: number;
+}
+
+/** The SDK's `JsonSchemaValidatorResult<T>`. */
+export type JsonSchemaValidatorResult<T> =
+  | { valid: true; data: T; errorMessage: undefined }
+  | { valid: false; data: undefined; errorMessage: string };
+
+/** The SDK's `JsonSchemaValidator<T>`. */
+export type JsonSchemaValidator<T> = (input: unknown) => JsonSchemaValidatorResult<T>;
+
+/** The SDK's `jsonSchemaValidator` provider interface (its `JsonSchemaType` is any JSON Schema object). */
+export interface JsonSchemaValidatorProvider {
+  getValidator<T>(schema: object): JsonSchemaValidator<T>;
+}
+
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+
+/**
+ * Implements the SDK's `jsonSchemaValidator`. `formatAssertion` defaults to `true` here, as in the
+ * SDK's default Ajv provider (ajv-formats), so elicitation `format: "email"` etc. are checked; pass
+ * `formatAssertion: false` for annotation-only `format`.
+ *
+ * `getValidator` never throws: a schema that does not compile gives a validator that always fails with
+ * `errorMessage` naming the error class and code (fail closed). (The SDK's Ajv provider throws from
+ * `getValidator` instead, which makes `Client.listTools()` fail for every tool when one output schema
+ * is bad; failing closed only affects that tool's calls.)
+ */
+export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider {
+  private readonly options: CompileOptions;
+  private readonly draft07: "reject" | "upgrade";
+  private readonly maxErrors: number;
+  private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
+
+  constructor(options: BackplaneJsonSchemaValidatorOptions = {}) {
+    const { draft07, maxErrorsInMessage, ...compileOptions } = options;
+    this.options = { formatAssertion: true, ...compileOptions };
+    this.draft07 = draft07 ?? "reject";
+    this.maxErrors = maxErrorsInMessage ?? 10;
+  }
+
+  getValidator<T>(schema: object): JsonSchemaValidator<T> {
+    const key: unknown = schema;
+    if (typeof key !== "object" || key === null) return this.build(key) as JsonSchemaValidator<T>;
+    const known = this.cache.get(key);
+    if (known !== undefined) return known as JsonSchemaValidator<T>;
+    const built = this.build(key);
+    this.cache.set(key, built);
+    return built as JsonSchemaValidator<T>;
+  }
+
+  private build(schema: unknown): JsonSchemaValidator<unknown> {
+    let validator: Validator;
+    try {
+      validator = compile(this.prepare(schema), this.options);
+    } catch (error) {
+      return alwaysFails(`schema cannot be used for validation: ${describe(error)}`);
+    }
+    return (input: unknown): JsonSchemaValidatorResult<unknown> => {
+      let result;
+      try {
+        result = validator.validate(input);
+      } catch (error) {
+        return { valid: false, data: undefined, errorMessage: `validation did not complete: ${describe(error)}` };
+      }
+      if (result.valid) return { valid: true, data: input, errorMessage: undefined };
+      return { valid: false, data: undefined, errorMessage: this.message(result.errors ?? []) };
+    };
+  }
+
+  /** Applies the explicit draft-07 upgrade when asked to; anything else is compiled as given. */
+  private prepare(schema: unknown): unknown {
+    if (this.draft07 !== "upgrade" || typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+    const declared = Object.hasOwn(schema, "$schema") ? (schema as Record<string, unknown>)["$schema"] : undefined;
+    if (typeof declared !== "string" || !DRAFT_07.test(declared)) return schema;
+    const upgraded = upgradeDraft07(schema);
+    if (!upgraded.ok) throw new SchemaError(upgraded.error);
+    return upgraded.value.schema;
+  }
+
+  private message(errors: readonly { instanceLocation: string; error?: string }[]): string {
+    if (errors.length === 0) return "value does not match the schema";
+    const shown = errors.slice(0, this.maxErrors).map((e) => `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`);
+    const rest = errors.length - shown.length;
+    return shown.join("; ") + (rest > 0 ? `; and ${rest} more error${rest === 1 ? "" : "s"}` : "");
+  }
+}
+
+function alwaysFails(errorMessage: string): JsonSchemaValidator<unknown> {
+  return () => ({ valid: false, data: undefined, errorMessage });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof SchemaError) {
+    const at = error.schemaPointer !== undefined ? ` (at schema "${error.schemaPointer}")` : "";
+    return `${error.class}/${error.code}: ${error.message}${at}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,161 @@
+/**
+ * Standard Schema v1 (https://standardschema.dev) and its Standard JSON Schema extension for a compiled
+ * validator. The interfaces below are structural copies of `@standard-schema/spec` 1.1.0 (the spec asks
+ * implementers to copy them rather than depend on the package), so the library has no dependency on it.
+ * No Node-only API: this runs in browsers and edge workers.
+ */
+
+/** The vendor name reported in `"~standard".vendor`. */
+export const STANDARD_SCHEMA_VENDOR = "backplane-agent-runtime";
+
+/** The JSON Schema targets `jsonSchema.input/output` accept; any other target throws, as the spec asks. */
+export const STANDARD_JSON_SCHEMA_TARGETS: readonly string[] = Object.freeze(["draft-2020-12"]);
+
+/** A Standard Schema issue: `StandardSchemaV1.Issue`. */
+export interface StandardIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+}
+
+export interface StandardSuccess<Output> {
+  readonly value: Output;
+  readonly issues?: undefined;
+}
+
+export interface StandardFailure {
+  readonly issues: ReadonlyArray<StandardIssue>;
+}
+
+export type StandardResult<Output> = StandardSuccess<Output> | StandardFailure;
+
+/** `StandardJSONSchemaV1.Options`. */
+export interface StandardJsonSchemaOptions {
+  readonly target: string;
+  readonly libraryOptions?: Record<string, unknown> | undefined;
+}
+
+/** `StandardJSONSchemaV1.Converter`. */
+export interface StandardJsonSchemaConverter {
+  readonly input: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+  readonly output: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+}
+
+/**
+ * The `"~standard"` object: satisfies both `StandardSchemaV1.Props<Input, Output>` and
+ * `StandardJSONSchemaV1.Props<Input, Output>`.
+ */
+export interface StandardSchemaProps<Input = unknown, Output = Input> {
+  readonly version: 1;
+  readonly vendor: string;
+  readonly validate: (value: unknown, options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined) => StandardResult<Output>;
+  readonly jsonSchema: StandardJsonSchemaConverter;
+  readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+}
+
+/** What `standardSchemaOf` needs from a validator: the engine's `Validator` has both members. */
+export interface StandardSchemaSource {
+  validate(instance: unknown): { valid: boolean; errors?: readonly { instanceLocation: string; error?: string }[] };
+  readonly schema: unknown;
+}
+
+const cache = new WeakMap<object, StandardSchemaProps>();
+
+/**
+ * The `"~standard"` object for `validator`. The same object is returned for the same validator.
+ * `validate` never coerces: on success `value` is the very value passed in. An evaluation that hits a
+ * limit throws the engine's `LimitError` (an execution failure is not a verdict about the value).
+ */
+export function standardSchemaOf<T = unknown>(validator: StandardSchemaSource): StandardSchemaProps<T, T> {
+  const known = cache.get(validator);
+  if (known !== undefined) return known as StandardSchemaProps<T, T>;
+  const toJsonSchema = (options: StandardJsonSchemaOptions): Record<string, unknown> => jsonSchemaFor(validator.schema, options);
+  const props: StandardSchemaProps<T, T> = Object.freeze({
+    version: 1 as const,
+    vendor: STANDARD_SCHEMA_VENDOR,
+    validate(value: unknown): StandardResult<T> {
+      const result = validator.validate(value);
+      if (result.valid) return { value: value as T };
+      const errors = result.errors ?? [];
+      const issues: StandardIssue[] = errors.map((unit) => ({
+        message: unit.error ?? "is invalid",
+        path: pathOf(value, unit.instanceLocation),
+      }));
+      // A failure must carry at least one issue, or consumers read it as success.
+      if (issues.length === 0) issues.push({ message: "value does not match the schema", path: [] });
+      return { issues };
+    },
+    jsonSchema: Object.freeze({ input: toJsonSchema, output: toJsonSchema }),
+  });
+  cache.set(validator, props);
+  return props;
+}
+
+/**
+ * Decodes a JSON Pointer (RFC 6901) instance location into Standard Schema path keys: a segment is
+ * a number when the value it indexes is an array and the segment is an array index of it.
+ */
+export function pathOf(instance: unknown, pointer: string): PropertyKey[] {
+  if (pointer === "") return [];
+  const text = pointer.startsWith("#") ? safeDecode(pointer.slice(1)) : pointer;
+  if (text === "") return [];
+  const segments = text.slice(text.startsWith("/") ? 1 : 0).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path: PropertyKey[] = [];
+  let current: unknown = instance;
+  for (const segment of segments) {
+    if (Array.isArray(current) && /^(?:0|[1-9][0-9]*)$/.test(segment) && Number(segment) < current.length) {
+      const index = Number(segment);
+      path.push(index);
+      current = current[index];
+    } else {
+      path.push(segment);
+      current = isRecord(current) && Object.hasOwn(current, segment) ? current[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+function safeDecode(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The schema as a fresh JSON object for the requested target (only draft 2020-12 is supported). */
+function jsonSchemaFor(schema: unknown, options: StandardJsonSchemaOptions): Record<string, unknown> {
+  const target = options?.target;
+  if (target !== "draft-2020-12") {
+    throw new Error(`${STANDARD_SCHEMA_VENDOR}: JSON Schema target ${JSON.stringify(target)} is not supported; only "draft-2020-12" is`);
+  }
+  if (schema === true) return {};
+  if (schema === false) return { not: {} };
+  const copy = copyJson(schema, new Set<object>(), "");
+  if (!isRecord(copy)) throw new Error(`${STANDARD_SCHEMA_VENDOR}: the schema is not a JSON object or boolean`);
+  return copy;
+}
+
+/** A deep copy of JSON data (own enumerable string keys), so callers cannot alter the compiled schema. */
+function copyJson(value: unknown, seen: Set<object>, at: string): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (seen.has(value)) throw new Error(`${STANDARD_SCHEMA_VENDOR}: the schema has a cycle at "${at}"`);
+  seen.add(value);
+  let out: unknown;
+  if (Array.isArray(value)) {
+    out = value.map((item, i) => copyJson(item, seen, `${at}/${i}`));
+  } else {
+    const obj: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = copyJson((value as Record<string, unknown>)[key], seen, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      // defineProperty: a "__proto__" key stays an own data property, never a prototype change.
+      Object.defineProperty(obj, key, { value: item, enumerable: true, writable: true, configurable: true });
+    }
+    out = obj;
+  }
+  seen.delete(value);
+  return out;
+}
