@@ -4,11 +4,11 @@
  * One `Compilation` serves one `compile` call; nothing here is shared or mutated afterwards.
  */
 
-import { activate, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
+import { activate, activateDefault, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
 import { LimitError, SchemaError } from "./errors.js";
 import { checkJson } from "./host-json.js";
 import { isObject } from "./json.js";
-import type { CompileContext, Evaluator, KeywordDefinition } from "./keyword.js";
+import { annotation, type CompileContext, type Evaluator, type KeywordDefinition } from "./keyword.js";
 import type { Limits } from "./limits.js";
 import { SchemaNode } from "./node.js";
 import { appendPointer, decodeFragment, getAt, parsePointer, pointerToFragment } from "./pointer.js";
@@ -101,7 +101,7 @@ export class Compilation {
     const compiled: { ev: Evaluator; phase: number; reads: boolean }[] = [];
     for (const keyword of Object.keys(value)) {
       const def: KeywordDefinition | undefined = loc.resource.vocabularies.keywords.get(keyword);
-      const ev = def !== undefined ? def.compile(value[keyword], ctx) : unknownKeyword(keyword, value[keyword], ctx);
+      const ev = def !== undefined ? def.compile(value[keyword], ctx) : unknownKeyword(keyword, value[keyword]);
       if (ev !== undefined) compiled.push({ ev, phase: def?.phase ?? 0, reads: def?.readsMarks === true });
     }
     compiled.sort((a, b) => a.phase - b.phase);
@@ -259,7 +259,7 @@ export class Compilation {
     if (fragment !== "") throw unsupported(`"$schema" "${declared}" is not a supported dialect`, pointer, "dialect_unsupported");
     let active: ActiveVocabularies;
     if (uri === this.dialect.metaSchema) {
-      active = activate(this.dialect, uri, this.dialect.defaultVocabularies);
+      active = activateDefault(this.dialect);
     } else {
       if (this.dialect.knownOtherDialects.includes(uri) || !hasScheme(uri)) {
         throw unsupported(`dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`, pointer, "dialect_unsupported");
@@ -382,19 +382,8 @@ class Context implements CompileContext {
 }
 
 /** Keywords no active vocabulary defines are collected as annotations (Core §7.7.1, §8.1.2). */
-function unknownKeyword(keyword: string, value: unknown, ctx: CompileContext): Evaluator {
-  return {
-    keyword,
-    absoluteKeywordLocation: ctx.locationOf(keyword),
-    passive: true,
-    check(_instance, _run, _marks, out) {
-      if (out !== null) {
-        out.hasAnnotation = true;
-        out.annotation = value;
-      }
-      return true;
-    },
-  };
+function unknownKeyword(keyword: string, value: unknown): Evaluator {
+  return annotation(keyword, value);
 }
 
 function invalid(message: string, schemaPointer: string, code: string): SchemaError {

@@ -33,6 +33,15 @@ export interface ActiveVocabularies {
   readonly formatAssertion: boolean;
 }
 
+const standard = new WeakMap<DialectDefinition, ActiveVocabularies>();
+
+/** The keyword set of the dialect's own meta-schema, built once per dialect. */
+export function activateDefault(dialect: DialectDefinition): ActiveVocabularies {
+  let active = standard.get(dialect);
+  if (active === undefined) standard.set(dialect, (active = activate(dialect, dialect.metaSchema, dialect.defaultVocabularies)));
+  return active;
+}
+
 export function activate(dialect: DialectDefinition, metaSchema: string, vocabularyUris: readonly string[]): ActiveVocabularies {
   const keywords = new Map<string, KeywordDefinition>();
   let formatAssertion = false;

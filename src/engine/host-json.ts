@@ -26,13 +26,6 @@ export type JsonCheck =
   | { ok: true; measure: JsonMeasure }
   | { ok: false; pointer: string; message: string; bound?: keyof JsonBounds };
 
-interface Frame {
-  value: object;
-  pointer: string;
-  depth: number;
-  exit: boolean;
-}
-
 function describe(value: unknown): string | undefined {
   switch (typeof value) {
     case "function": return "a function";
@@ -70,30 +63,56 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
   const first = visit(root, "", 0);
   if (first !== undefined) return first;
   if (typeof root !== "object" || root === null) return { ok: true, measure };
+  // Iterative depth-first walk: `values[i]` is entered when pushed and left when its marker comes back.
   const ancestors = new Set<object>();
-  const stack: Frame[] = [{ value: root, pointer: "", depth: 1, exit: false }];
-  while (stack.length > 0) {
-    const frame = stack.pop() as Frame;
-    if (frame.exit) {
-      ancestors.delete(frame.value);
+  const values: object[] = [root];
+  const pointers: string[] = [""];
+  const depths: number[] = [1];
+  const leaving: boolean[] = [false];
+  while (values.length > 0) {
+    const value = values.pop() as object;
+    const pointer = pointers.pop() as string;
+    const depth = depths.pop() as number;
+    if (leaving.pop() === true) {
+      ancestors.delete(value);
       continue;
     }
-    if (ancestors.has(frame.value)) return { ok: false, pointer: frame.pointer, message: "a cycle in the object graph is not JSON" };
-    if (bounds.depth !== undefined && frame.depth > bounds.depth) return over("depth", frame.pointer);
-    ancestors.add(frame.value);
-    stack.push({ ...frame, exit: true });
-    const isArray = Array.isArray(frame.value);
-    const keys = Object.keys(frame.value);
-    if (isArray && keys.length !== (frame.value as unknown[]).length) return { ok: false, pointer: frame.pointer, message: "a sparse array is not JSON" };
-    if (isArray && bounds.arrayLength !== undefined && keys.length > bounds.arrayLength) return over("arrayLength", frame.pointer);
-    if (!isArray && bounds.objectProperties !== undefined && keys.length > bounds.objectProperties) return over("objectProperties", frame.pointer);
+    if (ancestors.has(value)) return { ok: false, pointer, message: "a cycle in the object graph is not JSON" };
+    if (bounds.depth !== undefined && depth > bounds.depth) return over("depth", pointer);
+    ancestors.add(value);
+    values.push(value);
+    pointers.push(pointer);
+    depths.push(depth);
+    leaving.push(true);
+    const isArray = Array.isArray(value);
+    const keys = Object.keys(value);
+    if (isArray && keys.length !== value.length) return { ok: false, pointer, message: "a sparse array is not JSON" };
+    if (isArray && bounds.arrayLength !== undefined && keys.length > bounds.arrayLength) return over("arrayLength", pointer);
+    if (!isArray && bounds.objectProperties !== undefined && keys.length > bounds.objectProperties) return over("objectProperties", pointer);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
-      const value = (frame.value as Record<string, unknown>)[key];
-      const pointer = appendPointer(frame.pointer, key);
-      const found = visit(value, pointer, isArray ? 1 : key.length + 4);
+      const child = (value as Record<string, unknown>)[key];
+      if (typeof child !== "object" || child === null) {
+        if (typeof child === "string" || typeof child === "boolean" || child === null || (typeof child === "number" && Number.isFinite(child))) {
+          measure.nodes++;
+          measure.bytes += scalarBytes(child) + (isArray ? 1 : key.length + 4);
+          if (typeof child === "string" && bounds.stringLength !== undefined && child.length > bounds.stringLength && codePointLength(child) > bounds.stringLength) {
+            return over("stringLength", appendPointer(pointer, key));
+          }
+          if (bounds.nodes !== undefined && measure.nodes > bounds.nodes) return over("nodes", appendPointer(pointer, key));
+          if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over("bytes", appendPointer(pointer, key));
+          continue;
+        }
+      }
+      const childPointer = appendPointer(pointer, key);
+      const found = visit(child, childPointer, isArray ? 1 : key.length + 4);
       if (found !== undefined) return found;
-      if (typeof value === "object" && value !== null) stack.push({ value, pointer, depth: frame.depth + 1, exit: false });
+      if (typeof child === "object" && child !== null) {
+        values.push(child);
+        pointers.push(childPointer);
+        depths.push(depth + 1);
+        leaving.push(false);
+      }
     }
   }
   return { ok: true, measure };

@@ -10,9 +10,12 @@ import type { SchemaNode } from "./node.js";
 import type { CompiledPattern } from "./regex/index.js";
 import type { Limits } from "./limits.js";
 
+/**
+ * A compiled keyword. Its absolute location is not stored: the node derives it from its own
+ * location when output is built, so a compiled schema holds no per-keyword location strings.
+ */
 export interface Evaluator {
   readonly keyword: string;
-  readonly absoluteKeywordLocation: string;
   /** Nothing to do on the boolean path (annotation-only keywords, or work a fused sibling does there). */
   readonly passive?: boolean;
   /**
@@ -61,44 +64,55 @@ export interface KeywordDefinition {
   compile(value: unknown, ctx: CompileContext): Evaluator | undefined;
 }
 
+/** A simple assertion: one predicate for both paths, and a message built only on failure. */
+class Assertion implements Evaluator {
+  constructor(
+    readonly keyword: string,
+    readonly test: (instance: unknown, run: Run) => boolean,
+    private readonly describe: (instance: unknown) => { params: Record<string, unknown>; message: string },
+    readonly typeMask?: number,
+  ) {}
+
+  check(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult | null): boolean {
+    if (this.test(instance, run)) return true;
+    if (out !== null) {
+      const d = this.describe(instance);
+      out.params = d.params;
+      out.error = d.message;
+    }
+    return false;
+  }
+}
+
 /**
  * Derives both paths of a simple assertion from a predicate and a message (STYLE §4).
  * `params` renders the typed parameters of a failure; the message is built from them.
  */
 export function assertion<P extends Record<string, unknown>>(
   keyword: string,
-  ctx: CompileContext,
+  _ctx: CompileContext,
   holds: (instance: unknown, run: Run) => boolean,
   describe: (instance: unknown) => { params: P; message: string },
+  typeMask?: number,
 ): Evaluator {
-  return {
-    keyword,
-    absoluteKeywordLocation: ctx.locationOf(keyword),
-    test: holds,
-    check(instance, run, _marks, out) {
-      if (holds(instance, run)) return true;
-      if (out !== null) {
-        const d = describe(instance);
-        out.params = d.params;
-        out.error = d.message;
-      }
-      return false;
-    },
-  };
+  return new Assertion(keyword, holds, describe, typeMask);
 }
 
-/** An annotation-only keyword: no work on the fast path, its value as the annotation on the output path. */
-export function annotation(keyword: string, value: unknown, ctx: CompileContext): Evaluator {
-  return {
-    keyword,
-    absoluteKeywordLocation: ctx.locationOf(keyword),
-    passive: true,
-    check(_instance, _run, _marks, out) {
-      if (out !== null) {
-        out.hasAnnotation = true;
-        out.annotation = value;
-      }
-      return true;
-    },
-  };
+/** An annotation-only keyword: no work on the boolean path, its value as the annotation on the output path. */
+class Annotation implements Evaluator {
+  readonly passive = true;
+
+  constructor(readonly keyword: string, private readonly value: unknown) {}
+
+  check(_instance: unknown, _run: Run, _marks: Marks | undefined, out: KeywordResult | null): boolean {
+    if (out !== null) {
+      out.hasAnnotation = true;
+      out.annotation = this.value;
+    }
+    return true;
+  }
+}
+
+export function annotation(keyword: string, value: unknown, _ctx?: CompileContext): Evaluator {
+  return new Annotation(keyword, value);
 }

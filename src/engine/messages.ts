@@ -20,6 +20,9 @@ export function quoteList(names: readonly string[], max = 5): string {
   return shown.join(", ") + (names.length > max ? `, … (${names.length - max} more)` : "");
 }
 
+/** "0", "0 and 2", "0, 1 and 2", "0, 1, 2, 3, 4 and 3 more". */
 export function indexList(indices: readonly number[], max = 5): string {
-  return indices.slice(0, max).join(", ") + (indices.length > max ? ", …" : "");
+  if (indices.length > max) return `${indices.slice(0, max).join(", ")} and ${indices.length - max} more`;
+  if (indices.length <= 1) return indices.join("");
+  return `${indices.slice(0, -1).join(", ")} and ${indices[indices.length - 1]}`;
 }

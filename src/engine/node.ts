@@ -10,7 +10,7 @@ import { Marks, type Run } from "./context.js";
 import type { Evaluator } from "./keyword.js";
 import type { KeywordResult, NodeResult } from "./output.js";
 import type { Resource } from "./resources.js";
-import { escapeToken } from "./pointer.js";
+import { escapeToken, pointerToFragment } from "./pointer.js";
 
 /** The JSON type bits of a value: an integral number carries both "number" (16) and "integer" (64). */
 export function typeBits(value: unknown): number {
@@ -23,15 +23,16 @@ export function typeBits(value: unknown): number {
   }
 }
 
-const FALSE: Evaluator = { keyword: "false", absoluteKeywordLocation: "", test: () => false, check: () => false };
+const FALSE: Evaluator = { keyword: "false", test: () => false, check: () => false };
+const NONE: never[] = [];
 
 export class SchemaNode {
   /** Every evaluator, for the output path. */
-  private all: Evaluator[] = [];
+  private all: Evaluator[] = NONE;
   /** Boolean path: the inline type mask (0: no `type`), predicates, then applicators. */
   private typeMask = 0;
-  private tests: ((instance: unknown, run: Run) => boolean)[] = [];
-  private checks: Evaluator[] = [];
+  private tests: ((instance: unknown, run: Run) => boolean)[] = NONE;
+  private checks: Evaluator[] = NONE;
   /** True when a keyword of this node reads evaluated marks. */
   private tracks = false;
   private steps = 1;
@@ -50,12 +51,12 @@ export class SchemaNode {
     this.all = evaluators;
     this.tracks = tracks;
     this.steps = Math.max(1, evaluators.length);
-    for (const e of evaluators) {
-      if (e.passive === true) continue;
-      if (e.typeMask !== undefined) this.typeMask = e.typeMask;
-      else if (e.test !== undefined) this.tests.push(e.test);
-      else this.checks.push(e);
-    }
+    const active = evaluators.filter((e) => e.passive !== true);
+    for (const e of active) if (e.typeMask !== undefined) this.typeMask = e.typeMask;
+    const tests = active.filter((e) => e.typeMask === undefined && e.test !== undefined).map((e) => e.test as (instance: unknown, run: Run) => boolean);
+    const checks = active.filter((e) => e.typeMask === undefined && e.test === undefined);
+    if (tests.length > 0) this.tests = tests;
+    if (checks.length > 0) this.checks = checks;
   }
 
   /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
@@ -110,7 +111,7 @@ export class SchemaNode {
       const unit: KeywordResult = {
         keyword: evaluator.keyword,
         keywordLocation: out.keywordLocation + "/" + escapeToken(evaluator.keyword),
-        absoluteKeywordLocation: evaluator.absoluteKeywordLocation,
+        absoluteKeywordLocation: this.absoluteLocation + "/" + pointerToFragment(escapeToken(evaluator.keyword)),
         instanceLocation: out.instanceLocation,
         valid: true,
         hasAnnotation: false,

@@ -118,14 +118,18 @@ function verboseUnit(r: KeywordResult | NodeResult): OutputUnit {
   return unit;
 }
 
-/** Detailed: the tree with passing branches of failing results, and units that say nothing, pruned. */
-function detailedUnit(r: KeywordResult | NodeResult): OutputUnit | undefined {
+/**
+ * Detailed: the verbose tree pruned (Core §12.4.3): only children that agree with their parent's
+ * verdict (a failing result keeps its failures, a passing one its annotations), and units that say
+ * nothing themselves and hold a single child are replaced by that child. The root always stays.
+ */
+function detailedUnit(r: KeywordResult | NodeResult, isRoot: boolean): OutputUnit | undefined {
   const unit = unitOf(r);
   const children: (KeywordResult | NodeResult)[] = isKeyword(r) ? r.children : r.keywords;
   const kept: OutputUnit[] = [];
   for (const c of children) {
-    if (!r.valid && c.valid) continue;
-    const u = detailedUnit(c);
+    if (c.valid !== r.valid) continue;
+    const u = detailedUnit(c, false);
     if (u !== undefined) kept.push(u);
   }
   const own = isKeyword(r) && ((!r.valid && r.error !== undefined) || (r.valid && r.hasAnnotation));
@@ -133,8 +137,8 @@ function detailedUnit(r: KeywordResult | NodeResult): OutputUnit | undefined {
     if (!r.valid && r.error !== undefined) unit.error = r.error;
     if (r.valid && r.hasAnnotation) unit.annotation = r.annotation;
   }
-  if (!own && kept.length === 1 && (!isKeyword(r) || r.error === undefined)) return kept[0];
-  if (!own && kept.length === 0) return r.valid ? undefined : unit;
+  if (!isRoot && !own && kept.length === 1) return kept[0];
+  if (!isRoot && !own && kept.length === 0) return r.valid ? undefined : unit;
   if (kept.length > 0) {
     if (r.valid) unit.annotations = kept;
     else unit.errors = kept;
@@ -147,7 +151,7 @@ export function render(root: NodeResult, format: OutputFormat): OutputUnit | { v
     case "flag": return { valid: root.valid };
     case "basic": return basicOutput(root);
     case "verbose": return verboseUnit(root);
-    case "detailed": return detailedUnit(root) ?? { valid: root.valid, keywordLocation: "", instanceLocation: "" };
+    case "detailed": return detailedUnit(root, true) as OutputUnit;
   }
 }
 

@@ -1,6 +1,7 @@
 /** JSON Pointer (RFC 6901) and URI-fragment pointers (RFC 6901 §6). */
 
 export function escapeToken(token: string): string {
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -33,6 +34,7 @@ export function decodeFragment(fragment: string): string | undefined {
 
 /** Encodes a JSON Pointer for use as a URI fragment (RFC 6901 §6). */
 export function pointerToFragment(pointer: string): string {
+  if (/^[A-Za-z0-9/$_.~-]*$/.test(pointer)) return pointer;
   return encodeURI(pointer).replace(/#/g, "%23");
 }
 

@@ -16,7 +16,13 @@
  *   the result is the exact ECMA-262 answer or a LimitError("maxRegexSteps", budget) — never a
  *   hang. Lookaround bodies without groups, backreferences or nested lookarounds are decided by
  *   an anchored linear matcher (reading backward for lookbehind); the code points it reads count
- *   as steps. The native RegExp is never used to match user input.
+ *   as steps.
+ * - Native fast path (./native-safety.ts): when the pattern is in a class for which V8's
+ *   backtracking RegExp provably agrees with ECMA-262 and needs at most NATIVE_STEP_BUDGET steps
+ *   on inputs of up to some length L ≤ NATIVE_MAX_INPUT code units (computed per pattern), test()
+ *   hands inputs of at most L units to `new RegExp(source, "u")` (built once at compile time);
+ *   longer inputs take the linear engine.
+ *   No other user input is matched by the native RegExp.
  * - Group/lookaround nesting deeper than MAX_NESTING throws LimitError "maxRegexNesting".
  *
  * Where V8 departs from ECMA-262 we follow the specification: no match is tried between the two
@@ -29,11 +35,13 @@ import { literalShape, needsBacktracking, startAnchored } from "./analysis.js";
 import { RegexSyntaxError } from "./ast.js";
 import { Backtracker } from "./backtrack.js";
 import { LinearMatcher } from "./linear.js";
+import { nativeLimit } from "./native-safety.js";
 import { parsePattern } from "./parser.js";
 import { compileProgram } from "./program.js";
 
 export { RegexSyntaxError };
 export { MAX_NESTING } from "./parser.js";
+export { NATIVE_MAX_INPUT, NATIVE_STEP_BUDGET, nativeCost, nativeLimit, nativeSafe } from "./native-safety.js";
 
 export interface CompiledPattern {
   readonly source: string;
@@ -45,13 +53,23 @@ export interface CompileOptions {
   maxSteps?: number;
   /** Maximum number of program instructions after expanding counted repetitions (default 100,000). */
   maxProgramSize?: number;
+  /**
+   * Let the runtime's RegExp decide short inputs for provably bounded patterns (default true;
+   * false forces our own engines, e.g. to test them against the native one).
+   */
+  native?: boolean;
 }
 
 export const DEFAULT_MAX_STEPS = 10_000_000;
 export const DEFAULT_MAX_PROGRAM_SIZE = 100_000;
 
 class Compiled implements CompiledPattern {
-  constructor(readonly source: string, private readonly matcher: (input: string) => boolean) {}
+  constructor(
+    readonly source: string,
+    private readonly matcher: (input: string) => boolean,
+    /** Inputs up to this length go to the native RegExp (-1: never). */
+    readonly nativeMaxLength = -1,
+  ) {}
 
   test(input: string): boolean {
     return this.matcher(input);
@@ -67,6 +85,9 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
   const anchored = startAnchored(parsed.root);
   if (!parsed.hasBackref && !parsed.hasLook) {
     const m = new LinearMatcher(compileProgram(parsed, false, maxSize), anchored);
+    const limit = options.native === false ? -1 : nativeLimit(parsed);
+    const re = limit >= 0 ? nativeRegExp(source) : null;
+    if (re !== null) return new Compiled(source, (input) => (input.length <= limit ? re.test(input) : m.test(input)), limit);
     return new Compiled(source, (input) => m.test(input));
   }
   const prog = compileProgram(parsed, true, maxSize);
@@ -78,6 +99,19 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
   }
   const m = new Backtracker(prog, anchored, maxSteps, looks);
   return new Compiled(source, (input) => m.test(input));
+}
+
+/** The longest input `pattern.test` hands to the native RegExp, or -1 when it never does (for tests and diagnostics). */
+export function nativeMaxLength(pattern: CompiledPattern): number {
+  return pattern instanceof Compiled ? pattern.nativeMaxLength : -1;
+}
+
+function nativeRegExp(source: string): RegExp | null {
+  try {
+    return new RegExp(source, "u");
+  } catch {
+    return null;
+  }
 }
 
 function literalMatcher(text: string, atStart: boolean, atEnd: boolean): (input: string) => boolean {

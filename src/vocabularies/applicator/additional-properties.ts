@@ -29,7 +29,6 @@ export const additionalProperties: KeywordDefinition = {
     };
     return {
       keyword: "additionalProperties",
-      absoluteKeywordLocation: ctx.locationOf("additionalProperties"),
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
         const keys = Object.keys(instance);

@@ -12,7 +12,6 @@ export const allOf: KeywordDefinition = {
     const nodes = schemaArray("allOf", value, ctx);
     return {
       keyword: "allOf",
-      absoluteKeywordLocation: ctx.locationOf("allOf"),
       check(instance, run, marks, out) {
         if (out === null) {
           for (let i = 0; i < nodes.length; i++) if (!nodes[i]!.check(instance, run, marks, null)) return false;

@@ -14,7 +14,6 @@ export const anyOf: KeywordDefinition = {
     const nodes = schemaArray("anyOf", value, ctx);
     return {
       keyword: "anyOf",
-      absoluteKeywordLocation: ctx.locationOf("anyOf"),
       check(instance, run, marks, out) {
         if (marks === undefined && out === null) {
           for (let i = 0; i < nodes.length; i++) if (nodes[i]!.check(instance, run, undefined, null)) return true;

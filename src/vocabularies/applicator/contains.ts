@@ -23,7 +23,6 @@ export const contains: KeywordDefinition = {
     const max = bound(ctx, "maxContains");
     return {
       keyword: "contains",
-      absoluteKeywordLocation: ctx.locationOf("contains"),
       check(instance, run, marks, out) {
         if (!Array.isArray(instance)) return true;
         if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);

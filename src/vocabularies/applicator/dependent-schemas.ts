@@ -13,7 +13,6 @@ export const dependentSchemas: KeywordDefinition = {
     const entries = schemaMap("dependentSchemas", value, ctx);
     return {
       keyword: "dependentSchemas",
-      absoluteKeywordLocation: ctx.locationOf("dependentSchemas"),
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
         let valid = true;

@@ -17,7 +17,6 @@ export const if_: KeywordDefinition = {
     const else_ = ctx.active("else") ? ctx.subschema("else") : undefined;
     return {
       keyword: "if",
-      absoluteKeywordLocation: ctx.locationOf("if"),
       check(instance, run, marks, out) {
         const saved = marks?.save();
         const matched = checkInPlace(condition, instance, run, marks, out);

@@ -13,7 +13,6 @@ export const items: KeywordDefinition = {
     const forbidsAll = node.constant === false;
     return {
       keyword: "items",
-      absoluteKeywordLocation: ctx.locationOf("items"),
       check(instance, run, marks, out) {
         if (!Array.isArray(instance)) return true;
         if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);

@@ -10,7 +10,6 @@ export const not_: KeywordDefinition = {
     const node = ctx.subschema("not");
     return {
       keyword: "not",
-      absoluteKeywordLocation: ctx.locationOf("not"),
       check(instance, run, _marks, out) {
         if (!checkInPlace(node, instance, run, undefined, out)) {
           if (out !== null) out.children.length = 0;

@@ -12,7 +12,6 @@ export const oneOf: KeywordDefinition = {
     const nodes = schemaArray("oneOf", value, ctx);
     return {
       keyword: "oneOf",
-      absoluteKeywordLocation: ctx.locationOf("oneOf"),
       check(instance, run, marks, out) {
         if (marks === undefined && out === null) {
           let matched = 0;

@@ -15,7 +15,6 @@ export const patternProperties: KeywordDefinition = {
     );
     return {
       keyword: "patternProperties",
-      absoluteKeywordLocation: ctx.locationOf("patternProperties"),
       // With additionalProperties beside it, that keyword does this work on the boolean path.
       passive: ctx.active("additionalProperties"),
       check(instance, run, marks, out) {

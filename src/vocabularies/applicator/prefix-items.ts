@@ -11,7 +11,6 @@ export const prefixItems: KeywordDefinition = {
     const nodes = schemaArray("prefixItems", value, ctx);
     return {
       keyword: "prefixItems",
-      absoluteKeywordLocation: ctx.locationOf("prefixItems"),
       check(instance, run, marks, out) {
         if (!Array.isArray(instance)) return true;
         if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);

@@ -17,7 +17,6 @@ export const properties: KeywordDefinition = {
     const checkedNodes = checked.map(([, node]) => node);
     return {
       keyword: "properties",
-      absoluteKeywordLocation: ctx.locationOf("properties"),
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
         marks?.addNameSet(nameSet);

@@ -11,7 +11,6 @@ export const propertyNames: KeywordDefinition = {
     const node = ctx.subschema("propertyNames");
     return {
       keyword: "propertyNames",
-      absoluteKeywordLocation: ctx.locationOf("propertyNames"),
       check(instance, run, _marks, out) {
         if (!isObject(instance)) return true;
         const keys = Object.keys(instance);

@@ -17,14 +17,14 @@ function decode(text: string, encoding: unknown, mediaType: unknown): Decoded {
   if (encoding === "base64") {
     const bytes = decodeBase64(text);
     const utf8 = bytes === undefined ? undefined : decodeUtf8(bytes);
-    if (utf8 === undefined) return { ok: false, reason: "is not valid base64-encoded text" };
+    if (utf8 === undefined) return { ok: false, reason: "must be valid base64-encoded text (contentEncoding base64)" };
     decoded = utf8;
   }
   if (mediaType !== "application/json") return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(decoded) };
   } catch {
-    return { ok: false, reason: "is not valid JSON (contentMediaType application/json)" };
+    return { ok: false, reason: "must be valid JSON text (contentMediaType application/json)" };
   }
 }
 
@@ -34,7 +34,7 @@ function contentKeyword(keyword: "contentEncoding" | "contentMediaType" | "conte
     compile(value, ctx) {
       if (!ctx.contentAssertion) {
         if (keyword === "contentSchema" && !ctx.active("contentMediaType")) return undefined;
-        return stringAnnotation(keyword, value, ctx);
+        return stringAnnotation(keyword, value);
       }
       return asserting(keyword, value, ctx);
     },
@@ -42,10 +42,9 @@ function contentKeyword(keyword: "contentEncoding" | "contentMediaType" | "conte
 }
 
 /** Content keywords annotate string instances only (Validation §8.3–8.5). */
-function stringAnnotation(keyword: string, value: unknown, ctx: CompileContext): Evaluator {
+function stringAnnotation(keyword: string, value: unknown): Evaluator {
   return {
     keyword,
-    absoluteKeywordLocation: ctx.locationOf(keyword),
     passive: true,
     check(instance, _run, _marks, out) {
       if (out !== null && typeof instance === "string") {
@@ -65,7 +64,6 @@ function asserting(keyword: string, value: unknown, ctx: CompileContext): Evalua
   const decides = keyword === "contentSchema" || (keyword === "contentEncoding" ? encoding === "base64" : mediaType === "application/json");
   return {
     keyword,
-    absoluteKeywordLocation: ctx.locationOf(keyword),
     check(instance, run, _marks, out) {
       if (typeof instance !== "string") return true;
       if (!decides) {
@@ -75,7 +73,7 @@ function asserting(keyword: string, value: unknown, ctx: CompileContext): Evalua
       const decoded = decode(instance, keyword === "contentEncoding" ? encoding : encoding, keyword === "contentEncoding" ? undefined : mediaType);
       if (!decoded.ok) {
         if (keyword === "contentSchema") return true;
-        if (out !== null) { out.params = { [keyword]: value }; out.error = `must be content that ${decoded.reason}`; }
+        if (out !== null) { out.params = { [keyword]: value }; out.error = decoded.reason; }
         return false;
       }
       if (schema !== undefined && decoded.value !== undefined && !checkChild(schema, decoded.value, "", run, null)) {

@@ -15,7 +15,6 @@ export const $dynamicRef: KeywordDefinition = {
     const { target, anchor } = ctx.dynamicReference(value);
     return {
       keyword: "$dynamicRef",
-      absoluteKeywordLocation: ctx.locationOf("$dynamicRef"),
       check(instance, run, marks, out) {
         let node: SchemaNode = target;
         if (anchor !== undefined) {

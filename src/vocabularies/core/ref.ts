@@ -11,7 +11,6 @@ export const $ref: KeywordDefinition = {
     const target = ctx.reference(value);
     return {
       keyword: "$ref",
-      absoluteKeywordLocation: ctx.locationOf("$ref"),
       check(instance, run, marks, out) {
         if (++run.references > run.limits.maxReferenceDepth) run.limit("maxReferenceDepth", out?.instanceLocation);
         const valid = checkInPlace(target, instance, run, marks, out);

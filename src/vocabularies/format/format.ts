@@ -15,7 +15,6 @@ export const format: KeywordDefinition = {
     if (!ctx.formatAssertion || checker === undefined) return annotation("format", value, ctx);
     return {
       keyword: "format",
-      absoluteKeywordLocation: ctx.locationOf("format"),
       check(instance, run, _marks, out) {
         if (typeof instance === "string") {
           if (instance.length > run.limits.maxStringLength && codePointLength(instance) > run.limits.maxStringLength) {

@@ -15,7 +15,6 @@ export const unevaluatedItems: KeywordDefinition = {
     const forbids = node.constant === false;
     return {
       keyword: "unevaluatedItems",
-      absoluteKeywordLocation: ctx.locationOf("unevaluatedItems"),
       check(instance, run, marks, out) {
         if (!Array.isArray(instance) || marks === undefined || marks.allItems) return true;
         if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);

@@ -16,7 +16,6 @@ export const unevaluatedProperties: KeywordDefinition = {
     const forbids = node.constant === false;
     return {
       keyword: "unevaluatedProperties",
-      absoluteKeywordLocation: ctx.locationOf("unevaluatedProperties"),
       check(instance, run, marks, out) {
         if (!isObject(instance) || marks === undefined) return true;
         if (marks.allProps) return true;

@@ -12,7 +12,6 @@ export const dependentRequired: KeywordDefinition = {
     const entries = Object.keys(value).map((name) => [name, stringArray("dependentRequired", value[name], ctx)] as const);
     return {
       keyword: "dependentRequired",
-      absoluteKeywordLocation: ctx.locationOf("dependentRequired"),
       check(instance, _run, _marks, out) {
         if (!isObject(instance)) return true;
         for (const [name, needs] of entries) {

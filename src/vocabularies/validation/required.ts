@@ -12,7 +12,6 @@ export const required: KeywordDefinition = {
     if (names.length === 0) return undefined;
     return {
       keyword: "required",
-      absoluteKeywordLocation: ctx.locationOf("required"),
       check(instance, _run, _marks, out) {
         if (!isObject(instance)) return true;
         if (out === null) {

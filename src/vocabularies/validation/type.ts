@@ -18,10 +18,9 @@ export const type: KeywordDefinition = {
     }
     if (names.length === 0) return ctx.fail("type", `"type" must be a type name or a non-empty array of them`);
     const expected = names.length === 1 ? String(names[0]) : `one of ${names.join(", ")}`;
-    const evaluator = assertion("type", ctx, (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
+    return assertion("type", ctx, (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
       params: { expected: names, actual: typeName(instance) },
       message: `must be ${expected}, got ${typeName(instance)}`,
-    }));
-    return { ...evaluator, typeMask: mask };
+    }), mask);
   },
 };

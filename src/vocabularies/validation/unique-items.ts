@@ -50,7 +50,6 @@ export const uniqueItems: KeywordDefinition = {
     if (!value) return undefined;
     return {
       keyword: "uniqueItems",
-      absoluteKeywordLocation: ctx.locationOf("uniqueItems"),
       check(instance, run, _marks, out) {
         if (!Array.isArray(instance) || instance.length < 2) return true;
         const dup = firstDuplicate(instance, run);

@@ -1,0 +1,168 @@
+/**
+ * When may the runtime's own backtracking `new RegExp(source, "u")` decide `test(input)`?
+ *
+ * Only when the answer is the ECMA-262 answer AND the work is provably small. `nativeSafe`
+ * decides this at compile time from the AST, for inputs of at most NATIVE_MAX_INPUT code units;
+ * longer inputs, and every pattern it rejects, stay on our own linear engine.
+ *
+ * Agreement with the specification. Only these node kinds are admitted: the empty pattern,
+ * characters (not lone surrogates), character sets, `^`, `$` (no `m` flag), groups (capturing or
+ * not), alternation, and quantifiers. Everything where V8 is known to differ from ECMA-262, or
+ * where matching needs more than the backtracking described below, is refused: `\b` / `\B` (V8
+ * also tries positions between the halves of a surrogate pair, so `/\B/u.test("a😀b")` is true
+ * there and false in the spec), backreferences (V8 mis-matches an astral literal after a
+ * backreference) and lookarounds; lone surrogate characters are refused as well, to stay clear of
+ * V8's special handling of surrogate halves. None of the admitted atoms can match at a position
+ * inside a surrogate pair (a character or set consumes whole code points, `^` / `$` only hold at
+ * the ends, empty matches are found at index 0 anyway), so V8 trying such start positions cannot
+ * change an answer. The differential tests check the admitted class against the specification.
+ *
+ * Work bound. ECMA-262 matching (and V8's irregexp, which compiles exactly that search; its
+ * optimisations only prune it) is a depth-first search over choice points: an alternation tries
+ * its alternatives in order, a quantifier tries one more iteration or the continuation (greedy or
+ * lazy order). For a node X started at a fixed input position with some continuation K, let
+ * `paths(X)` bound how many times X calls K (over the whole search of X, backtracking included)
+ * and `steps(X)` bound the work X does itself, excluding the time spent inside K. Then the whole
+ * search costs at most steps(X) + paths(X) × cost(K), and:
+ *
+ * - character, set, `^`, `$`, empty: steps 1, paths 1 (deterministic, no choice).
+ * - group: steps(body) + 1, paths(body) (saving / restoring a capture is constant work).
+ * - sequence A·B with continuation K runs A with continuation B·K:
+ *     steps = steps(A) + paths(A) × steps(B),  paths = paths(A) × paths(B)  (folded left).
+ * - alternation: each alternative is tried once with the same continuation:
+ *     steps = 1 + Σ steps(alt),  paths = Σ paths(alt).
+ * - quantifier {min,max} whose body contains NO quantifier and NO alternation (star height ≤ 1,
+ *   no ambiguous alternation under repetition; anything else is refused): the body has no choice
+ *   point, so it either fails or matches one fixed string of c code points. If c ≥ 1 every
+ *   iteration consumes at least one code unit, so at most min(max, N) iterations succeed and one
+ *   more fails, and the continuation is called at most once per iteration count in
+ *   [min, min(max, N)]: steps = (min(max, N) + 1) × (steps(body) + 1),
+ *   paths = max(1, min(max, N) − min + 1) — the "backtracking width". If c = 0 the
+ *   ECMA-262 empty check (RepeatMatcher step 2.b) ends the loop after the min mandatory
+ *   iterations: steps = (min + 1) × (steps(body) + 1), paths = 1.
+ *
+ * `test` retries the search at each start position: n + 1 of them in the worst case for an input
+ * of n code units, or one when the pattern begins with `^` outside any alternation (at every
+ * other position that `^` fails at once, which costs at most n + 1 more steps). So the total work
+ * on an input of at most n code units is bounded by
+ *   cost(n) = starts × (steps(root) + paths(root)) (+ n + 1 when anchored),
+ * which is nondecreasing in n (every term is). `nativeLimit` is the largest n ≤ NATIVE_MAX_INPUT
+ * with cost(n) ≤ NATIVE_STEP_BUDGET; inputs up to that length may go to the native RegExp. All
+ * arithmetic is in doubles; an overflow becomes Infinity and is refused. E.g. `^[a-z]+$` costs
+ * about 5n (limit 1000), `^[^@]+@[^@]+$` about 4n² (limit ~150), `^(a+)+$` is refused outright
+ * (nested quantifier), `\d+\d+\d+x` costs about 4n⁴ (limit ~12).
+ *
+ * The budget is deliberately small: V8 runs roughly 5 budget units per nanosecond on the worst
+ * inputs we measured, so 10^5 keeps a hostile short input within tens of microseconds, the same
+ * order as our linear engine on a 1,000-unit input; a budget of 10^7 would allow milliseconds.
+ */
+import type { Node, ParsedPattern } from "./ast.js";
+
+/** Inputs longer than this (in UTF-16 code units) never go to the native engine. */
+export const NATIVE_MAX_INPUT = 1000;
+/** Upper bound (in the units of the cost model above) on the native engine's work for one test() call. */
+export const NATIVE_STEP_BUDGET = 100_000;
+
+interface Cost {
+  /** Work done by the node itself, excluding its continuation. */
+  readonly steps: number;
+  /** Times the node may call its continuation. */
+  readonly paths: number;
+}
+
+const UNIT: Cost = { steps: 1, paths: 1 };
+
+/** The bound on native work for `test` over inputs of at most `n` code units, or Infinity when not admitted. */
+export function nativeCost(parsed: ParsedPattern, n: number): number {
+  if (parsed.hasBackref || parsed.hasLook) return Infinity;
+  const c = cost(parsed.root, false, n);
+  if (c === null) return Infinity;
+  const perStart = c.steps + c.paths;
+  return leadingCaret(parsed.root) ? perStart + n + 1 : (n + 1) * perStart;
+}
+
+/** True when V8's RegExp may decide `test` for every input of at most `n` code units. */
+export function nativeSafe(parsed: ParsedPattern, n: number = NATIVE_MAX_INPUT): boolean {
+  return nativeCost(parsed, n) <= NATIVE_STEP_BUDGET;
+}
+
+/**
+ * The largest input length (≤ NATIVE_MAX_INPUT) up to which V8's RegExp may decide `test`, or -1
+ * when the pattern is not admitted (or not even the empty input fits the budget).
+ */
+export function nativeLimit(parsed: ParsedPattern): number {
+  if (nativeSafe(parsed, NATIVE_MAX_INPUT)) return NATIVE_MAX_INPUT;
+  let lo = -1; // largest length known to fit
+  let hi = NATIVE_MAX_INPUT; // smallest length known not to fit
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (nativeSafe(parsed, mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The cost of `node`, or null when the node is not admitted. `inRepeat`: inside a quantifier body. */
+function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
+  switch (node.type) {
+    case "empty": case "set": return UNIT;
+    case "char": return node.cp >= 0xd800 && node.cp <= 0xdfff ? null : UNIT;
+    case "assert": return node.kind === "^" || node.kind === "$" ? UNIT : null;
+    case "group": {
+      const c = cost(node.body, inRepeat, n);
+      return c === null ? null : { steps: c.steps + 1, paths: c.paths };
+    }
+    case "seq": {
+      let steps = 0;
+      let paths = 1;
+      for (const item of node.items) {
+        const c = cost(item, inRepeat, n);
+        if (c === null) return null;
+        steps += paths * c.steps;
+        paths *= c.paths;
+      }
+      return { steps, paths };
+    }
+    case "alt": {
+      if (inRepeat) return null;
+      let steps = 1;
+      let paths = 0;
+      for (const alt of node.alts) {
+        const c = cost(alt, false, n);
+        if (c === null) return null;
+        steps += c.steps;
+        paths += c.paths;
+      }
+      return { steps, paths };
+    }
+    case "repeat": {
+      if (inRepeat) return null;
+      const body = cost(node.body, true, n);
+      if (body === null) return null;
+      if (width(node.body) === 0) return { steps: (node.min + 1) * (body.steps + 1), paths: 1 };
+      const top = Math.min(node.max, n);
+      return { steps: (top + 1) * (body.steps + 1), paths: Math.max(1, top - node.min + 1) };
+    }
+    default: return null;
+  }
+}
+
+/** Code points consumed by an admitted quantifier body (which has no alternation or quantifier). */
+function width(node: Node): number {
+  switch (node.type) {
+    case "char": case "set": return 1;
+    case "group": return width(node.body);
+    case "seq": return node.items.reduce((w, item) => w + width(item), 0);
+    default: return 0;
+  }
+}
+
+/** True when the pattern begins with `^` outside any alternation or quantifier. */
+function leadingCaret(node: Node): boolean {
+  switch (node.type) {
+    case "assert": return node.kind === "^";
+    case "group": return leadingCaret(node.body);
+    case "seq": return node.items.length > 0 && leadingCaret(node.items[0]!);
+    default: return false;
+  }
+}
