@@ -21,6 +21,7 @@ export function compile(schema: unknown, options?: CompileOptions): Validator {
 export type { Result } from "./runtime/result.js";
 export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./runtime/input-schema.js";
 export { InputSchemaError } from "./runtime/input-schema-error.js";
+export { SchemaCache } from "./runtime/schema-cache.js";
 export type { CatalogError } from "./runtime/catalog-error.js";
 export {
   ToolCatalog, AdmittedBundle, RejectedTool,

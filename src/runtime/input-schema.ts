@@ -13,8 +13,15 @@ import { compileWith, type Validator } from "../engine/validator.js";
 import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
+import { canonicalJson, SchemaCache } from "./schema-cache.js";
 
-export type InputSchemaOptions = Pick<CompileOptions, "schemaRegistry" | "schemaLoader" | "formatAssertion" | "contentAssertion" | "limits" | "baseUri">;
+export type InputSchemaOptions = Pick<CompileOptions, "schemaRegistry" | "schemaLoader" | "formatAssertion" | "contentAssertion" | "limits" | "baseUri"> & {
+  /**
+   * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
+   * (their contents are not part of the key).
+   */
+  cache?: SchemaCache;
+};
 
 const BOUND_LIMITS: Record<keyof JsonBounds, keyof Limits> = {
   bytes: "maxInstanceNodes",
@@ -108,6 +115,19 @@ function rootProblem(schema: unknown): InputSchemaError | undefined {
   });
 }
 
+function compileCached(schema: Record<string, unknown>, options: InputSchemaOptions): Validator {
+  const { cache, ...compileOptions } = options;
+  if (cache === undefined || options.schemaRegistry !== undefined || options.schemaLoader !== undefined || !checkJson(schema).ok) {
+    return compileWith(dialect2020_12, schema, compileOptions);
+  }
+  const key = canonicalJson([schema, compileOptions.formatAssertion === true, compileOptions.contentAssertion === true, compileOptions.limits ?? null, compileOptions.baseUri ?? null]);
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const validator = compileWith(dialect2020_12, schema, compileOptions);
+  cache.set(key, validator);
+  return validator;
+}
+
 export const InputSchema = Object.freeze({
   /** Compiles a tool input schema, or says why it cannot be used. Never throws. */
   validateSchema(schema: unknown, options: InputSchemaOptions = {}): Result<CompiledInputSchema, InputSchemaError> {
@@ -119,7 +139,7 @@ export const InputSchema = Object.freeze({
     }
     if (!isObject(schema)) return err(rootProblem(schema) as InputSchemaError);
     try {
-      const validator = compileWith(dialect2020_12, schema, options);
+      const validator = compileCached(schema, options);
       const root = rootProblem(schema);
       if (root !== undefined) return err(root);
       return ok(new CompiledInputSchema(schema as Record<string, unknown>, validator, limits));

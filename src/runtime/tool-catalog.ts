@@ -9,6 +9,7 @@ import { catalogError, type CatalogError } from "./catalog-error.js";
 import { InputSchema, type CompiledInputSchema, type InputSchemaOptions } from "./input-schema.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
+import { SchemaCache } from "./schema-cache.js";
 
 export type AdmissionMode = "strict" | "quarantine";
 
@@ -166,7 +167,9 @@ function providerTool(tool: ToolDescriptor): ProviderTool {
 
 export const ToolCatalog = Object.freeze({
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
-    const { mode = "strict", authority, backends = [], ...schemaOptions } = options;
+    const { mode = "strict", authority, backends = [], ...rest } = options;
+    // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
+    const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
     if (mode !== "strict" && mode !== "quarantine") return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
     if (!Array.isArray(tools)) return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
     const known = new Set<string>(backends);

@@ -31,15 +31,20 @@
  *     steps = steps(A) + paths(A) × steps(B),  paths = paths(A) × paths(B)  (folded left).
  * - alternation: each alternative is tried once with the same continuation:
  *     steps = 1 + Σ steps(alt),  paths = Σ paths(alt).
- * - quantifier {min,max} whose body contains NO quantifier and NO alternation (star height ≤ 1,
- *   no ambiguous alternation under repetition; anything else is refused): the body has no choice
- *   point, so it either fails or matches one fixed string of c code points. If c ≥ 1 every
- *   iteration consumes at least one code unit, so at most min(max, N) iterations succeed and one
+ * - `X{0}` never runs X: steps 1, paths 1. `X{1}` is X: steps(X) + 1, paths(X). (X must be
+ *   admitted in both cases, with the same restrictions as where the quantifier stands.)
+ * - `X?` / `X{0,1}` is `(?:X|)` (the empty check can only remove paths): steps = steps(X) + 1,
+ *   paths = paths(X) + 1. Outside quantifier bodies X may be any admitted node.
+ * - any other quantifier {min,max}, max ≥ 2: its body must contain no alternation and no
+ *   quantifier other than `{0}` / `{1}` (star height ≤ 1, no ambiguous alternation under
+ *   repetition; anything else is refused). Then the body has no choice point, so it either fails
+ *   or matches one fixed string. If that string is not empty (the body is not nullable) every
+ *   iteration consumes at least one code unit, so at most min(max, n) iterations succeed and one
  *   more fails, and the continuation is called at most once per iteration count in
- *   [min, min(max, N)]: steps = (min(max, N) + 1) × (steps(body) + 1),
- *   paths = max(1, min(max, N) − min + 1) — the "backtracking width". If c = 0 the
- *   ECMA-262 empty check (RepeatMatcher step 2.b) ends the loop after the min mandatory
- *   iterations: steps = (min + 1) × (steps(body) + 1), paths = 1.
+ *   [min, min(max, n)]: steps = (min(max, n) + 1) × (steps(body) + 1),
+ *   paths = max(1, min(max, n) − min + 1) — the "backtracking width". If the body is nullable it
+ *   always matches empty, and the ECMA-262 empty check (RepeatMatcher step 2.b) ends the loop
+ *   after the min mandatory iterations: steps = (min + 1) × (steps(body) + 1), paths = 1.
  *
  * `test` retries the search at each start position: n + 1 of them in the worst case for an input
  * of n code units, or one when the pattern begins with `^` outside any alternation (at every
@@ -56,6 +61,7 @@
  * inputs we measured, so 10^5 keeps a hostile short input within tens of microseconds, the same
  * order as our linear engine on a 1,000-unit input; a budget of 10^7 would allow milliseconds.
  */
+import { nullable } from "./analysis.js";
 import type { Node, ParsedPattern } from "./ast.js";
 
 /** Inputs longer than this (in UTF-16 code units) never go to the native engine. */
@@ -136,24 +142,23 @@ function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
       return { steps, paths };
     }
     case "repeat": {
+      if (node.max === 0 || (node.min === 1 && node.max === 1)) {
+        const c = cost(node.body, inRepeat, n);
+        if (c === null) return null;
+        return node.max === 0 ? UNIT : { steps: c.steps + 1, paths: c.paths };
+      }
       if (inRepeat) return null;
+      if (node.max === 1) {
+        const c = cost(node.body, false, n);
+        return c === null ? null : { steps: c.steps + 1, paths: c.paths + 1 };
+      }
       const body = cost(node.body, true, n);
       if (body === null) return null;
-      if (width(node.body) === 0) return { steps: (node.min + 1) * (body.steps + 1), paths: 1 };
+      if (nullable(node.body)) return { steps: (node.min + 1) * (body.steps + 1), paths: 1 };
       const top = Math.min(node.max, n);
       return { steps: (top + 1) * (body.steps + 1), paths: Math.max(1, top - node.min + 1) };
     }
     default: return null;
-  }
-}
-
-/** Code points consumed by an admitted quantifier body (which has no alternation or quantifier). */
-function width(node: Node): number {
-  switch (node.type) {
-    case "char": case "set": return 1;
-    case "group": return width(node.body);
-    case "seq": return node.items.reduce((w, item) => w + width(item), 0);
-    default: return 0;
   }
 }
 

@@ -1,0 +1,84 @@
+/**
+ * A content-addressed cache of compiled schemas for catalog scale: structurally identical tool schemas
+ * (same JSON, any key order, same options) compile once. Bounded (least recently used goes first) and
+ * clearable; it holds compiled validators only, never arguments.
+ */
+
+import type { Validator } from "../engine/validator.js";
+
+export class SchemaCache {
+  private readonly entries = new Map<string, Validator>();
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly maxEntries = 1_000) {
+    if (!Number.isInteger(maxEntries) || maxEntries < 0) throw new TypeError("maxEntries must be a non-negative integer");
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** @internal */
+  get(key: string): Validator | undefined {
+    const found = this.entries.get(key);
+    if (found === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, found);
+    return found;
+  }
+
+  /** @internal */
+  set(key: string, validator: Validator): void {
+    if (this.maxEntries === 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, validator);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.hits = 0;
+    this.misses = 0;
+  }
+}
+
+/** Punctuation queued by `canonicalJson`; a class of its own, so no data string can pass for it. */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+/** JSON text with object keys sorted: equal for structurally equal JSON values. Iterative; call only on checked JSON. */
+export function canonicalJson(value: unknown): string {
+  const parts: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof Raw) {
+      parts.push(v.text);
+    } else if (Array.isArray(v)) {
+      stack.push(new Raw("]"));
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push(v[i]);
+        if (i > 0) stack.push(new Raw(","));
+      }
+      parts.push("[");
+    } else if (typeof v === "object" && v !== null) {
+      const keys = Object.keys(v).sort();
+      stack.push(new Raw("}"));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        stack.push((v as Record<string, unknown>)[k]);
+        stack.push(new Raw((i > 0 ? "," : "") + JSON.stringify(k) + ":"));
+      }
+      parts.push("{");
+    } else {
+      parts.push(JSON.stringify(v));
+    }
+  }
+  return parts.join("");
+}
