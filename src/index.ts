@@ -9,7 +9,10 @@ export type { ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
 export { defaultLimits } from "./engine/limits.js";
-export type { Annotation, OutputFormat, OutputUnit } from "./engine/output.js";
+export type { Annotation, KeywordResult, NodeResult, OutputFormat, OutputUnit } from "./engine/output.js";
+export type {
+  StandardFailure, StandardIssue, StandardJsonSchemaConverter, StandardJsonSchemaOptions, StandardResult, StandardSchemaProps, StandardSuccess,
+} from "./engine/standard-schema.js";
 export type { ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
@@ -33,6 +36,6 @@ export {
 } from "./runtime/execution.js";
 export {
   Conversation, CatalogAdmissionError,
-  type CatalogUpdatedEvent, type Checkpoint, type ConversationOptions, type UpdateOptions,
+  type CatalogListener, type CatalogUpdatedEvent, type Checkpoint, type ConversationOptions, type UpdateOptions,
 } from "./runtime/conversation.js";
 export { upgradeDraft07, type UpgradeChange, type UpgradeResult } from "./runtime/upgrade-draft07.js";

@@ -48,12 +48,12 @@ export class CatalogAdmissionError extends Error {
   }
 }
 
-type Listener = (event: CatalogUpdatedEvent) => void;
+export type CatalogListener = (event: CatalogUpdatedEvent) => void;
 
 export class Conversation {
   private bundle: AdmittedBundle;
   private revision = 1;
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Set<CatalogListener>();
 
   private constructor(
     bundle: AdmittedBundle,
@@ -125,7 +125,7 @@ export class Conversation {
   }
 
   /** Subscribes to catalog events; returns the function that unsubscribes. */
-  subscribe(listener: Listener): () => void {
+  subscribe(listener: CatalogListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

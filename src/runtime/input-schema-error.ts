@@ -69,7 +69,7 @@ function modelLines(errors: readonly OutputUnit[]): Set<string> {
     if (e.error === undefined) continue;
     const path = e.instanceLocation === "" ? "(arguments)" : e.instanceLocation;
     const keyword = e.keywordLocation.slice(e.keywordLocation.lastIndexOf("/") + 1);
-    lines.add(`${path}: ${e.error} (expected by ${keyword})`);
+    lines.add(`${path}: ${e.error} (expected by "${keyword}" at ${e.keywordLocation === "" ? "the schema root" : e.keywordLocation})`);
   }
   return lines;
 }

@@ -62,7 +62,7 @@ export class CompiledInputSchema {
         errors,
       }));
     } catch (e) {
-      return err(failure(e, () => this.validator.validate(args)));
+      return err(failure(e, () => this.validator.evaluate(args)));
     }
   }
 }

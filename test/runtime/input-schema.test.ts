@@ -321,6 +321,12 @@ describe("no RangeError escapes", () => {
     assert.equal(e.class, "execution_failure");
     assert.equal(e.limit?.name, "maxSchemaDepth");
   });
+  test("a limit error says where in the arguments it was hit", () => {
+    const e = argsError({ type: "object", properties: { a: { $ref: "#/properties/a" } } }, { a: 1 });
+    assert.equal(e.code, "limit_exceeded");
+    assert.equal(e.instancePointer, "/a");
+    assert.match(e.message, /maxReferenceDepth \(128\) exceeded at instance "\/a"/);
+  });
   test("{$ref: '#'} loops and mutually recursive $defs", () => {
     assert.equal(argsError({ type: "object", $ref: "#" }, {}).class, "execution_failure");
     assert.equal(argsError({ type: "object", $ref: "#/$defs/a", $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } }, {}).class, "execution_failure");

@@ -1,0 +1,41 @@
+/** The main job (`npm start`): admission table, example calls, and one-line failures. */
+
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { repoRoot } from "./suite/locate.js";
+
+const main = join(repoRoot, "build", "src", "main.js");
+const catalog = (name: string) => join(repoRoot, "fixtures", "catalogs", name);
+const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: "utf8" });
+
+test("admits the example catalog in quarantine mode and checks example calls", () => {
+  const r = run(catalog("example.json"));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /9 accepted, 2 quarantined\./);
+  assert.match(r.stdout, /read_text_file\s+\S+\s+quarantined\s+dialect_unsupported/);
+  assert.match(r.stdout, /✘ create_issue \(missing required title\)\n\s+validation\/arguments_invalid at stage "arguments"; host stages run: none/);
+  assert.match(r.stdout, /✔ create_issue .*\n\s+arguments accepted; stages run: authorize → dispatch/);
+  assert.match(r.stdout, /edit_file: upgradable to 2020-12/);
+});
+
+test("--strict refuses a batch with an unsupported tool (exit 1)", () => {
+  const r = run(catalog("example.json"), "--strict");
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /The batch was refused: unsupported_capability\/schema_rejected \(tool "read_text_file"/);
+});
+
+test("unreadable or malformed input exits 2 with one line and no stack trace", () => {
+  const dir = mkdtempSync(join(tmpdir(), "main-"));
+  writeFileSync(join(dir, "bad.json"), "{ not json");
+  writeFileSync(join(dir, "shape.json"), JSON.stringify({ tools: 5 }));
+  for (const args of [[join(dir, "missing.json")], [join(dir, "bad.json")], [join(dir, "shape.json")], ["--bogus"], ["a.json", "b.json"]]) {
+    const r = run(...args);
+    assert.equal(r.status, 2, args.join(" "));
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.ok(!r.stderr.includes("    at "), r.stderr);
+  }
+});
