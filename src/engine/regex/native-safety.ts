@@ -57,9 +57,9 @@
  * about 5n (limit 1000), `^[^@]+@[^@]+$` about 4n² (limit ~150), `^(a+)+$` is refused outright
  * (nested quantifier), `\d+\d+\d+x` costs about 4n⁴ (limit ~12).
  *
- * The budget is deliberately small: V8 runs roughly 5 budget units per nanosecond on the worst
- * inputs we measured, so 10^5 keeps a hostile short input within tens of microseconds, the same
- * order as our linear engine on a 1,000-unit input; a budget of 10^7 would allow milliseconds.
+ * The budget is deliberately small: on the worst inputs we measured V8 spends up to about 0.5 ns
+ * per budget unit, so 10^5 keeps a hostile input within about 50 µs, the order of our linear
+ * engine on a 1,000-unit input; a budget of 10^7 would allow several milliseconds per test().
  */
 import { nullable } from "./analysis.js";
 import type { Node, ParsedPattern } from "./ast.js";
