@@ -31,13 +31,15 @@ export const additionalProperties: KeywordDefinition = {
       keyword: "additionalProperties",
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
-        const keys = Object.keys(instance);
-        if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
         if (out === null) {
+          // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
           if (marks !== undefined) marks.allProps = true;
-          for (let k = 0; k < keys.length; k++) {
-            const key = keys[k] as string;
+          let count = 0;
+          for (const key in instance) {
+            if (++count > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
             let additional = !named.has(key);
+            if (patterns.length === 0 && !additional) continue;
+            if (!Object.hasOwn(instance, key)) continue;
             for (let i = 0; i < patterns.length; i++) {
               if (!patterns[i]!.test(key)) continue;
               additional = false;
@@ -47,6 +49,8 @@ export const additionalProperties: KeywordDefinition = {
           }
           return true;
         }
+        const keys = Object.keys(instance);
+        if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out.instanceLocation);
         let valid = true;
         const applied: string[] = [];
         const rejected: string[] = [];

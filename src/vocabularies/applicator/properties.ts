@@ -15,6 +15,11 @@ export const properties: KeywordDefinition = {
     const checked = entries.filter(([, node]) => !node.isTrivial);
     const checkedNames = checked.map(([name]) => name);
     const checkedNodes = checked.map(([, node]) => node);
+    // A name that no object inherits is present exactly when reading it gives a value (JSON has no
+    // undefined), so only names Object.prototype has (and "__proto__") need the own-property test.
+    // If the host's prototype is polluted later, a polluted value is validated too: a false
+    // rejection at worst, never a false acceptance.
+    const inheritable = checkedNames.map((name) => name === "__proto__" || Object.hasOwn(Object.prototype, name));
     return {
       keyword: "properties",
       check(instance, run, marks, out) {
@@ -23,7 +28,9 @@ export const properties: KeywordDefinition = {
         if (out === null) {
           for (let i = 0; i < checkedNames.length; i++) {
             const name = checkedNames[i] as string;
-            if (Object.hasOwn(instance, name) && !checkChild(checkedNodes[i]!, instance[name], name, run, null)) return false;
+            const value = instance[name];
+            if (value === undefined || (inheritable[i] === true && !Object.hasOwn(instance, name))) continue;
+            if (!checkChild(checkedNodes[i]!, value, name, run, null)) return false;
           }
           return true;
         }
