@@ -44,7 +44,12 @@ export function jsonEqual(a: unknown, b: unknown, depthLeft = 256): boolean {
 
 /** A short JSON rendering of a value for messages: bounded in depth and length, never throws. */
 export function preview(value: unknown, max = 40): string {
-  const text = render(value, 3);
+  let text: string;
+  try {
+    text = render(value, 3);
+  } catch {
+    text = "(a value that cannot be read)";
+  }
   return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { ErrorClass } from "../engine/errors.js";
+import { preview } from "../engine/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import type { AdmittedBundle, AdmittedTool, Authority } from "./tool-catalog.js";
@@ -67,15 +68,22 @@ function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } 
 
 export const Execution = Object.freeze({
   async invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
-    const name = call.name;
+    let name: unknown;
+    let args: unknown;
+    try {
+      name = call.name;
+      args = call.arguments;
+    } catch (e) {
+      return failure("lookup", "validation", "call_invalid", `the call could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
     const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
     if (tool === undefined) {
       const quarantined = bundle.rejected.some((r) => r.name === name);
       return quarantined
         ? failure("lookup", "unsupported_capability", "tool_quarantined", `tool "${name}" is quarantined: its input schema uses an unsupported capability`)
-        : failure("lookup", "validation", "tool_unknown", `there is no tool named ${JSON.stringify(name) ?? "undefined"}`);
+        : failure("lookup", "validation", "tool_unknown", `there is no tool named ${preview(name)}`);
     }
-    const checked = tool.compiled.validate(call.arguments);
+    const checked = tool.compiled.validate(args);
     if (!checked.ok) {
       const e = checked.error;
       return failure("arguments", e.class, e.code, e.message, { cause: e, modelText: e.toModelText() });
@@ -84,7 +92,7 @@ export const Execution = Object.freeze({
     const context: StageContext = Object.freeze({
       tool,
       name: tool.name,
-      arguments: call.arguments,
+      arguments: args,
       authority: bundle.authority,
       grant: grants !== undefined && Object.hasOwn(grants, tool.name) ? grants[tool.name] : undefined,
     });

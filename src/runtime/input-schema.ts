@@ -46,7 +46,13 @@ export class CompiledInputSchema {
 
   /** Checks arguments; on success returns the very same `args` value. */
   validate<T>(args: T): Result<T, InputSchemaError> {
-    const shape = checkArguments(args, this.limits);
+    let shape: InputSchemaError | undefined;
+    try {
+      shape = checkArguments(args, this.limits);
+    } catch (e) {
+      // A throwing getter or proxy trap: not JSON data.
+      return err(new InputSchemaError({ class: "validation", code: "arguments_invalid", message: `arguments could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`, instancePointer: "" }));
+    }
     if (shape !== undefined) return err(shape);
     try {
       if (this.validator.isValid(args)) return ok(args);

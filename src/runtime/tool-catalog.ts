@@ -4,7 +4,7 @@
  * omits only tools whose own schema is `unsupported_capability`. Nothing here throws at the host.
  */
 
-import { isObject } from "../engine/json.js";
+import { isObject, preview } from "../engine/json.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 import { InputSchema, type CompiledInputSchema, type InputSchemaOptions } from "./input-schema.js";
 import type { InputSchemaError } from "./input-schema-error.js";
@@ -114,7 +114,7 @@ function metadataError(tool: unknown, index: number, backends: ReadonlySet<strin
   if (!isObject(tool)) return catalogError("validation", "tool_invalid", `tool ${index} is not an object`);
   const name = tool["name"];
   if (typeof name !== "string" || !TOOL_NAME.test(name)) {
-    return catalogError("validation", "tool_name_invalid", `tool ${index} has an invalid name ${JSON.stringify(name) ?? "undefined"}: 1–128 characters of A–Z a–z 0–9 _ - .`, id);
+    return catalogError("validation", "tool_name_invalid", `tool ${index} has an invalid name ${preview(name)}: 1–128 characters of A–Z a–z 0–9 _ - .`, id);
   }
   if (typeof tool["revision"] !== "string" || tool["revision"] === "") {
     return catalogError("validation", "tool_revision_missing", `tool "${name}" has no revision (a non-empty string)`, id);
@@ -123,7 +123,7 @@ function metadataError(tool: unknown, index: number, backends: ReadonlySet<strin
     return catalogError("validation", "tool_description_invalid", `tool "${name}" has a description that is not a string`, id);
   }
   if (typeof tool["backend"] !== "string" || !backends.has(tool["backend"])) {
-    return catalogError("validation", "backend_unknown", `tool "${name}" names an unknown backend ${JSON.stringify(tool["backend"]) ?? "undefined"}`, id);
+    return catalogError("validation", "backend_unknown", `tool "${name}" names an unknown backend ${preview(tool["backend"])}`, id);
   }
   if (seen.has(name)) return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);
   for (const field of ["outputSchema", "annotations"]) {
@@ -167,45 +167,54 @@ function providerTool(tool: ToolDescriptor): ProviderTool {
 
 export const ToolCatalog = Object.freeze({
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
-    const { mode = "strict", authority, backends = [], ...rest } = options;
-    // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
-    const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
-    if (mode !== "strict" && mode !== "quarantine") return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
-    if (!Array.isArray(tools)) return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
-    const known = new Set<string>(backends);
-    const seen = new Set<string>();
-    for (let i = 0; i < tools.length; i++) {
-      const problem = metadataError(tools[i], i, known, seen);
-      if (problem !== undefined) return err(problem);
-      seen.add((tools[i] as ToolDescriptor).name);
+    try {
+      return admit(tools, options);
+    } catch (e) {
+      // Descriptors are host data and may be hostile objects (throwing getters, proxies): never a throw.
+      return err(catalogError("validation", "catalog_invalid", `the catalog could not be read as plain data: ${e instanceof Error ? e.message : String(e)}`));
     }
-    const authorityProblem = authorityError(authority, seen);
-    if (authorityProblem !== undefined) return err(authorityProblem);
-
-    const registry = new Map<string, AdmittedTool>();
-    const provider: ProviderTool[] = [];
-    const accepted: string[] = [];
-    const rejected: RejectedTool[] = [];
-    for (const tool of tools as ToolDescriptor[]) {
-      const id = { name: tool.name, revision: tool.revision };
-      const compiled = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
-      if (!compiled.ok) {
-        const e = compiled.error;
-        if (mode === "quarantine" && e.class === "unsupported_capability") {
-          rejected.push(new RejectedTool(tool.name, tool.revision, e));
-          continue;
-        }
-        return err(catalogError(e.class, "schema_rejected", `tool "${tool.name}" (revision ${tool.revision}): ${e.message}`, id, e));
-      }
-      const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), compiled: compiled.value });
-      registry.set(tool.name, admitted);
-      provider.push(providerTool(tool));
-      accepted.push(tool.name);
-    }
-    const narrowed = narrow(authority, new Set(rejected.map((r) => r.name)));
-    return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected));
   },
 });
+
+function admit(tools: readonly unknown[], options: AdmitOptions): Result<AdmittedBundle, CatalogError> {
+  const { mode = "strict", authority, backends = [], ...rest } = options;
+  // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
+  const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
+  if (mode !== "strict" && mode !== "quarantine") return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
+  if (!Array.isArray(tools)) return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
+  const known = new Set<string>(backends);
+  const seen = new Set<string>();
+  for (let i = 0; i < tools.length; i++) {
+    const problem = metadataError(tools[i], i, known, seen);
+    if (problem !== undefined) return err(problem);
+    seen.add((tools[i] as ToolDescriptor).name);
+  }
+  const authorityProblem = authorityError(authority, seen);
+  if (authorityProblem !== undefined) return err(authorityProblem);
+
+  const registry = new Map<string, AdmittedTool>();
+  const provider: ProviderTool[] = [];
+  const accepted: string[] = [];
+  const rejected: RejectedTool[] = [];
+  for (const tool of tools as ToolDescriptor[]) {
+    const id = { name: tool.name, revision: tool.revision };
+    const compiled = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
+    if (!compiled.ok) {
+      const e = compiled.error;
+      if (mode === "quarantine" && e.class === "unsupported_capability") {
+        rejected.push(new RejectedTool(tool.name, tool.revision, e));
+        continue;
+      }
+      return err(catalogError(e.class, "schema_rejected", `tool "${tool.name}" (revision ${tool.revision}): ${e.message}`, id, e));
+    }
+    const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), compiled: compiled.value });
+    registry.set(tool.name, admitted);
+    provider.push(providerTool(tool));
+    accepted.push(tool.name);
+  }
+  const narrowed = narrow(authority, new Set(rejected.map((r) => r.name)));
+  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected));
+}
 
 function copyFields(tool: ToolDescriptor): Omit<AdmittedTool, "compiled"> {
   const out: { -readonly [K in keyof Omit<AdmittedTool, "compiled">]: Omit<AdmittedTool, "compiled">[K] } = {

@@ -9,7 +9,7 @@ import { setOwn, type Json, type JsonObject } from "./arbitraries.js";
 type Step = (v: Json) => Json[];
 
 /** Every value one edit smaller than `v` (at any depth). */
-function candidates(v: Json): Json[] {
+export function candidates(v: Json): Json[] {
   const out: Json[] = [];
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) out.push([...v.slice(0, i), ...v.slice(i + 1)]);
@@ -53,7 +53,7 @@ function shrinkOne(value: Json, still: (v: Json) => boolean, step: Step, budget:
     progress = false;
     for (const c of step(current)) {
       if (--budget.left <= 0) break;
-      let ok = false;
+      let ok: boolean;
       try {
         ok = still(c);
       } catch {
@@ -79,6 +79,39 @@ export function minimize(schema: Json, instance: Json, fails: (s: Json, i: Json)
     s = shrinkOne(s, (c) => fails(c, i), candidates, budget);
     i = shrinkOne(i, (c) => fails(s, c), (v) => [...candidates(v), ...(typeof v === "object" && v !== null ? [null] : [])], budget);
     if (JSON.stringify([s, i]) === before) break;
+  }
+  return { schema: s, instance: i };
+}
+
+/** The same greedy reduction with an asynchronous predicate (for the hyperjump oracle). */
+export async function minimizeAsync(
+  schema: Json,
+  instance: Json,
+  fails: (s: Json, i: Json) => Promise<boolean>,
+  maxTries = 5_000,
+): Promise<{ schema: Json; instance: Json }> {
+  let left = maxTries;
+  let s = schema;
+  let i = instance;
+  let progress = true;
+  while (progress && left > 0) {
+    progress = false;
+    const options: [Json, Json][] = [...candidates(s).map((c): [Json, Json] => [c, i]), ...candidates(i).map((c): [Json, Json] => [s, c])];
+    for (const [cs, ci] of options) {
+      if (--left <= 0) break;
+      let ok: boolean;
+      try {
+        ok = await fails(cs, ci);
+      } catch {
+        ok = false;
+      }
+      if (ok) {
+        s = cs;
+        i = ci;
+        progress = true;
+        break;
+      }
+    }
   }
   return { schema: s, instance: i };
 }

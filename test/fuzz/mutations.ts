@@ -142,13 +142,21 @@ export function mutate(root: unknown, mutations: readonly Mutation[]): unknown {
   return value;
 }
 
-/** A copy for JSON data (keeps `__proto__` own keys); other values are shared as they are. */
-export function structuredCloneSafe<T>(v: T): T {
+/** A copy of the plain objects and arrays in `v` (keeps `__proto__` own keys and cycles); other values are shared. */
+export function structuredCloneSafe<T>(v: T, seen = new Map<object, unknown>()): T {
   if (v === null || typeof v !== "object") return v;
-  if (Array.isArray(v)) return v.map(structuredCloneSafe) as T;
+  const done = seen.get(v);
+  if (done !== undefined) return done as T;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    seen.set(v, out);
+    for (const x of v) out.push(structuredCloneSafe(x, seen));
+    return out as T;
+  }
   if (Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null) return v;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) setOwn(out, k, structuredCloneSafe((v as Record<string, unknown>)[k]));
+  seen.set(v, out);
+  for (const k of Object.keys(v)) setOwn(out, k, structuredCloneSafe((v as Record<string, unknown>)[k], seen));
   return out as T;
 }
 

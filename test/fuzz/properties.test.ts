@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { compile } from "../../src/index.js";
 import { caseArb, poolOf, rootSchema } from "./arbitraries.js";
 import { checkCase, formatProblems, type ProblemKind } from "./checks.js";
 
@@ -82,4 +83,21 @@ describe("properties", () => {
   test("(d) annotations() is [] when the instance is invalid", () => {
     holds(["annotations"], 20260104);
   });
+});
+
+describe("regressions found by the fuzz", () => {
+  // Found at 0f8b883: the detailed output of a valid anyOf/oneOf with a failing branch collapsed to that
+  // branch's error unit ({ valid: false, keywordLocation: "/anyOf/1/const" }). Core §12.4: every format is a
+  // view of the same result; the root unit's "valid" is the overall verdict.
+  for (const [schema, instance] of [
+    [{ anyOf: [{}, { const: true }] }, 1],
+    [{ anyOf: [{}, { maxProperties: 0 }] }, { a: true }],
+    [{ oneOf: [{}, { const: true }] }, 1],
+  ] as const) {
+    test(`detailed/verbose output of a valid ${Object.keys(schema)[0]} with a failing branch is valid: ${JSON.stringify(schema)}`, () => {
+      const v = compile(schema);
+      assert.equal(v.isValid(instance), true);
+      for (const output of ["flag", "basic", "detailed", "verbose"] as const) assert.equal(v.validate(instance, { output }).valid, true, output);
+    });
+  }
 });
