@@ -236,6 +236,18 @@ describe("errors carry class, code, message, pointers and output units", () => {
     assert.ok((e.errors ?? []).length > 0);
     assert.match(e.toModelText(), /\/q: must be at most 3 characters long, got 7/);
   });
+  test("model text is deterministic and bounded", () => {
+    const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field${i}`, { type: "integer" }]));
+    const args = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field${i}`, "not a number"]));
+    const e = argsError({ type: "object", properties }, args);
+    const text = e.toModelText(1_000);
+    assert.ok(text.length <= 1_000, `${text.length}`);
+    assert.match(text, /^The arguments do not match the tool's input schema \(200 problems\):/);
+    assert.match(text, /\n- … and \d+ more$/);
+    assert.equal(argsError({ type: "object", properties }, { ...args }).toModelText(1_000), text, "same problems, same text");
+    const reordered = Object.fromEntries(Object.entries(args).reverse());
+    assert.equal(argsError({ type: "object", properties }, reordered).toModelText(1_000), text, "independent of key order");
+  });
   test("a bad schema", () => {
     const e = schemaError({ type: "object", properties: { a: { minLength: -1 } } });
     assert.equal(e.class, "validation");
