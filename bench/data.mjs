@@ -63,6 +63,8 @@ export function mcpTools() {
   return tools;
 }
 
+/** The OpenAPI 3.1 schema itself: the workload file is a Bowtie benchmark wrapper ({ name, schema, tests }). */
 export function openapiSchema() {
-  return readJson(join(SHARED, "workloads", "openapi_spec_schema.json"));
+  const file = readJson(join(SHARED, "workloads", "openapi_spec_schema.json"));
+  return file !== null && typeof file === "object" && Object.hasOwn(file, "schema") ? file.schema : file;
 }

@@ -5,10 +5,10 @@
  */
 
 import { activate, activateDefault, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
-import { LimitError, SchemaError } from "./errors.js";
+import { LimitError, invalid, unsupported } from "./errors.js";
 import { checkJson } from "./host-json.js";
 import { isObject } from "./json.js";
-import { annotation, type CompileContext, type Evaluator, type KeywordDefinition } from "./keyword.js";
+import { annotation, type Evaluator, type KeywordDefinition } from "./keyword.js";
 import type { Limits } from "./limits.js";
 import { SchemaNode } from "./node.js";
 import { appendPointer, decodeFragment, getAt, parsePointer, pointerToFragment } from "./pointer.js";
@@ -34,6 +34,8 @@ export interface CompileOptions {
 
 /** Validates a document against a meta-schema; returns a problem or undefined. */
 export type MetaCheck = (document: unknown, metaSchema: string, compilation: Compilation) => { pointer: string; message: string } | undefined;
+
+import { Context } from "./compile-context.js";
 
 export const DEFAULT_BASE_URI = "urn:backplane-agent-runtime:schema";
 const STANDARD_CORE = "https://json-schema.org/draft/2020-12/vocab/core";
@@ -74,6 +76,11 @@ export class Compilation {
         this.pendingRegistry.add(key);
       }
     }
+  }
+
+  /** Where a walked subschema object lives (its resource and pointer), if it was indexed. */
+  knownLocation(value: object): { resource: Resource; pointer: string } | undefined {
+    return this.locations.get(value);
   }
 
   /** Indexes the root document and returns its location. */
@@ -315,83 +322,9 @@ export class Compilation {
   }
 }
 
-/** The `CompileContext` handed to keyword definitions for one schema object. */
-class Context implements CompileContext {
-  readonly location: string;
-
-  constructor(private readonly compilation: Compilation, private readonly loc: Location, readonly schema: Readonly<Record<string, unknown>>) {
-    this.location = loc.resource.uri + "#" + pointerToFragment(loc.pointer);
-  }
-
-  get limits(): Readonly<Limits> {
-    return this.compilation.limits;
-  }
-
-  get formatAssertion(): boolean {
-    return this.compilation.options.formatAssertion === true || this.loc.resource.vocabularies.formatAssertion;
-  }
-
-  get contentAssertion(): boolean {
-    return this.compilation.options.contentAssertion === true;
-  }
-
-  active(keyword: string): boolean {
-    return this.loc.resource.vocabularies.keywords.has(keyword) && Object.hasOwn(this.schema, keyword);
-  }
-
-  private pointerOf(tokens: (string | number)[]): string {
-    let p = this.loc.pointer;
-    for (const t of tokens) p = appendPointer(p, t);
-    return p;
-  }
-
-  locationOf(...tokens: (string | number)[]): string {
-    return this.loc.resource.uri + "#" + pointerToFragment(this.pointerOf(tokens));
-  }
-
-  subschema(...tokens: (string | number)[]): SchemaNode {
-    const found = getAt(this.schema, tokens.map(String));
-    const pointer = this.pointerOf(tokens);
-    const value = found?.value;
-    const known = typeof value === "object" && value !== null ? this.compilation["locations"].get(value) : undefined;
-    return this.compilation.node(known !== undefined ? { ...known, value } : { resource: this.loc.resource, pointer, value });
-  }
-
-  reference(ref: string): SchemaNode {
-    return this.compilation.node(this.compilation.resolve(ref, this.loc.resource, this.pointerOf(["$ref"])));
-  }
-
-  dynamicReference(ref: string): { target: SchemaNode; anchor: string | undefined } {
-    const loc = this.compilation.resolve(ref, this.loc.resource, this.pointerOf(["$dynamicRef"]));
-    const fragment = splitFragment(ref)[1];
-    const name = decodeFragment(fragment);
-    const target = this.compilation.node(loc);
-    const bookend = name !== undefined && name !== "" && !name.startsWith("/") && loc.resource.dynamicAnchorPointers.get(name) === loc.pointer;
-    if (!bookend) return { target, anchor: undefined };
-    this.compilation.usesDynamicScope = true;
-    return { target, anchor: name };
-  }
-
-  pattern(source: string, keyword: string): CompiledPattern {
-    return this.compilation.pattern(source, this.pointerOf([keyword]));
-  }
-
-  fail(keyword: string, message: string, code = "schema_invalid"): never {
-    throw invalid(message, this.pointerOf([keyword]), code);
-  }
-}
-
 /** Keywords no active vocabulary defines are collected as annotations (Core §7.7.1, §8.1.2). */
 function unknownKeyword(keyword: string, value: unknown): Evaluator {
   return annotation(keyword, value);
-}
-
-function invalid(message: string, schemaPointer: string, code: string): SchemaError {
-  return new SchemaError({ class: "validation", code, message, schemaPointer });
-}
-
-function unsupported(message: string, schemaPointer: string, code: string): SchemaError {
-  return new SchemaError({ class: "unsupported_capability", code, message, schemaPointer });
 }
 
 function usage(message: string): TypeError {

@@ -54,3 +54,13 @@ export class LimitError extends SchemaError {
     this.value = value;
   }
 }
+
+/** A `validation` SchemaError at a schema location. */
+export function invalid(message: string, schemaPointer: string, code: string): SchemaError {
+  return new SchemaError({ class: "validation", code, message, schemaPointer });
+}
+
+/** An `unsupported_capability` SchemaError at a schema location. */
+export function unsupported(message: string, schemaPointer: string, code: string): SchemaError {
+  return new SchemaError({ class: "unsupported_capability", code, message, schemaPointer });
+}

@@ -6,6 +6,9 @@ import type { KeywordDefinition } from "../../engine/keyword.js";
 import { escapeToken } from "../../engine/pointer.js";
 import { schemaMap } from "./shared.js";
 
+/** From this many declared (non-trivial) names on, the instance's own keys are walked instead. */
+const MANY = 8;
+
 export const properties: KeywordDefinition = {
   keyword: "properties",
   phase: 1,
@@ -20,12 +23,29 @@ export const properties: KeywordDefinition = {
     // If the host's prototype is polluted later, a polluted value is validated too: a false
     // rejection at worst, never a false acceptance.
     const inheritable = checkedNames.map((name) => name === "__proto__" || Object.hasOwn(Object.prototype, name));
+    // With many declared names (meta-schemas, big tool schemas) and few given (typical arguments),
+    // walking the instance's keys is cheaper than probing every name; it gives up past `checked.length` keys.
+    const byName = checkedNames.length >= MANY ? new Map(checkedNames.map((name, i) => [name, i])) : undefined;
     return {
       keyword: "properties",
       check(instance, run, marks, out) {
         if (!isObject(instance)) return true;
         marks?.addNameSet(nameSet);
         if (out === null) {
+          if (byName !== undefined) {
+            let seen = 0;
+            let complete = true;
+            for (const key in instance) {
+              if (++seen > checkedNames.length) {
+                complete = false;
+                break;
+              }
+              const i = byName.get(key);
+              if (i === undefined || !Object.hasOwn(instance, key)) continue;
+              if (!checkChild(checkedNodes[i]!, instance[key], key, run, null)) return false;
+            }
+            if (complete) return true;
+          }
           for (let i = 0; i < checkedNames.length; i++) {
             const name = checkedNames[i] as string;
             const value = instance[name];
