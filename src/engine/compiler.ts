@@ -37,6 +37,13 @@ export type MetaCheck = (document: unknown, metaSchema: string, compilation: Com
 
 import { Context } from "./compile-context.js";
 
+/**
+ * Compiled patterns shared across compilations (catalogs repeat the same few patterns): written at
+ * compile time only, bounded (oldest first out); a compiled pattern is immutable to its callers.
+ */
+const sharedPatterns = new Map<string, CompiledPattern>();
+const SHARED_PATTERNS = 1_000;
+
 export const DEFAULT_BASE_URI = "urn:backplane-agent-runtime:schema";
 const STANDARD_CORE = "https://json-schema.org/draft/2020-12/vocab/core";
 
@@ -308,8 +315,12 @@ export class Compilation {
   }
 
   pattern(source: string, at: string): CompiledPattern {
-    const cached = this.patterns.get(source);
-    if (cached !== undefined) return cached;
+    const key = `${this.limits.maxRegexSteps}:${source}`;
+    const cached = this.patterns.get(source) ?? sharedPatterns.get(key);
+    if (cached !== undefined) {
+      this.patterns.set(source, cached);
+      return cached;
+    }
     let compiled: CompiledPattern;
     try {
       compiled = compilePattern(source, { maxSteps: this.limits.maxRegexSteps });
@@ -318,6 +329,8 @@ export class Compilation {
       throw e;
     }
     this.patterns.set(source, compiled);
+    if (sharedPatterns.size >= SHARED_PATTERNS) sharedPatterns.delete(sharedPatterns.keys().next().value as string);
+    sharedPatterns.set(key, compiled);
     return compiled;
   }
 }

@@ -76,6 +76,27 @@ class Compiled implements CompiledPattern {
   }
 }
 
+/**
+ * A pattern with a proven native bound: short inputs go straight to the native RegExp; the linear
+ * automaton (and its buffers) is only built when a longer input first arrives.
+ */
+class NativeFirst implements CompiledPattern {
+  private linear: LinearMatcher | null = null;
+
+  constructor(
+    readonly source: string,
+    private readonly native: RegExp,
+    readonly nativeMaxLength: number,
+    private readonly program: ReturnType<typeof compileProgram>,
+    private readonly anchored: boolean,
+  ) {}
+
+  test(input: string): boolean {
+    if (input.length <= this.nativeMaxLength) return this.native.test(input);
+    return (this.linear ??= new LinearMatcher(this.program, this.anchored)).test(input);
+  }
+}
+
 export function compilePattern(source: string, options: CompileOptions = {}): CompiledPattern {
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxSize = options.maxProgramSize ?? DEFAULT_MAX_PROGRAM_SIZE;
@@ -84,10 +105,11 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
   if (lit !== null) return new Compiled(source, literalMatcher(lit.text, lit.atStart, lit.atEnd));
   const anchored = startAnchored(parsed.root);
   if (!parsed.hasBackref && !parsed.hasLook) {
-    const m = new LinearMatcher(compileProgram(parsed, false, maxSize), anchored);
+    const program = compileProgram(parsed, false, maxSize);
     const limit = options.native === false ? -1 : nativeLimit(parsed);
     const re = limit >= 0 ? nativeRegExp(source) : null;
-    if (re !== null) return new Compiled(source, (input) => (input.length <= limit ? re.test(input) : m.test(input)), limit);
+    if (re !== null) return new NativeFirst(source, re, limit, program, anchored);
+    const m = new LinearMatcher(program, anchored);
     return new Compiled(source, (input) => m.test(input));
   }
   const prog = compileProgram(parsed, true, maxSize);
@@ -103,7 +125,7 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
 
 /** The longest input `pattern.test` hands to the native RegExp, or -1 when it never does (for tests and diagnostics). */
 export function nativeMaxLength(pattern: CompiledPattern): number {
-  return pattern instanceof Compiled ? pattern.nativeMaxLength : -1;
+  return pattern instanceof Compiled || pattern instanceof NativeFirst ? pattern.nativeMaxLength : -1;
 }
 
 function nativeRegExp(source: string): RegExp | null {
