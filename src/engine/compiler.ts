@@ -238,12 +238,9 @@ export class Compilation {
     if (schema === undefined) return res;
     if (!this.locations.has(schema)) this.locations.set(schema, { resource: res, pointer: ptr });
     const anchor = schema["$anchor"];
-    if (typeof anchor === "string" && Object.hasOwn(schema, "$anchor")) res.anchors.set(anchor, ptr);
+    if (typeof anchor === "string" && Object.hasOwn(schema, "$anchor")) res.addAnchor(anchor, ptr, false);
     const dynamic = schema["$dynamicAnchor"];
-    if (typeof dynamic === "string" && Object.hasOwn(schema, "$dynamicAnchor")) {
-      res.anchors.set(dynamic, ptr);
-      res.dynamicAnchorPointers.set(dynamic, ptr);
-    }
+    if (typeof dynamic === "string" && Object.hasOwn(schema, "$dynamicAnchor")) res.addAnchor(dynamic, ptr, true);
     if (Object.hasOwn(schema, "$ref") || Object.hasOwn(schema, "$dynamicRef")) {
       if (++this.references > this.limits.maxReferences) throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer: pointer });
     }
@@ -310,7 +307,7 @@ export class Compilation {
     resource.anchorsCompiled = true;
     for (const [name, pointer] of resource.dynamicAnchorPointers) {
       const value = getAt(resource.root, parsePointer(pointer) ?? [])?.value;
-      resource.dynamicAnchors.set(name, this.node({ resource, pointer, value }));
+      resource.addDynamicAnchor(name, this.node({ resource, pointer, value }));
     }
   }
 

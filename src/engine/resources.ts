@@ -3,14 +3,31 @@
 import type { ActiveVocabularies } from "./dialect.js";
 import type { SchemaNode } from "./node.js";
 
+/** Shared empty maps: most resources have no anchors, and a compiled schema keeps its resources. */
+const NO_ANCHORS: Map<string, string> = new Map();
+const NO_NODES: Map<string, SchemaNode> = new Map();
+
 export class Resource {
   /** Plain-name fragments (`$anchor` and `$dynamicAnchor`) to JSON Pointers within this resource. */
-  readonly anchors = new Map<string, string>();
+  anchors: Map<string, string> = NO_ANCHORS;
   /** `$dynamicAnchor` names to JSON Pointers within this resource. */
-  readonly dynamicAnchorPointers = new Map<string, string>();
+  dynamicAnchorPointers: Map<string, string> = NO_ANCHORS;
   /** `$dynamicAnchor` names to their compiled schemas, filled in when the resource is first compiled. */
-  readonly dynamicAnchors = new Map<string, SchemaNode>();
+  dynamicAnchors: Map<string, SchemaNode> = NO_NODES;
   anchorsCompiled = false;
+
+  addAnchor(name: string, pointer: string, dynamic: boolean): void {
+    if (this.anchors === NO_ANCHORS) this.anchors = new Map();
+    this.anchors.set(name, pointer);
+    if (!dynamic) return;
+    if (this.dynamicAnchorPointers === NO_ANCHORS) this.dynamicAnchorPointers = new Map();
+    this.dynamicAnchorPointers.set(name, pointer);
+  }
+
+  addDynamicAnchor(name: string, node: SchemaNode): void {
+    if (this.dynamicAnchors === NO_NODES) this.dynamicAnchors = new Map();
+    this.dynamicAnchors.set(name, node);
+  }
 
   constructor(
     /** Absolute URI without fragment. */

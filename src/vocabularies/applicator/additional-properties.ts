@@ -18,8 +18,13 @@ export const additionalProperties: KeywordDefinition = {
     const node = ctx.subschema("additionalProperties");
     const named = new Set(ctx.active("properties") && isObject(ctx.schema["properties"]) ? Object.keys(ctx.schema["properties"]) : []);
     const sources = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"]) ? Object.keys(ctx.schema["patternProperties"]) : [];
-    const patterns: CompiledPattern[] = sources.map((p) => ctx.pattern(p, "patternProperties"));
-    const patternNodes: SchemaNode[] = sources.map((p) => ctx.subschema("patternProperties", p));
+    // Plain loops: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
+    const patterns: CompiledPattern[] = [];
+    const patternNodes: SchemaNode[] = [];
+    for (const p of sources) {
+      patterns.push(ctx.pattern(p, "patternProperties"));
+      patternNodes.push(ctx.subschema("patternProperties", p));
+    }
     const forbids = node.constant === false;
     const trivial = node.isTrivial;
     const isAdditional = (key: string): boolean => {

@@ -4,15 +4,17 @@ import { checkChild } from "../../engine/descend.js";
 import { isObject } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { escapeToken } from "../../engine/pointer.js";
+import type { SchemaNode } from "../../engine/node.js";
+import type { CompiledPattern } from "../../engine/regex/index.js";
 import { schemaMap } from "./shared.js";
 
 export const patternProperties: KeywordDefinition = {
   keyword: "patternProperties",
   phase: 1,
   compile(value, ctx) {
-    const entries = schemaMap("patternProperties", value, ctx).map(
-      ([source, node]) => [ctx.pattern(source, "patternProperties"), node, escapeToken(source)] as const,
-    );
+    // A plain loop: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
+    const entries: (readonly [CompiledPattern, SchemaNode, string])[] = [];
+    for (const [source, node] of schemaMap("patternProperties", value, ctx)) entries.push([ctx.pattern(source, "patternProperties"), node, escapeToken(source)]);
     return {
       keyword: "patternProperties",
       // With additionalProperties beside it, that keyword does this work on the boolean path.

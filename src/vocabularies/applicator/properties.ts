@@ -3,6 +3,7 @@
 import { checkChild } from "../../engine/descend.js";
 import { isObject } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { SchemaNode } from "../../engine/node.js";
 import { escapeToken } from "../../engine/pointer.js";
 import { schemaMap } from "./shared.js";
 
@@ -15,9 +16,14 @@ export const properties: KeywordDefinition = {
   compile(value, ctx) {
     const entries = schemaMap("properties", value, ctx);
     const nameSet: ReadonlySet<string> = new Set(entries.map(([name]) => name));
-    const checked = entries.filter(([, node]) => !node.isTrivial);
-    const checkedNames = checked.map(([name]) => name);
-    const checkedNodes = checked.map(([, node]) => node);
+    const nodes = entries.map(([, node]) => node);
+    const checkedNames: string[] = [];
+    const checkedNodes: SchemaNode[] = [];
+    for (const [name, node] of entries) {
+      if (node.isTrivial) continue;
+      checkedNames.push(name);
+      checkedNodes.push(node);
+    }
     // A name that no object inherits is present exactly when reading it gives a value (JSON has no
     // undefined), so only names Object.prototype has (and "__proto__") need the own-property test.
     // If the host's prototype is polluted later, a polluted value is validated too: a false
@@ -56,7 +62,9 @@ export const properties: KeywordDefinition = {
         }
         let valid = true;
         const applied: string[] = [];
-        for (const [name, node] of entries) {
+        let i = 0;
+        for (const name of nameSet) {
+          const node = nodes[i++] as SchemaNode;
           if (!Object.hasOwn(instance, name)) continue;
           applied.push(name);
           if (!checkChild(node, instance[name], name, run, out, "/" + escapeToken(name))) valid = false;

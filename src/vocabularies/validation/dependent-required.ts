@@ -9,7 +9,9 @@ export const dependentRequired: KeywordDefinition = {
   keyword: "dependentRequired",
   compile(value, ctx) {
     if (!isObject(value)) return ctx.fail("dependentRequired", `"dependentRequired" must be an object of string arrays`);
-    const entries = Object.keys(value).map((name) => [name, stringArray("dependentRequired", value[name], ctx)] as const);
+    // A plain loop: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
+    const entries: (readonly [string, string[]])[] = [];
+    for (const name of Object.keys(value)) entries.push([name, stringArray("dependentRequired", value[name], ctx)]);
     return {
       keyword: "dependentRequired",
       check(instance, _run, _marks, out) {
