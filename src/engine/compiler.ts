@@ -112,14 +112,17 @@ export class Compilation {
     this.compileDynamicAnchors(loc.resource);
     if (typeof value === "boolean") return node;
     const ctx = new Context(this, loc, value);
-    const compiled: { ev: Evaluator; phase: number; reads: boolean }[] = [];
+    // Evaluation order: assertions, then applicators, then unevaluated* (which read what the others marked).
+    const phases: Evaluator[][] = [[], [], []];
+    let tracks = false;
     for (const keyword of Object.keys(value)) {
       const def: KeywordDefinition | undefined = loc.resource.vocabularies.keywords.get(keyword);
       const ev = def !== undefined ? def.compile(value[keyword], ctx) : unknownKeyword(keyword, value[keyword]);
-      if (ev !== undefined) compiled.push({ ev, phase: def?.phase ?? 0, reads: def?.readsMarks === true });
+      if (ev === undefined) continue;
+      (phases[def?.phase ?? 0] as Evaluator[]).push(ev);
+      if (def?.readsMarks === true) tracks = true;
     }
-    compiled.sort((a, b) => a.phase - b.phase);
-    node.setEvaluators(compiled.map((c) => c.ev), compiled.some((c) => c.reads));
+    node.setEvaluators((phases[0] as Evaluator[]).concat(phases[1] as Evaluator[], phases[2] as Evaluator[]), tracks);
     return node;
   }
 
@@ -244,8 +247,10 @@ export class Compilation {
     if (Object.hasOwn(schema, "$ref") || Object.hasOwn(schema, "$dynamicRef")) {
       if (++this.references > this.limits.maxReferences) throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer: pointer });
     }
-    for (const [keyword, shape] of this.dialect.subschemaKeywords) {
-      if (!Object.hasOwn(schema, keyword)) continue;
+    const positions = this.dialect.subschemaKeywords;
+    for (const keyword of Object.keys(schema)) {
+      const shape = positions.get(keyword);
+      if (shape === undefined) continue;
       const child = schema[keyword];
       const at = appendPointer(ptr, keyword);
       if (shape === "schema") this.walk(child, res, res.uri, at, depth + 1, vocab);
