@@ -12,11 +12,7 @@ import { splitFragment } from "./uri.js";
 
 /** The `CompileContext` handed to keyword definitions for one schema object. */
 export class Context implements CompileContext {
-  readonly location: string;
-
-  constructor(private readonly compilation: Compilation, private readonly loc: Location, readonly schema: Readonly<Record<string, unknown>>) {
-    this.location = loc.resource.uri + "#" + pointerToFragment(loc.pointer);
-  }
+  constructor(private readonly compilation: Compilation, private readonly loc: Location, readonly schema: Readonly<Record<string, unknown>>) {}
 
   get limits(): Readonly<Limits> {
     return this.compilation.limits;
@@ -38,6 +34,11 @@ export class Context implements CompileContext {
     let p = this.loc.pointer;
     for (const t of tokens) p = appendPointer(p, t);
     return p;
+  }
+
+  /** Built on demand: most keywords never ask for it. */
+  get location(): string {
+    return this.loc.resource.uri + "#" + pointerToFragment(this.loc.pointer);
   }
 
   locationOf(...tokens: (string | number)[]): string {
