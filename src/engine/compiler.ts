@@ -1,10 +1,12 @@
 /**
  * The compiler: indexes schema documents (resources, anchors), resolves every reference at compile
  * time, checks each document against its meta-schema, and turns subschemas into `SchemaNode`s.
- * One `Compilation` serves one `compile` call; nothing here is shared or mutated afterwards.
+ * One `Compilation` serves one `compile` call and is dropped after it; only compiled regular
+ * expressions are shared between compilations (immutable to their callers).
  */
 
-import { activate, activateDefault, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
+import { Context } from "./compile-context.js";
+import { activateDefault, vocabulariesOf, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
 import { LimitError, invalid, unsupported } from "./errors.js";
 import { checkJson } from "./host-json.js";
 import { isObject } from "./json.js";
@@ -33,9 +35,7 @@ export interface CompileOptions {
 }
 
 /** Validates a document against a meta-schema; returns a problem or undefined. */
-export type MetaCheck = (document: unknown, metaSchema: string, compilation: Compilation) => { pointer: string; message: string } | undefined;
-
-import { Context } from "./compile-context.js";
+export type MetaCheck = (document: unknown, metaSchema: string) => { pointer: string; message: string } | undefined;
 
 /**
  * Compiled patterns shared across compilations (catalogs repeat the same few patterns): written at
@@ -45,7 +45,6 @@ const sharedPatterns = new Map<string, CompiledPattern>();
 const SHARED_PATTERNS = 1_000;
 
 export const DEFAULT_BASE_URI = "urn:backplane-agent-runtime:schema";
-const STANDARD_CORE = "https://json-schema.org/draft/2020-12/vocab/core";
 
 export class Compilation {
   readonly resources = new Map<string, Resource>();
@@ -54,6 +53,7 @@ export class Compilation {
   private readonly registry = new Map<string, unknown>();
   private readonly pendingRegistry = new Set<string>();
   private readonly dialectCache = new Map<string, ActiveVocabularies>();
+  private readonly dialectsInProgress = new Set<string>();
   private readonly patterns = new Map<string, CompiledPattern>();
   private bytes = 0;
   private schemaNodes = 0;
@@ -197,7 +197,7 @@ export class Compilation {
       for (const [key, res] of this.resources) {
         if (before.has(key) || res.root === undefined || key !== res.uri) continue;
         if (res !== resource && res.vocabularies === resource.vocabularies) continue;
-        const problem = this.metaCheck(res.root, res.vocabularies.metaSchema, this);
+        const problem = this.metaCheck(res.root, res.vocabularies.metaSchema);
         if (problem !== undefined) {
           const where = res === resource ? problem.pointer : `${res.uri}#${problem.pointer}`;
           throw invalid(`schema is invalid at "${where}": ${problem.message}`, where, "schema_invalid");
@@ -280,31 +280,17 @@ export class Compilation {
       if (this.dialect.knownOtherDialects.includes(uri) || !hasScheme(uri)) {
         throw unsupported(`dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`, pointer, "dialect_unsupported");
       }
-      if (this.dialectCache.has("\u0000" + uri)) throw unsupported(`meta-schema "${uri}" refers to itself as its dialect`, pointer, "dialect_unsupported");
-      this.dialectCache.set("\u0000" + uri, activate(this.dialect, uri, []));
+      if (this.dialectsInProgress.has(uri)) throw unsupported(`meta-schema "${uri}" refers to itself as its dialect`, pointer, "dialect_unsupported");
+      this.dialectsInProgress.add(uri);
       const meta = this.resourceFor(uri, pointer);
       if (meta === undefined || !isObject(meta.root)) {
         throw unsupported(`dialect "${declared}" is not supported: no such meta-schema is registered`, pointer, "dialect_unsupported");
       }
-      active = this.customVocabularies(meta, uri, pointer);
+      active = vocabulariesOf(this.dialect, meta.root, uri, pointer);
+      this.dialectsInProgress.delete(uri);
     }
     this.dialectCache.set(uri, active);
     return active;
-  }
-
-  private customVocabularies(meta: Resource, uri: string, pointer: string): ActiveVocabularies {
-    const declared = (meta.root as Record<string, unknown>)["$vocabulary"];
-    if (declared === undefined) return activate(this.dialect, uri, this.dialect.defaultVocabularies);
-    if (!isObject(declared)) throw invalid(`meta-schema "${uri}" has a malformed "$vocabulary"`, pointer, "schema_invalid");
-    const known = new Set(this.dialect.vocabularies.map((v) => v.uri));
-    const use: string[] = [STANDARD_CORE];
-    for (const vocabulary of Object.keys(declared)) {
-      if (known.has(vocabulary)) use.push(vocabulary);
-      else if (declared[vocabulary] === true) {
-        throw unsupported(`meta-schema "${uri}" requires the unknown vocabulary "${vocabulary}"`, pointer, "vocabulary_unsupported");
-      }
-    }
-    return activate(this.dialect, uri, use);
   }
 
   private compileDynamicAnchors(resource: Resource): void {

@@ -3,7 +3,11 @@
  * knows, and the keyword definitions of each. `$vocabulary` of a custom meta-schema picks among them.
  */
 
+import { invalid, unsupported } from "./errors.js";
+import { isObject } from "./json.js";
 import type { KeywordDefinition } from "./keyword.js";
+
+const CORE = "https://json-schema.org/draft/2020-12/vocab/core";
 
 export interface Vocabulary {
   readonly uri: string;
@@ -51,4 +55,24 @@ export function activate(dialect: DialectDefinition, metaSchema: string, vocabul
     if (vocabulary.assertsFormat === true) formatAssertion = true;
   }
   return { metaSchema, keywords, formatAssertion };
+}
+
+/**
+ * The keyword set a custom meta-schema selects through `$vocabulary` (Core §8.1.2): known
+ * vocabularies are used, an unknown optional one is ignored, an unknown required one is unsupported.
+ * Without `$vocabulary`, the dialect's default set applies. Core is always in force.
+ */
+export function vocabulariesOf(dialect: DialectDefinition, metaRoot: Record<string, unknown>, uri: string, pointer: string): ActiveVocabularies {
+  const declared = metaRoot["$vocabulary"];
+  if (declared === undefined) return activate(dialect, uri, dialect.defaultVocabularies);
+  if (!isObject(declared)) throw invalid(`meta-schema "${uri}" has a malformed "$vocabulary"`, pointer, "schema_invalid");
+  const known = new Set(dialect.vocabularies.map((v) => v.uri));
+  const use: string[] = [CORE];
+  for (const vocabulary of Object.keys(declared)) {
+    if (known.has(vocabulary)) use.push(vocabulary);
+    else if (declared[vocabulary] === true) {
+      throw unsupported(`meta-schema "${uri}" requires the unknown vocabulary "${vocabulary}"`, pointer, "vocabulary_unsupported");
+    }
+  }
+  return activate(dialect, uri, use);
 }
