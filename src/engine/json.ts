@@ -42,6 +42,22 @@ export function jsonEqual(a: unknown, b: unknown, depthLeft = 256): boolean {
   return true;
 }
 
+/**
+ * A string equal for JSON-equal values (keys sorted, numbers by value: 1 and 1.0 agree), for
+ * bucketing objects and arrays. Depth-bounded: deeper values throw the instance-depth limit.
+ */
+export function canonicalKey(value: unknown, maxDepth: number): string {
+  return keyOf(value, maxDepth, maxDepth);
+}
+
+function keyOf(value: unknown, depthLeft: number, limit: number): string {
+  if (typeof value !== "object" || value === null) return typeof value === "string" ? JSON.stringify(value) : String(value);
+  if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
+  if (Array.isArray(value)) return "[" + value.map((v) => keyOf(v, depthLeft - 1, limit)).join(",") + "]";
+  const keys = Object.keys(value).sort();
+  return "{" + keys.map((k) => JSON.stringify(k) + ":" + keyOf((value as Record<string, unknown>)[k], depthLeft - 1, limit)).join(",") + "}";
+}
+
 /** A short JSON rendering of a value for messages: bounded in depth and length, never throws. */
 export function preview(value: unknown, max = 40): string {
   let text: string;

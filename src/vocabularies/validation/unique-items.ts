@@ -1,9 +1,8 @@
 /** `uniqueItems` (Validation §6.4.3): no two items are equal (JSON equality); primitives through a Set. */
 
-import { jsonEqual } from "../../engine/json.js";
+import { canonicalKey, jsonEqual } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { Run } from "../../engine/context.js";
-import { LimitError } from "../../engine/errors.js";
 
 /**
  * The indices of the first duplicate pair, or undefined when all items are unique. Primitives go
@@ -17,7 +16,7 @@ export function firstDuplicate(items: readonly unknown[], run: Run): [number, nu
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item === "object" && item !== null) {
-      const key = canonicalKey(item, run.limits.maxInstanceDepth, run.limits.maxInstanceDepth);
+      const key = canonicalKey(item, run.limits.maxInstanceDepth);
       const bucket = buckets.get(key);
       if (bucket === undefined) {
         buckets.set(key, [i]);
@@ -32,15 +31,6 @@ export function firstDuplicate(items: readonly unknown[], run: Run): [number, nu
     }
   }
   return undefined;
-}
-
-/** A key equal for JSON-equal values; depth-bounded, so deep values fail closed. */
-function canonicalKey(value: unknown, depthLeft: number, limit: number): string {
-  if (typeof value !== "object" || value === null) return typeof value === "string" ? JSON.stringify(value) : String(value);
-  if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
-  if (Array.isArray(value)) return "[" + value.map((v) => canonicalKey(v, depthLeft - 1, limit)).join(",") + "]";
-  const keys = Object.keys(value).sort();
-  return "{" + keys.map((k) => JSON.stringify(k) + ":" + canonicalKey((value as Record<string, unknown>)[k], depthLeft - 1, limit)).join(",") + "}";
 }
 
 export const uniqueItems: KeywordDefinition = {
