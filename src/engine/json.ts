@@ -43,19 +43,40 @@ export function jsonEqual(a: unknown, b: unknown, depthLeft = 256): boolean {
 }
 
 /**
- * A string equal for JSON-equal values (keys sorted, numbers by value: 1 and 1.0 agree), for
- * bucketing objects and arrays. Depth-bounded: deeper values throw the instance-depth limit.
+ * A 32-bit hash equal for JSON-equal values (object keys in any order, 1 and 1.0, 0 and -0), for
+ * bucketing objects and arrays before an exact comparison. Allocation-free; depth-bounded: deeper
+ * values throw the instance-depth limit.
  */
-export function canonicalKey(value: unknown, maxDepth: number): string {
-  return keyOf(value, maxDepth, maxDepth);
+export function jsonHash(value: unknown, maxDepth: number): number {
+  return hashOf(value, maxDepth, maxDepth);
 }
 
-function keyOf(value: unknown, depthLeft: number, limit: number): string {
-  if (typeof value !== "object" || value === null) return typeof value === "string" ? JSON.stringify(value) : String(value);
+function hashString(s: string, seed: number): number {
+  let h = seed ^ s.length;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+function hashOf(value: unknown, depthLeft: number, limit: number): number {
+  switch (typeof value) {
+    case "string": return hashString(value, 0x811c9dc5);
+    case "number": return hashString(String(value === 0 ? 0 : value), 0x2545f491);
+    case "boolean": return value ? 0x51ed27 : 0x3c6ef3;
+    default: break;
+  }
+  if (value === null) return 0x1b873593;
   if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
-  if (Array.isArray(value)) return "[" + value.map((v) => keyOf(v, depthLeft - 1, limit)).join(",") + "]";
-  const keys = Object.keys(value).sort();
-  return "{" + keys.map((k) => JSON.stringify(k) + ":" + keyOf((value as Record<string, unknown>)[k], depthLeft - 1, limit)).join(",") + "}";
+  if (Array.isArray(value)) {
+    let h = 0x6a09e667 ^ value.length;
+    for (let i = 0; i < value.length; i++) h = Math.imul(h ^ hashOf(value[i], depthLeft - 1, limit), 0x01000193);
+    return h;
+  }
+  // Keys in any order: combine the entries commutatively.
+  let h = 0x3243f6a8;
+  for (const key of Object.keys(value as object)) {
+    h = (h + Math.imul(hashString(key, 0x9e3779b9), 31) + hashOf((value as Record<string, unknown>)[key], depthLeft - 1, limit)) | 0;
+  }
+  return h;
 }
 
 /** A short JSON rendering of a value for messages: bounded in depth and length, never throws. */

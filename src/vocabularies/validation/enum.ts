@@ -1,27 +1,32 @@
 /** `enum` (Validation §6.1.2): the instance must equal one of the values (JSON equality, 1 equals 1.0). */
 
 import { LimitError } from "../../engine/errors.js";
-import { canonicalKey, jsonEqual, preview } from "../../engine/json.js";
+import { jsonEqual, jsonHash, preview } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { got } from "../../engine/messages.js";
 
-/** Canonical keys of the values; values too deep to key stay in a list compared one by one. */
-function keyedValues(values: readonly unknown[]): { keys: ReadonlySet<string>; deep: unknown[] } {
-  const keys = new Set<string>();
+/** The values bucketed by structural hash; values too deep to hash stay in a list compared one by one. */
+function hashedValues(values: readonly unknown[]): { buckets: ReadonlyMap<number, unknown[]>; deep: unknown[] } {
+  const buckets = new Map<number, unknown[]>();
   const deep: unknown[] = [];
   for (const v of values) {
+    let h: number;
     try {
-      keys.add(canonicalKey(v, KEY_DEPTH));
+      h = jsonHash(v, HASH_DEPTH);
     } catch (e) {
       if (!(e instanceof LimitError)) throw e;
       deep.push(v);
+      continue;
     }
+    const bucket = buckets.get(h);
+    if (bucket === undefined) buckets.set(h, [v]);
+    else bucket.push(v);
   }
-  return { keys, deep };
+  return { buckets, deep };
 }
 
-const KEY_DEPTH = 64;
+const HASH_DEPTH = 64;
 
 export const enum_: KeywordDefinition = {
   keyword: "enum",
@@ -33,14 +38,15 @@ export const enum_: KeywordDefinition = {
       if (typeof v === "object" && v !== null) structured.push(v);
       else primitives.add(v);
     }
-    // Many objects or arrays: look instances up by canonical key instead of comparing each in turn.
-    const keyed = structured.length > 8 ? keyedValues(structured) : undefined;
+    // Many objects or arrays: look instances up by structural hash instead of comparing each in turn.
+    const hashed = structured.length > 8 ? hashedValues(structured) : undefined;
     const allowed = value.length <= 5 ? value.map((v) => preview(v, 30)).join(", ") : `${value.length} allowed values`;
     return assertion("enum", ctx, (instance, run) => {
       if (typeof instance !== "object" || instance === null) return primitives.has(instance);
-      if (keyed !== undefined) {
-        if (keyed.keys.has(canonicalKey(instance, run.maxInstanceDepth))) return true;
-        for (let i = 0; i < keyed.deep.length; i++) if (jsonEqual(instance, keyed.deep[i])) return true;
+      if (hashed !== undefined) {
+        const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth));
+        if (bucket !== undefined) for (let i = 0; i < bucket.length; i++) if (jsonEqual(instance, bucket[i])) return true;
+        for (let i = 0; i < hashed.deep.length; i++) if (jsonEqual(instance, hashed.deep[i])) return true;
         return false;
       }
       for (let i = 0; i < structured.length; i++) if (jsonEqual(instance, structured[i])) return true;

@@ -1,22 +1,22 @@
 /** `uniqueItems` (Validation §6.4.3): no two items are equal (JSON equality); primitives through a Set. */
 
-import { canonicalKey, jsonEqual } from "../../engine/json.js";
+import { jsonEqual, jsonHash } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { Run } from "../../engine/context.js";
 
 /**
  * The indices of the first duplicate pair, or undefined when all items are unique. Primitives go
- * through a Map; objects and arrays are bucketed by a canonical key (sorted keys, JSON numbers), so
+ * through a Map; objects and arrays are bucketed by a structural hash (any key order, JSON numbers), so
  * the check stays linear, and each candidate pair is confirmed with JSON equality.
  */
 export function firstDuplicate(items: readonly unknown[], run: Run): [number, number] | undefined {
   if (items.length > run.limits.maxArrayLength) run.limit("maxArrayLength");
   const seen = new Map<unknown, number>();
-  const buckets = new Map<string, number[]>();
+  const buckets = new Map<number, number[]>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item === "object" && item !== null) {
-      const key = canonicalKey(item, run.limits.maxInstanceDepth);
+      const key = jsonHash(item, run.limits.maxInstanceDepth);
       const bucket = buckets.get(key);
       if (bucket === undefined) {
         buckets.set(key, [i]);
