@@ -67,14 +67,32 @@ export class Validator {
     // The boolean path first: it answers "flag", and a limit it hits is reported without building any output.
     const valid = this.isValid(instance);
     if (format === "flag") return { valid } as OutputUnit;
-    const result = this.evaluate(instance, format === "verbose");
+    let result: NodeResult;
+    try {
+      result = this.evaluate(instance, format === "verbose");
+    } catch (e) {
+      // The output path visits every branch the boolean path could skip, so it can need more steps.
+      // The verdict stands; the output says why it is not itemised instead of failing.
+      if (e instanceof LimitError) return truncatedOutput(valid, e);
+      throw e;
+    }
     return (format === "basic" ? basicOutput(result) : render(result, format)) as OutputUnit;
   }
 
   /** Every annotation of a valid instance; [] when the instance is invalid. */
   annotations(instance: unknown): Annotation[] {
+    if (!this.isValid(instance)) return [];
     return annotationsOf(this.evaluate(instance));
   }
+}
+
+/** Output for a verdict the boolean path reached but whose full output would exceed a limit. */
+function truncatedOutput(valid: boolean, limit: LimitError): OutputUnit {
+  const unit: OutputUnit = { valid, keywordLocation: "", instanceLocation: "" };
+  if (valid) return unit;
+  const error = `the instance is invalid; its output is not itemised because producing it exceeds ${limit.limit} (${limit.value})`;
+  unit.errors = [{ valid: false, keywordLocation: "", instanceLocation: "", error }];
+  return unit;
 }
 
 /** A stack overflow is never let out: it becomes the limit that bounds evaluation depth. */
