@@ -19,7 +19,40 @@ import fc from "fast-check";
 import { caseArb } from "../build/test/fuzz/arbitraries.js";
 import { checkCase } from "../build/test/fuzz/checks.js";
 import { minimize, minimizeAsync } from "../build/test/fuzz/minimize.js";
-import { explain, hyperjumpVerdicts, ourVerdicts } from "../build/test/differential/hyperjump.js";
+import { setTimeout, clearTimeout } from "node:timers";
+import { Worker } from "node:worker_threads";
+import { explain, ourVerdicts } from "../build/test/differential/hyperjump.js";
+
+/** hyperjump runs in a worker; a call that takes longer than this is stopped and counted, not waited for. */
+const PEER_TIMEOUT_MS = 10_000;
+let worker = null;
+let nextId = 0;
+
+function startWorker() {
+  worker = new Worker(new URL("./fuzz-hyperjump-worker.mjs", import.meta.url));
+  worker.unref();
+}
+
+function hyperjumpVerdicts(schema, instances) {
+  if (worker === null) startWorker();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      worker.off("message", onMessage);
+      worker.terminate();
+      worker = null;
+      resolve({ timedOut: true, error: `hyperjump did not answer within ${PEER_TIMEOUT_MS} ms`, verdicts: [] });
+    }, PEER_TIMEOUT_MS);
+    const onMessage = (m) => {
+      if (m.id !== id) return;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      resolve(m.result);
+    };
+    worker.on("message", onMessage);
+    worker.postMessage({ id, schema: JSON.stringify(schema), instances: JSON.stringify(instances) });
+  });
+}
 
 function parseArgs(argv) {
   const opts = { cases: undefined, seconds: undefined, seed: undefined };
@@ -65,12 +98,15 @@ const counts = {
   mutation: 0,
   oursRefused: 0,
   theirsRefused: 0,
+  theirsTimedOut: 0,
   agreements: 0,
   explained: new Map(),
   unexplained: 0,
 };
 /** First failure of each kind: { kind, caseIndex, schema, instance, detail }. */
 const firsts = new Map();
+/** The first case hyperjump did not answer in time (a peer hang, reported, not a failure of ours). */
+let firstTimeout;
 
 const started = Date.now();
 const deadline = opts.seconds === undefined ? Number.POSITIVE_INFINITY : started + opts.seconds * 1000;
@@ -98,6 +134,11 @@ outer: for (let batch = 0; ; batch++) {
     counts.limits += result.verdicts.filter((v) => v === "limit").length;
 
     const theirs = await hyperjumpVerdicts(pristine.schema, pristine.instances);
+    if (theirs.timedOut === true) {
+      counts.theirsTimedOut++;
+      if (firstTimeout === undefined) firstTimeout = caseIndex;
+      continue;
+    }
     if (theirs.error !== undefined) {
       counts.theirsRefused++;
       if (!firsts.has("hyperjump_refused")) firsts.set("hyperjump_refused", { kind: "hyperjump_refused", caseIndex, schema: pristine.schema, instance: null, detail: theirs.error });
@@ -140,7 +181,9 @@ console.log(`annotations on invalid instances: ${counts.annotations}`);
 console.log(`schema or instance mutations: ${counts.mutation}`);
 console.log(`limits hit (execution_failure, not compared): ${counts.limits}`);
 console.log(`generated schemas refused: ours ${counts.oursRefused}, hyperjump ${counts.theirsRefused}`);
-console.log(`hyperjump: ${counts.agreements} agreements; disagreements ${explainedTotal} explained (${explainedList}), ${counts.unexplained} unexplained`);
+console.log(`hyperjump: ${counts.agreements} agreements; disagreements ${explainedTotal} explained (${explainedList}), ${counts.unexplained} unexplained; ${counts.theirsTimedOut} cases where hyperjump did not answer within ${PEER_TIMEOUT_MS / 1000} s (stopped; not compared)`);
+
+if (firstTimeout !== undefined) console.log(`first case hyperjump did not answer: case ${firstTimeout} (replay with --seed ${opts.seed})`);
 
 const failed =
   counts.unexpected_exception + counts.output_disagreement + counts.annotations + counts.mutation + counts.oursRefused + counts.theirsRefused + counts.unexplained > 0;
@@ -169,4 +212,5 @@ for (const f of firsts.values()) {
 }
 
 console.log(`${failed ? "\nFAILED" : "\nOK"} (seed ${opts.seed}; replay exactly with: npm run fuzz -- --seed ${opts.seed} --cases ${counts.cases})`);
+if (worker !== null) await worker.terminate();
 process.exit(failed ? 1 : 0);
