@@ -44,6 +44,7 @@ export class Run {
 }
 
 const NO_NAMES: readonly ReadonlySet<string>[] = [];
+const NO_INDICES: ReadonlySet<number> = new Set();
 
 /**
  * Evaluated properties and items of one instance location (Core §11), kept only where an
@@ -81,7 +82,7 @@ export class Marks {
 
   /** The indices marked one by one, as a set for lookups. */
   indexSet(): ReadonlySet<number> {
-    return new Set(this.indices ?? []);
+    return this.indices === null || this.indices.length === 0 ? NO_INDICES : new Set(this.indices);
   }
 
   merge(other: Marks): void {
