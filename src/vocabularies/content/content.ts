@@ -70,7 +70,7 @@ function asserting(keyword: string, value: unknown, ctx: CompileContext): Evalua
         if (out !== null) { out.hasAnnotation = true; out.annotation = value; }
         return true;
       }
-      const decoded = decode(instance, keyword === "contentEncoding" ? encoding : encoding, keyword === "contentEncoding" ? undefined : mediaType);
+      const decoded = decode(instance, encoding, keyword === "contentEncoding" ? undefined : mediaType);
       if (!decoded.ok) {
         if (keyword === "contentSchema") return true;
         if (out !== null) { out.params = { [keyword]: value }; out.error = decoded.reason; }
