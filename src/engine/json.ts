@@ -21,15 +21,20 @@ export function typeOf(value: unknown): JsonTypeName | "undefined" {
 
 /**
  * JSON equality: numbers by value (1 equals 1.0), objects by own keys regardless of order.
- * Depth is bounded so a deep instance fails closed instead of overflowing the stack.
+ * Depth is bounded by the instance-depth limit, so a deep instance fails closed instead of
+ * overflowing the stack.
  */
-export function jsonEqual(a: unknown, b: unknown, depthLeft = 256): boolean {
+export function jsonEqual(a: unknown, b: unknown, maxDepth: number): boolean {
+  return equal(a, b, maxDepth, maxDepth);
+}
+
+function equal(a: unknown, b: unknown, depthLeft: number, limit: number): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", 256);
+  if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], depthLeft - 1)) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i], depthLeft - 1, limit)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -37,7 +42,7 @@ export function jsonEqual(a: unknown, b: unknown, depthLeft = 256): boolean {
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) {
     if (!Object.hasOwn(b, k)) return false;
-    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depthLeft - 1)) return false;
+    if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depthLeft - 1, limit)) return false;
   }
   return true;
 }

@@ -3,7 +3,7 @@
 import { Compilation, type CompileOptions, type MetaCheck } from "./compiler.js";
 import { Run } from "./context.js";
 import type { DialectDefinition } from "./dialect.js";
-import { LimitError, SchemaError } from "./errors.js";
+import { LimitError } from "./errors.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import type { SchemaNode } from "./node.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
@@ -45,7 +45,7 @@ export class Validator {
     try {
       return this.root.check(instance, run, undefined, null);
     } catch (e) {
-      throw stackGuard(e);
+      throw stackGuard(e, this.limits);
     }
   }
 
@@ -56,7 +56,7 @@ export class Validator {
     try {
       this.root.check(instance, run, undefined, result);
     } catch (e) {
-      throw stackGuard(e);
+      throw stackGuard(e, this.limits);
     }
     return result;
   }
@@ -96,8 +96,8 @@ function truncatedOutput(valid: boolean, limit: LimitError): OutputUnit {
 }
 
 /** A stack overflow is never let out: it becomes the limit that bounds evaluation depth. */
-function stackGuard(e: unknown): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return new LimitError("maxEvaluationDepth", Number.NaN);
+function stackGuard(e: unknown, limits: Readonly<Limits>): unknown {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return new LimitError("maxEvaluationDepth", limits.maxEvaluationDepth);
   return e;
 }
 
@@ -156,4 +156,3 @@ function pickError(errors: OutputUnit[]): OutputUnit | undefined {
   return best;
 }
 
-export { SchemaError };

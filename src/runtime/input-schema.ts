@@ -23,8 +23,8 @@ export type InputSchemaOptions = Pick<CompileOptions, "schemaRegistry" | "schema
   cache?: SchemaCache;
 };
 
-const BOUND_LIMITS: Record<keyof JsonBounds, keyof Limits> = {
-  bytes: "maxInstanceNodes",
+/** The limit behind each bound the arguments are checked against (bytes are not bounded for arguments). */
+const BOUND_LIMITS: Record<Exclude<keyof JsonBounds, "bytes">, keyof Limits> = {
   nodes: "maxInstanceNodes",
   depth: "maxInstanceDepth",
   stringLength: "maxStringLength",
@@ -87,7 +87,7 @@ function checkArguments(args: unknown, limits: Readonly<Limits>): InputSchemaErr
   });
   if (found.ok) return undefined;
   if (found.bound !== undefined) {
-    const name = BOUND_LIMITS[found.bound];
+    const name = BOUND_LIMITS[found.bound as Exclude<keyof JsonBounds, "bytes">];
     return InputSchemaError.from(new LimitError(name, limits[name], { instancePointer: found.pointer }));
   }
   return new InputSchemaError({ class: "validation", code: "arguments_invalid", message: `arguments are not JSON at "${found.pointer}": ${found.message}`, instancePointer: found.pointer });

@@ -1,6 +1,7 @@
 /** `const` (Validation §6.1.3): the instance must equal the value (JSON equality). */
 
 import { jsonEqual, preview } from "../../engine/json.js";
+import type { Run } from "../../engine/context.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { got } from "../../engine/messages.js";
@@ -9,7 +10,7 @@ export const const_: KeywordDefinition = {
   keyword: "const",
   compile(value, ctx) {
     const holds = typeof value === "object" && value !== null
-      ? (instance: unknown) => jsonEqual(instance, value)
+      ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth)
       : (instance: unknown) => instance === value;
     return assertion("const", ctx, holds, (instance) => ({
       params: { allowed: value },

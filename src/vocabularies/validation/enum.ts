@@ -45,11 +45,11 @@ export const enum_: KeywordDefinition = {
       if (typeof instance !== "object" || instance === null) return primitives.has(instance);
       if (hashed !== undefined) {
         const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth));
-        if (bucket !== undefined) for (let i = 0; i < bucket.length; i++) if (jsonEqual(instance, bucket[i])) return true;
-        for (let i = 0; i < hashed.deep.length; i++) if (jsonEqual(instance, hashed.deep[i])) return true;
+        if (bucket !== undefined) for (let i = 0; i < bucket.length; i++) if (jsonEqual(instance, bucket[i], run.maxInstanceDepth)) return true;
+        for (let i = 0; i < hashed.deep.length; i++) if (jsonEqual(instance, hashed.deep[i], run.maxInstanceDepth)) return true;
         return false;
       }
-      for (let i = 0; i < structured.length; i++) if (jsonEqual(instance, structured[i])) return true;
+      for (let i = 0; i < structured.length; i++) if (jsonEqual(instance, structured[i], run.maxInstanceDepth)) return true;
       return false;
     }, (instance) => ({ params: { allowed: value }, message: `must be one of ${allowed}, ${got(instance)}` }));
   },

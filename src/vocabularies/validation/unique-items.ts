@@ -22,7 +22,7 @@ export function firstDuplicate(items: readonly unknown[], run: Run): [number, nu
         buckets.set(key, [i]);
         continue;
       }
-      for (const j of bucket) if (jsonEqual(items[j], item)) return [j, i];
+      for (const j of bucket) if (jsonEqual(items[j], item, run.maxInstanceDepth)) return [j, i];
       bucket.push(i);
     } else {
       const j = seen.get(item);
