@@ -90,7 +90,6 @@ class Assertion implements Evaluator {
  */
 export function assertion<P extends Record<string, unknown>>(
   keyword: string,
-  _ctx: CompileContext,
   holds: (instance: unknown, run: Run) => boolean,
   describe: (instance: unknown) => { params: P; message: string },
   typeMask?: number,
@@ -113,6 +112,6 @@ class Annotation implements Evaluator {
   }
 }
 
-export function annotation(keyword: string, value: unknown, _ctx?: CompileContext): Evaluator {
+export function annotation(keyword: string, value: unknown): Evaluator {
   return new Annotation(keyword, value);
 }

@@ -12,7 +12,7 @@ export const format: KeywordDefinition = {
   keyword: "format",
   compile(value, ctx) {
     const checker = typeof value === "string" ? formatCheckers.get(value) : undefined;
-    if (!ctx.formatAssertion || checker === undefined) return annotation("format", value, ctx);
+    if (!ctx.formatAssertion || checker === undefined) return annotation("format", value);
     return {
       keyword: "format",
       check(instance, run, _marks, out) {

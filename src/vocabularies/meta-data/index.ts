@@ -3,5 +3,5 @@
 import { annotation, type KeywordDefinition } from "../../engine/keyword.js";
 
 export const metaData: readonly KeywordDefinition[] = ["title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples"].map(
-  (keyword): KeywordDefinition => ({ keyword, compile: (value, ctx) => annotation(keyword, value, ctx) }),
+  (keyword): KeywordDefinition => ({ keyword, compile: (value) => annotation(keyword, value) }),
 );

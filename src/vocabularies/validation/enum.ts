@@ -41,7 +41,7 @@ export const enum_: KeywordDefinition = {
     // Many objects or arrays: look instances up by structural hash instead of comparing each in turn.
     const hashed = structured.length > 8 ? hashedValues(structured) : undefined;
     const allowed = value.length <= 5 ? value.map((v) => preview(v, 30)).join(", ") : `${value.length} allowed values`;
-    return assertion("enum", ctx, (instance, run) => {
+    return assertion("enum", (instance, run) => {
       if (typeof instance !== "object" || instance === null) return primitives.has(instance);
       if (hashed !== undefined) {
         const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth));

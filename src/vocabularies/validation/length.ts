@@ -10,7 +10,7 @@ export const maxLength: KeywordDefinition = {
   keyword: "maxLength",
   compile(value, ctx) {
     const limit = nonNegativeInteger("maxLength", value, ctx);
-    return assertion("maxLength", ctx, (instance) => typeof instance !== "string" || instance.length <= limit || codePointLength(instance) <= limit, (instance) => ({
+    return assertion("maxLength", (instance) => typeof instance !== "string" || instance.length <= limit || codePointLength(instance) <= limit, (instance) => ({
       params: { limit },
       message: `must be at most ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
     }));
@@ -21,7 +21,7 @@ export const minLength: KeywordDefinition = {
   keyword: "minLength",
   compile(value, ctx) {
     const limit = nonNegativeInteger("minLength", value, ctx);
-    return assertion("minLength", ctx, (instance) => typeof instance !== "string" || instance.length >= 2 * limit || (instance.length >= limit && codePointLength(instance) >= limit), (instance) => ({
+    return assertion("minLength", (instance) => typeof instance !== "string" || instance.length >= 2 * limit || (instance.length >= limit && codePointLength(instance) >= limit), (instance) => ({
       params: { limit },
       message: `must be at least ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
     }));

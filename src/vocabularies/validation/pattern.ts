@@ -10,7 +10,7 @@ export const pattern: KeywordDefinition = {
   compile(value, ctx) {
     if (typeof value !== "string") return ctx.fail("pattern", `"pattern" must be a string`);
     const compiled = ctx.pattern(value, "pattern");
-    return assertion("pattern", ctx, (instance, run) => {
+    return assertion("pattern", (instance, run) => {
       if (typeof instance !== "string") return true;
       if (instance.length > run.limits.maxStringLength && codePointLength(instance) > run.limits.maxStringLength) run.limit("maxStringLength");
       return compiled.test(instance);

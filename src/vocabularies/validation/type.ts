@@ -18,7 +18,7 @@ export const type: KeywordDefinition = {
     }
     if (names.length === 0) return ctx.fail("type", `"type" must be a type name or a non-empty array of them`);
     const expected = names.length === 1 ? String(names[0]) : `one of ${names.join(", ")}`;
-    return assertion("type", ctx, (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
+    return assertion("type", (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
       params: { expected: names, actual: typeName(instance) },
       message: `must be ${expected}, got ${typeName(instance)}`,
     }), mask);
