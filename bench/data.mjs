@@ -9,9 +9,15 @@ export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
-/** The suite directory: $JSON_SCHEMA_TEST_SUITE, fixtures/json-schema-test-suite, then ../shared (as the test runner). */
+/**
+ * The suite directory: $JSON_SCHEMA_TEST_SUITE, fixtures/json-schema-test-suite, then ../shared (as the test runner).
+ */
 export function suiteDir() {
-  const candidates = [process.env.JSON_SCHEMA_TEST_SUITE, join(REPO, "fixtures", "json-schema-test-suite"), join(SHARED, "json-schema-test-suite")];
+  const candidates = [
+    process.env.JSON_SCHEMA_TEST_SUITE,
+    join(REPO, "fixtures", "json-schema-test-suite"),
+    join(SHARED, "json-schema-test-suite"),
+  ];
   for (const c of candidates) if (c && existsSync(join(c, "tests", "draft2020-12"))) return c;
   throw new Error("official JSON-Schema-Test-Suite not found (run npm run suite:fetch)");
 }
@@ -20,8 +26,12 @@ export function suiteDir() {
 export function suiteCases() {
   const dir = join(suiteDir(), "tests", "draft2020-12");
   const cases = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    readJson(join(dir, file)).forEach((c, i) => cases.push({ id: `${file.slice(0, -5)}#${i} ${c.description}`, schema: c.schema, tests: c.tests }));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
+    readJson(join(dir, file)).forEach((c, i) =>
+      cases.push({ id: `${file.slice(0, -5)}#${i} ${c.description}`, schema: c.schema, tests: c.tests }),
+    );
   }
   return cases;
 }
@@ -43,18 +53,24 @@ export function suiteRemotes() {
 
 const is2020 = (s) => s === undefined || s === DRAFT_2020_12 || s === DRAFT_2020_12 + "#";
 
-/** MCP tools (name, inputSchema, optional calls) whose $schema is absent or 2020-12: the corpus plus fixtures/catalogs. */
+/**
+ * MCP tools (name, inputSchema, optional calls) whose $schema is absent or 2020-12: the corpus plus fixtures/catalogs.
+ */
 export function mcpTools() {
   const tools = [];
   for (const t of readJson(join(SHARED, "mcp-corpus", "mcp-tools.json"))) {
-    if (t.inputSchema && typeof t.inputSchema === "object" && is2020(t.inputSchema.$schema)) tools.push({ name: t.id, inputSchema: t.inputSchema, calls: [] });
+    if (t.inputSchema && typeof t.inputSchema === "object" && is2020(t.inputSchema.$schema))
+      tools.push({ name: t.id, inputSchema: t.inputSchema, calls: [] });
   }
   const catalogs = join(REPO, "fixtures", "catalogs");
   if (existsSync(catalogs)) {
-    for (const file of readdirSync(catalogs).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(catalogs)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const cat = readJson(join(catalogs, file));
       for (const t of cat.tools ?? []) {
-        if (!t.inputSchema || typeof t.inputSchema !== "object" || !is2020(t.inputSchema.$schema) || t.expectedError) continue;
+        if (!t.inputSchema || typeof t.inputSchema !== "object" || !is2020(t.inputSchema.$schema) || t.expectedError)
+          continue;
         const calls = (cat.calls ?? []).filter((c) => c.tool === t.name).map((c) => c.arguments);
         tools.push({ name: `${file.slice(0, -5)}/${t.name}`, inputSchema: t.inputSchema, calls });
       }

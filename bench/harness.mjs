@@ -1,6 +1,8 @@
 // Timing: warm up, calibrate a batch size per library (>= sampleMs per sample), then rounds interleaved round-robin.
 let sink = 0;
-export const consume = (x) => { sink = (sink + (typeof x === "number" ? x : x ? 1 : 0)) | 0; };
+export const consume = (x) => {
+  sink = (sink + (typeof x === "number" ? x : x ? 1 : 0)) | 0;
+};
 export const sinkValue = () => sink;
 
 async function runBatch(entry, iters) {
@@ -20,7 +22,8 @@ async function calibrate(entry, { warmupMs, sampleMs }) {
   let iters = 1;
   let ns = await runBatch(entry, iters);
   while (process.hrtime.bigint() < warmEnd || ns < sampleMs * 1e6) {
-    if (ns < sampleMs * 1e6) iters = Math.min(iters * 2, Math.max(iters + 1, Math.ceil((iters * sampleMs * 1e6 * 1.2) / Math.max(ns, 1))));
+    if (ns < sampleMs * 1e6)
+      iters = Math.min(iters * 2, Math.max(iters + 1, Math.ceil((iters * sampleMs * 1e6 * 1.2) / Math.max(ns, 1))));
     ns = await runBatch(entry, iters);
     if (ns > 4 * sampleMs * 1e6 && iters === 1) break;
   }

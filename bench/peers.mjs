@@ -7,13 +7,19 @@ import { createRequire } from "node:module";
 import { DRAFT_2020_12 } from "./data.mjs";
 
 const require = createRequire(import.meta.url);
-const mentionsRemote = (schema) => typeof schema === "object" && schema !== null && JSON.stringify(schema).includes("localhost:1234");
+const mentionsRemote = (schema) =>
+  typeof schema === "object" && schema !== null && JSON.stringify(schema).includes("localhost:1234");
 let fresh = 0;
 
 /** The 2020-12 meta-schema documents, for the libraries without them built in (taken from ajv's package: same JSON). */
 function metaSchemaDocuments() {
   const dir = "ajv/dist/refs/json-schema-2020-12/";
-  return [require(dir + "schema.json"), ...["core", "applicator", "unevaluated", "validation", "meta-data", "format-annotation", "content"].map((m) => require(`${dir}meta/${m}.json`))];
+  return [
+    require(dir + "schema.json"),
+    ...["core", "applicator", "unevaluated", "validation", "meta-data", "format-annotation", "content"].map((m) =>
+      require(`${dir}meta/${m}.json`),
+    ),
+  ];
 }
 
 async function ours(remotes) {
@@ -23,18 +29,34 @@ async function ours(remotes) {
   return {
     name: "ours",
     note: "backplane-agent-runtime from dist/ (isValid)",
-    compile: (schema) => { const v = compile(schema, opts(schema)); return (x) => v.isValid(x); },
+    compile: (schema) => {
+      const v = compile(schema, opts(schema));
+      return (x) => v.isValid(x);
+    },
     compileFresh: (schema) => compile(schema, opts(schema)),
-    metaValidator: () => { const v = compile({ $ref: DRAFT_2020_12 }); return (x) => v.isValid(x); },
+    metaValidator: () => {
+      const v = compile({ $ref: DRAFT_2020_12 });
+      return (x) => v.isValid(x);
+    },
   };
 }
 
 async function ajv(remotes) {
   const { default: Ajv2020 } = await import("ajv/dist/2020.js");
   const ajv = new Ajv2020({ strict: false, logger: false });
-  for (const [uri, s] of remotes) { try { ajv.addSchema(s, uri); } catch { /* other drafts: not registrable in Ajv2020 */ } }
+  for (const [uri, s] of remotes) {
+    try {
+      ajv.addSchema(s, uri);
+    } catch {
+      /* other drafts: not registrable in Ajv2020 */
+    }
+  }
   const compileOnce = (schema) => {
-    try { return ajv.compile(schema); } finally { if (typeof schema === "object" && schema !== null) ajv.removeSchema(schema); }
+    try {
+      return ajv.compile(schema);
+    } finally {
+      if (typeof schema === "object" && schema !== null) ajv.removeSchema(schema);
+    }
   };
   return {
     name: "ajv",
@@ -48,7 +70,12 @@ async function ajv(remotes) {
 async function schemasafe(remotes) {
   const { validator } = await import("@exodus/schemasafe");
   const base = { mode: "spec", $schemaDefault: DRAFT_2020_12, formatAssertion: false, contentValidation: false };
-  const withRemotes = { ...base, schemas: new Map([...remotes].filter(([, s]) => s && (s.$schema === undefined || String(s.$schema).includes("2020-12")))) };
+  const withRemotes = {
+    ...base,
+    schemas: new Map(
+      [...remotes].filter(([, s]) => s && (s.$schema === undefined || String(s.$schema).includes("2020-12"))),
+    ),
+  };
   const make = (schema) => validator(schema, mentionsRemote(schema) ? withRemotes : base);
   return {
     name: "schemasafe",
@@ -64,19 +91,35 @@ async function schemasafe(remotes) {
 
 async function hyperjump(remotes) {
   const hj = await import("@hyperjump/json-schema/draft-2020-12");
-  for (const [uri, s] of remotes) { try { hj.registerSchema(s, uri, DRAFT_2020_12); } catch { /* other drafts */ } }
+  for (const [uri, s] of remotes) {
+    try {
+      hj.registerSchema(s, uri, DRAFT_2020_12);
+    } catch {
+      /* other drafts */
+    }
+  }
   const compile = async (schema) => {
     const uri = `https://bench.invalid/schema/${++fresh}`;
     hj.registerSchema(schema, uri, DRAFT_2020_12);
-    try { return await hj.validate(uri); } finally { hj.unregisterSchema(uri); }
+    try {
+      return await hj.validate(uri);
+    } finally {
+      hj.unregisterSchema(uri);
+    }
   };
   return {
     name: "hyperjump",
     note: "@hyperjump/json-schema/draft-2020-12: registerSchema under a fresh URI, await validate(uri) -> validator, FLAG output",
     async: true,
-    compile: async (schema) => { const f = await compile(schema); return (x) => f(x).valid; },
+    compile: async (schema) => {
+      const f = await compile(schema);
+      return (x) => f(x).valid;
+    },
     compileFresh: compile,
-    metaValidator: async () => { const f = await hj.validate(DRAFT_2020_12); return (x) => f(x).valid; },
+    metaValidator: async () => {
+      const f = await hj.validate(DRAFT_2020_12);
+      return (x) => f(x).valid;
+    },
   };
 }
 
@@ -90,7 +133,10 @@ async function cfworker(remotes) {
   return {
     name: "cfworker",
     note: "new Validator(schema, '2020-12', false) (shortCircuit false, as briefed); addSchema per validator",
-    compile: (schema) => { const v = make(schema); return (x) => v.validate(x).valid; },
+    compile: (schema) => {
+      const v = make(schema);
+      return (x) => v.validate(x).valid;
+    },
     compileFresh: make,
     // cfworker has no built-in 2020-12 meta-schema: its documents are added with addSchema (from ajv's package)
     metaValidator: () => {
@@ -112,9 +158,16 @@ async function cfworker(remotes) {
 async function ata(remotes) {
   const { Validator } = require("ata-validator");
   const RealFunction = globalThis.Function;
-  globalThis.Function = function Function() { throw new EvalError("code generation from strings disallowed (bench)"); };
-  try { new Validator({ type: "integer" }, { assertFormat: false }).validate(1); } finally { globalThis.Function = RealFunction; }
-  const remoteList = [...remotes].filter(([, s]) => s && typeof s === "object" && (s.$schema === undefined || String(s.$schema).includes("2020-12")))
+  globalThis.Function = function Function() {
+    throw new EvalError("code generation from strings disallowed (bench)");
+  };
+  try {
+    new Validator({ type: "integer" }, { assertFormat: false }).validate(1);
+  } finally {
+    globalThis.Function = RealFunction;
+  }
+  const remoteList = [...remotes]
+    .filter(([, s]) => s && typeof s === "object" && (s.$schema === undefined || String(s.$schema).includes("2020-12")))
     .map(([uri, s]) => (s.$id ? s : { ...s, $id: uri }));
   const make = (schema) => {
     const opts = { assertFormat: false, abortEarly: true };
@@ -129,9 +182,15 @@ async function ata(remotes) {
   return {
     name: "ata",
     note: "ata-validator, eval-free interpreted engine (the codegen probe is made to fail; engine() checked), { assertFormat: false, abortEarly: true }, isValidObject",
-    compile: (schema) => { const v = make(schema); return (x) => v.isValidObject(x); },
+    compile: (schema) => {
+      const v = make(schema);
+      return (x) => v.isValidObject(x);
+    },
     compileFresh: make,
-    metaValidator: () => { const v = make({ $ref: DRAFT_2020_12 }); return (x) => v.isValidObject(x); },
+    metaValidator: () => {
+      const v = make({ $ref: DRAFT_2020_12 });
+      return (x) => v.isValidObject(x);
+    },
   };
 }
 
@@ -140,7 +199,11 @@ export const PEERS = { ours, ajv, schemasafe, hyperjump, cfworker, ata };
 export async function loadPeers(remotes, log) {
   const out = [];
   for (const [id, load] of Object.entries(PEERS)) {
-    try { out.push(await load(remotes)); } catch (e) { log(`- ${id}: left out, could not be loaded (${e.message})`); }
+    try {
+      out.push(await load(remotes));
+    } catch (e) {
+      log(`- ${id}: left out, could not be loaded (${e.message})`);
+    }
   }
   return out;
 }

@@ -27,7 +27,9 @@ const result = await build({
 const code = readFileSync(outfile);
 const gzipped = gzipSync(code, { level: 9 }).length;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`${relative(process.cwd(), outfile)}: ${code.length} bytes minified (${kib(code.length)}), ${gzipped} bytes gzipped (${kib(gzipped)})`);
+console.log(
+  `${relative(process.cwd(), outfile)}: ${code.length} bytes minified (${kib(code.length)}), ${gzipped} bytes gzipped (${kib(gzipped)})`,
+);
 
 // The three largest inputs, so a size regression names its cause.
 const inputs = Object.entries(result.metafile.outputs[relative(process.cwd(), outfile)]?.inputs ?? {})

@@ -5,7 +5,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const commit = readFileSync("COMMIT", "utf8").trim();
 const target = "fixtures/json-schema-test-suite";
-const upstream = process.env.JSON_SCHEMA_TEST_SUITE_REPO ?? "https://github.com/json-schema-org/JSON-Schema-Test-Suite.git";
+const upstream =
+  process.env.JSON_SCHEMA_TEST_SUITE_REPO ?? "https://github.com/json-schema-org/JSON-Schema-Test-Suite.git";
 
 if (existsSync(`${target}/COMMIT`) && readFileSync(`${target}/COMMIT`, "utf8").trim() === commit) {
   console.log(`suite already at ${commit}`);

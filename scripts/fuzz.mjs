@@ -86,7 +86,9 @@ const BATCH = 100;
 const clone = (v) => JSON.parse(JSON.stringify(v));
 const shape = (detail) => detail.replace(/-?\d+(\.\d+)?(e[-+]?\d+)?/g, "N");
 
-console.log(`fuzz: seed ${opts.seed} (replay with: npm run fuzz -- --seed ${opts.seed}${Number.isFinite(opts.cases) ? ` --cases ${opts.cases}` : ""}${opts.seconds === undefined ? "" : ` --seconds ${opts.seconds}`})`);
+console.log(
+  `fuzz: seed ${opts.seed} (replay with: npm run fuzz -- --seed ${opts.seed}${Number.isFinite(opts.cases) ? ` --cases ${opts.cases}` : ""}${opts.seconds === undefined ? "" : ` --seconds ${opts.seconds}`})`,
+);
 
 const counts = {
   cases: 0,
@@ -124,7 +126,14 @@ outer: for (let batch = 0; ; batch++) {
     const { problems, result } = checkCase(c);
     for (const p of problems) {
       counts[p.kind]++;
-      if (!firsts.has(p.kind)) firsts.set(p.kind, { kind: p.kind, caseIndex, schema: pristine.schema, instance: p.instance ?? pristine.instances[0], detail: p.detail });
+      if (!firsts.has(p.kind))
+        firsts.set(p.kind, {
+          kind: p.kind,
+          caseIndex,
+          schema: pristine.schema,
+          instance: p.instance ?? pristine.instances[0],
+          detail: p.detail,
+        });
     }
     if (!result.compiled) {
       if (!problems.some((p) => p.kind === "unexpected_exception")) counts.limits++;
@@ -141,7 +150,14 @@ outer: for (let batch = 0; ; batch++) {
     }
     if (theirs.error !== undefined) {
       counts.theirsRefused++;
-      if (!firsts.has("hyperjump_refused")) firsts.set("hyperjump_refused", { kind: "hyperjump_refused", caseIndex, schema: pristine.schema, instance: null, detail: theirs.error });
+      if (!firsts.has("hyperjump_refused"))
+        firsts.set("hyperjump_refused", {
+          kind: "hyperjump_refused",
+          caseIndex,
+          schema: pristine.schema,
+          instance: null,
+          detail: theirs.error,
+        });
       continue;
     }
     pristine.instances.forEach((instance, k) => {
@@ -159,7 +175,13 @@ outer: for (let batch = 0; ; batch++) {
       }
       counts.unexplained++;
       if (!firsts.has("hyperjump_disagreement")) {
-        firsts.set("hyperjump_disagreement", { kind: "hyperjump_disagreement", caseIndex, schema: pristine.schema, instance, detail: `we say ${o}, hyperjump says ${t}` });
+        firsts.set("hyperjump_disagreement", {
+          kind: "hyperjump_disagreement",
+          caseIndex,
+          schema: pristine.schema,
+          instance,
+          detail: `we say ${o}, hyperjump says ${t}`,
+        });
       }
     });
 
@@ -174,19 +196,33 @@ outer: for (let batch = 0; ; batch++) {
 const seconds = (Date.now() - started) / 1000;
 const explainedTotal = [...counts.explained.values()].reduce((a, b) => a + b, 0);
 const explainedList = [...counts.explained].map(([id, n]) => `${id} ${n}`).join(", ") || "none";
-console.log(`cases: ${counts.cases} schemas, ${counts.instances} instances in ${seconds.toFixed(1)} s (${(counts.cases / seconds).toFixed(1)} cases/s, ${(counts.instances / seconds).toFixed(1)} instances/s)`);
+console.log(
+  `cases: ${counts.cases} schemas, ${counts.instances} instances in ${seconds.toFixed(1)} s (${(counts.cases / seconds).toFixed(1)} cases/s, ${(counts.instances / seconds).toFixed(1)} instances/s)`,
+);
 console.log(`unexpected exceptions: ${counts.unexpected_exception}`);
-console.log(`output-path disagreements (isValid vs flag/basic/detailed/verbose, missing error messages): ${counts.output_disagreement}`);
+console.log(
+  `output-path disagreements (isValid vs flag/basic/detailed/verbose, missing error messages): ${counts.output_disagreement}`,
+);
 console.log(`annotations on invalid instances: ${counts.annotations}`);
 console.log(`schema or instance mutations: ${counts.mutation}`);
 console.log(`limits hit (execution_failure, not compared): ${counts.limits}`);
 console.log(`generated schemas refused: ours ${counts.oursRefused}, hyperjump ${counts.theirsRefused}`);
-console.log(`hyperjump: ${counts.agreements} agreements; disagreements ${explainedTotal} explained (${explainedList}), ${counts.unexplained} unexplained; ${counts.theirsTimedOut} cases where hyperjump did not answer within ${PEER_TIMEOUT_MS / 1000} s (stopped; not compared)`);
+console.log(
+  `hyperjump: ${counts.agreements} agreements; disagreements ${explainedTotal} explained (${explainedList}), ${counts.unexplained} unexplained; ${counts.theirsTimedOut} cases where hyperjump did not answer within ${PEER_TIMEOUT_MS / 1000} s (stopped; not compared)`,
+);
 
-if (firstTimeout !== undefined) console.log(`first case hyperjump did not answer: case ${firstTimeout} (replay with --seed ${opts.seed})`);
+if (firstTimeout !== undefined)
+  console.log(`first case hyperjump did not answer: case ${firstTimeout} (replay with --seed ${opts.seed})`);
 
 const failed =
-  counts.unexpected_exception + counts.output_disagreement + counts.annotations + counts.mutation + counts.oursRefused + counts.theirsRefused + counts.unexplained > 0;
+  counts.unexpected_exception +
+    counts.output_disagreement +
+    counts.annotations +
+    counts.mutation +
+    counts.oursRefused +
+    counts.theirsRefused +
+    counts.unexplained >
+  0;
 
 for (const f of firsts.values()) {
   console.log(`\nFAILURE ${f.kind} (seed ${opts.seed}, case ${f.caseIndex}): ${f.detail}`);
@@ -197,20 +233,30 @@ for (const f of firsts.values()) {
       const o = ourVerdicts(s, [i], t.uri);
       const ov = o.verdicts[0];
       const tv = t.verdicts[0];
-      return t.error === undefined && o.error === undefined && typeof ov === "boolean" && ov !== tv && explain(s, i, ov, tv) === undefined;
+      return (
+        t.error === undefined &&
+        o.error === undefined &&
+        typeof ov === "boolean" &&
+        ov !== tv &&
+        explain(s, i, ov, tv) === undefined
+      );
     });
   } else if (f.kind === "hyperjump_refused") {
     min = { schema: f.schema, instance: null };
   } else {
     const want = shape(f.detail);
     min = minimize(f.schema, f.instance, (s, i) =>
-      checkCase({ schema: clone(s), instances: [clone(i)] }).problems.some((p) => p.kind === f.kind && shape(p.detail) === want),
+      checkCase({ schema: clone(s), instances: [clone(i)] }).problems.some(
+        (p) => p.kind === f.kind && shape(p.detail) === want,
+      ),
     );
   }
   console.log(`  minimal schema:   ${JSON.stringify(min.schema)}`);
   console.log(`  minimal instance: ${JSON.stringify(min.instance)}`);
 }
 
-console.log(`${failed ? "\nFAILED" : "\nOK"} (seed ${opts.seed}; replay exactly with: npm run fuzz -- --seed ${opts.seed} --cases ${counts.cases})`);
+console.log(
+  `${failed ? "\nFAILED" : "\nOK"} (seed ${opts.seed}; replay exactly with: npm run fuzz -- --seed ${opts.seed} --cases ${counts.cases})`,
+);
 if (worker !== null) await worker.terminate();
 process.exit(failed ? 1 : 0);

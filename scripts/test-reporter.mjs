@@ -20,7 +20,12 @@ export default async function* reporter(source) {
       failed++;
       const error = data.details?.error;
       const cause = error?.cause ?? error;
-      failures.push(`✖ ${data.file ? `${data.file}: ` : ""}${data.name}\n  ${String(cause?.stack ?? cause?.message ?? cause).split("\n").slice(0, 12).join("\n  ")}`);
+      failures.push(
+        `✖ ${data.file ? `${data.file}: ` : ""}${data.name}\n  ${String(cause?.stack ?? cause?.message ?? cause)
+          .split("\n")
+          .slice(0, 12)
+          .join("\n  ")}`,
+      );
       yield "✖";
     } else if (event.type === "test:diagnostic" && data.nesting > 0) {
       yield `\nℹ ${data.message}\n`;

@@ -11,7 +11,13 @@ export type { Limits } from "./engine/limits.js";
 export { defaultLimits } from "./engine/limits.js";
 export type { Annotation, KeywordResult, NodeResult, OutputFormat, OutputUnit } from "./engine/output.js";
 export type {
-  StandardFailure, StandardIssue, StandardJsonSchemaConverter, StandardJsonSchemaOptions, StandardResult, StandardSchemaProps, StandardSuccess,
+  StandardFailure,
+  StandardIssue,
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardResult,
+  StandardSchemaProps,
+  StandardSuccess,
 } from "./engine/standard-schema.js";
 export type { ValidateOptions } from "./engine/validator.js";
 export { Validator };
@@ -27,15 +33,33 @@ export { InputSchemaError } from "./runtime/input-schema-error.js";
 export { SchemaCache } from "./runtime/schema-cache.js";
 export type { CatalogError } from "./runtime/catalog-error.js";
 export {
-  ToolCatalog, AdmittedBundle, RejectedTool,
-  type AdmissionMode, type AdmitOptions, type AdmittedTool, type Authority, type ProviderTool, type ToolDescriptor,
+  ToolCatalog,
+  AdmittedBundle,
+  RejectedTool,
+  type AdmissionMode,
+  type AdmitOptions,
+  type AdmittedTool,
+  type Authority,
+  type ProviderTool,
+  type ToolDescriptor,
 } from "./runtime/tool-catalog.js";
 export {
   Execution,
-  type ExecutionError, type ExecutionHost, type Stage, type StageContext, type StageName, type StageVerdict, type ToolCall,
+  type ExecutionError,
+  type ExecutionHost,
+  type Stage,
+  type StageContext,
+  type StageName,
+  type StageVerdict,
+  type ToolCall,
 } from "./runtime/execution.js";
 export {
-  Conversation, CatalogAdmissionError,
-  type CatalogListener, type CatalogUpdatedEvent, type Checkpoint, type ConversationOptions, type UpdateOptions,
+  Conversation,
+  CatalogAdmissionError,
+  type CatalogListener,
+  type CatalogUpdatedEvent,
+  type Checkpoint,
+  type ConversationOptions,
+  type UpdateOptions,
 } from "./runtime/conversation.js";
 export { upgradeDraft07, type UpgradeChange, type UpgradeResult } from "./runtime/upgrade-draft07.js";

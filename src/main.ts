@@ -45,12 +45,23 @@ function readCatalog(path: string): CatalogFile {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 function backendsOf(catalog: CatalogFile): string[] {
   if (catalog.backends !== undefined) return catalog.backends;
-  return catalog.tools.flatMap((t) => (typeof t === "object" && t !== null && typeof (t as { backend?: unknown }).backend === "string" ? [(t as { backend: string }).backend] : []));
+  return catalog.tools.flatMap((t) =>
+    typeof t === "object" && t !== null && typeof (t as { backend?: unknown }).backend === "string"
+      ? [(t as { backend: string }).backend]
+      : [],
+  );
 }
 
 async function checkCalls(bundle: AdmittedBundle, catalog: CatalogFile): Promise<void> {
@@ -67,17 +78,35 @@ async function checkCalls(bundle: AdmittedBundle, catalog: CatalogFile): Promise
   console.log(`\nChecking ${chosen.length} example calls through Execution.invoke:`);
   for (const call of chosen) {
     const stages: string[] = [];
-    const result = await Execution.invoke(bundle, { name: call.tool, arguments: call.arguments }, {
-      authorize: () => { stages.push("authorize"); return true; },
-      dispatch: () => { stages.push("dispatch"); return "dispatched"; },
-    });
+    const result = await Execution.invoke(
+      bundle,
+      { name: call.tool, arguments: call.arguments },
+      {
+        authorize: () => {
+          stages.push("authorize");
+          return true;
+        },
+        dispatch: () => {
+          stages.push("dispatch");
+          return "dispatched";
+        },
+      },
+    );
     const label = `${call.tool}${call.description !== undefined ? ` (${call.description})` : ""}`;
     if (result.ok) {
       console.log(`\n  ✔ ${label}\n    arguments accepted; stages run: ${stages.join(" → ")}`);
     } else {
       const e = result.error;
-      console.log(`\n  ✘ ${label}\n    ${e.class}/${e.code} at stage "${e.stage}"; host stages run: ${stages.length === 0 ? "none" : stages.join(" → ")}`);
-      console.log(e.modelText.split("\n").map((l) => "    " + l).join("\n"));
+      console.log(
+        `\n  ✘ ${label}\n    ${e.class}/${e.code} at stage "${e.stage}"; ` +
+          `host stages run: ${stages.length === 0 ? "none" : stages.join(" → ")}`,
+      );
+      console.log(
+        e.modelText
+          .split("\n")
+          .map((l) => "    " + l)
+          .join("\n"),
+      );
     }
   }
 }
@@ -106,11 +135,18 @@ async function main(argv: string[]): Promise<void> {
   const path = paths[0] ?? EXAMPLE;
   const catalog = readCatalog(path);
   const mode = strict ? "strict" : "quarantine";
-  console.log(`Admitting ${catalog.tools.length} tools from ${path === EXAMPLE ? "the embedded example catalog (fixtures/catalogs/example.json)" : path} in ${mode} mode.`);
+  console.log(
+    `Admitting ${catalog.tools.length} tools from ` +
+      `${path === EXAMPLE ? "the embedded example catalog (fixtures/catalogs/example.json)" : path} in ${mode} mode.`,
+  );
   const admitted = ToolCatalog.admitBatch(catalog.tools, { mode, backends: backendsOf(catalog) });
   if (!admitted.ok) {
     const e = admitted.error;
-    console.log(`\nThe batch was refused: ${e.class}/${e.code}${e.tool !== undefined ? ` (tool "${e.tool.name}", revision ${e.tool.revision})` : ""}\n  ${e.message}`);
+    console.log(
+      `\nThe batch was refused: ${e.class}/${e.code}` +
+        (e.tool !== undefined ? ` (tool "${e.tool.name}", revision ${e.tool.revision})` : "") +
+        `\n  ${e.message}`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -118,7 +154,12 @@ async function main(argv: string[]): Promise<void> {
   const rows = [["tool", "revision", "status", "reason"]];
   for (const t of catalog.tools as { name: string; revision: string }[]) {
     const rejected = bundle.rejected.find((r) => r.name === t.name);
-    rows.push([t.name, t.revision, rejected === undefined ? "accepted" : "quarantined", rejected === undefined ? "" : `${rejected.error.code}: ${rejected.error.message}`]);
+    rows.push([
+      t.name,
+      t.revision,
+      rejected === undefined ? "accepted" : "quarantined",
+      rejected === undefined ? "" : `${rejected.error.code}: ${rejected.error.message}`,
+    ]);
   }
   console.log("\n" + table(rows));
   console.log(`\n${bundle.accepted.length} accepted, ${bundle.rejected.length} quarantined.`);

@@ -17,7 +17,10 @@ test("admits the example catalog in quarantine mode and checks example calls", (
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /9 accepted, 2 quarantined\./);
   assert.match(r.stdout, /read_text_file\s+\S+\s+quarantined\s+dialect_unsupported/);
-  assert.match(r.stdout, /✘ create_issue \(missing required title\)\n\s+validation\/arguments_invalid at stage "arguments"; host stages run: none/);
+  assert.match(
+    r.stdout,
+    /✘ create_issue \(missing required title\)\n\s+validation\/arguments_invalid at stage "arguments"; host stages run: none/,
+  );
   assert.match(r.stdout, /✔ create_issue .*\n\s+arguments accepted; stages run: authorize → dispatch/);
   assert.match(r.stdout, /edit_file: upgradable to 2020-12/);
 });
@@ -32,7 +35,13 @@ test("unreadable or malformed input exits 2 with one line and no stack trace", (
   const dir = mkdtempSync(join(tmpdir(), "main-"));
   writeFileSync(join(dir, "bad.json"), "{ not json");
   writeFileSync(join(dir, "shape.json"), JSON.stringify({ tools: 5 }));
-  for (const args of [[join(dir, "missing.json")], [join(dir, "bad.json")], [join(dir, "shape.json")], ["--bogus"], ["a.json", "b.json"]]) {
+  for (const args of [
+    [join(dir, "missing.json")],
+    [join(dir, "bad.json")],
+    [join(dir, "shape.json")],
+    ["--bogus"],
+    ["a.json", "b.json"],
+  ]) {
     const r = run(...args);
     assert.equal(r.status, 2, args.join(" "));
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);

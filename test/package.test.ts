@@ -10,15 +10,23 @@ import { repoRoot } from "./suite/locate.js";
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 test("npm pack ships only the built output, types, README, LICENSE and CHANGELOG", () => {
-  const out = execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const out = execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const files = (JSON.parse(out) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path) ?? [];
   const allowed = /^(dist\/.+\.(js|d\.ts)|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/;
-  assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
-  for (const required of ["README.md", "LICENSE", "CHANGELOG.md", "package.json"]) assert.ok(files.includes(required), required);
+  assert.deepEqual(
+    files.filter((f) => !allowed.test(f)),
+    [],
+  );
+  for (const required of ["README.md", "LICENSE", "CHANGELOG.md", "package.json"])
+    assert.ok(files.includes(required), required);
   assert.ok(!files.some((f) => f.startsWith("dist/main.")), "the main job is not part of the library");
 });
 
-test("import { compile } from \"backplane-agent-runtime\" resolves through exports to the built output", async (t) => {
+test('import { compile } from "backplane-agent-runtime" resolves through exports to the built output', async (t) => {
   if (!existsSync(join(repoRoot, "dist", "index.js"))) {
     t.skip("dist/ is not built (run npm run build; CI builds before testing)");
     return;

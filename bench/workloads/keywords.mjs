@@ -11,25 +11,54 @@ export function metaschema(documents) {
     description: `${documents.map((d) => d.name).join(", ")} validated against the 2020-12 meta-schema`,
     async prepare(peer) {
       let check;
-      try { check = await peer.metaValidator(); } catch (e) { throw new Excluded(`no 2020-12 meta-schema validator: ${String(e.message).split("\n")[0]}`); }
+      try {
+        check = await peer.metaValidator();
+      } catch (e) {
+        throw new Excluded(`no 2020-12 meta-schema validator: ${String(e.message).split("\n")[0]}`);
+      }
       for (const d of documents) {
         let got;
-        try { got = check(d.data); } catch (e) { got = `throws (${String(e.message).split("\n")[0]})`; }
+        try {
+          got = check(d.data);
+        } catch (e) {
+          got = `throws (${String(e.message).split("\n")[0]})`;
+        }
         if (got !== d.valid) throw new Excluded(`${d.name}: verdict ${got}, expected ${d.valid}`);
       }
       const docs = documents.map((d) => d.data);
-      return { unitsPerOp: docs.length, op: () => { let c = 0; for (const d of docs) if (check(d)) c++; return c; } };
+      return {
+        unitsPerOp: docs.length,
+        op: () => {
+          let c = 0;
+          for (const d of docs) if (check(d)) c++;
+          return c;
+        },
+      };
     },
   };
 }
 
-/** The three documents: the OpenAPI 3.1 schema, every suite schema under $defs, every MCP tool schema under $defs (+ one broken copy). */
+/**
+ * The three documents: the OpenAPI 3.1 schema, every suite schema under $defs, every MCP tool schema under $defs (+ one
+ * broken copy).
+ */
 export function metaDocuments(openapi, suiteSchemas, toolSchemas) {
-  const suiteDoc = { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: Object.fromEntries(suiteSchemas.map((s, i) => [`case${i}`, s])) };
-  const toolDoc = { $schema: "https://json-schema.org/draft/2020-12/schema", title: "all MCP tool input schemas", type: "object", $defs: Object.fromEntries(toolSchemas.map((s, i) => [`tool${i}`, s])) };
+  const suiteDoc = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $defs: Object.fromEntries(suiteSchemas.map((s, i) => [`case${i}`, s])),
+  };
+  const toolDoc = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: "all MCP tool input schemas",
+    type: "object",
+    $defs: Object.fromEntries(toolSchemas.map((s, i) => [`tool${i}`, s])),
+  };
   const broken = JSON.parse(JSON.stringify(toolDoc));
   const last = broken.$defs[`tool${toolSchemas.length - 1}`];
-  last.properties = { ...(last.properties ?? {}), zz_broken: { type: "object", properties: { n: { type: "integer", minimum: "zero" } } } };
+  last.properties = {
+    ...(last.properties ?? {}),
+    zz_broken: { type: "object", properties: { n: { type: "integer", minimum: "zero" } } },
+  };
   return [
     { name: "openapi-3.1 schema", data: openapi, valid: true },
     { name: `suite schemas as $defs (${suiteSchemas.length})`, data: suiteDoc, valid: true },
@@ -43,8 +72,14 @@ function unevaluatedCases() {
   const objSchema = {
     type: "object",
     allOf: [{ properties: props(0, 4) }, { properties: props(4, 8, "integer") }],
-    anyOf: [{ properties: props(8, 12), required: ["p8"] }, { properties: { p8: { type: "integer" } }, required: ["p8"] }],
-    oneOf: [{ properties: props(12, 16, "boolean"), required: ["p12"] }, { properties: { p12: { type: "null" } }, required: ["p12"] }],
+    anyOf: [
+      { properties: props(8, 12), required: ["p8"] },
+      { properties: { p8: { type: "integer" } }, required: ["p8"] },
+    ],
+    oneOf: [
+      { properties: props(12, 16, "boolean"), required: ["p12"] },
+      { properties: { p12: { type: "null" } }, required: ["p12"] },
+    ],
     if: { properties: { p0: { const: "a" } }, required: ["p0"] },
     then: { properties: props(16, 20, "number") },
     else: { properties: props(16, 20, "string") },
@@ -55,35 +90,59 @@ function unevaluatedCases() {
   const arrSchema = {
     type: "array",
     allOf: [{ prefixItems: range(10, () => ({ type: "integer" })) }],
-    anyOf: [{ prefixItems: range(12, (i) => (i < 10 ? true : { type: "string" })) }, { prefixItems: [{ type: "boolean" }] }],
+    anyOf: [
+      { prefixItems: range(12, (i) => (i < 10 ? true : { type: "string" })) },
+      { prefixItems: [{ type: "boolean" }] },
+    ],
     if: { prefixItems: [{ const: 0 }] },
     then: { prefixItems: range(50, () => ({ type: ["string", "number"] })) },
     else: { prefixItems: range(50, () => ({ type: "boolean" })) },
     unevaluatedItems: false,
   };
   const goodArr = range(50, (i) => (i < 10 ? i : i < 12 ? "s" : i % 2 ? i : "x"));
-  const nested = { type: "object", properties: { a: { type: "array", prefixItems: [{ type: "integer" }], unevaluatedItems: false }, o: objSchema }, unevaluatedProperties: false };
+  const nested = {
+    type: "object",
+    properties: { a: { type: "array", prefixItems: [{ type: "integer" }], unevaluatedItems: false }, o: objSchema },
+    unevaluatedProperties: false,
+  };
   return [
-    { id: "object", schema: objSchema, tests: [
-      { data: good, valid: true },
-      { data: { ...good, extra: 1 }, valid: false },
-      { data: { ...good, p19: "x" }, valid: false },
-      { data: { ...good, p0: "b", p16: "s", p17: "s", p18: "s", p19: "s" }, valid: true },
-    ] },
-    { id: "array", schema: arrSchema, tests: [
-      { data: goodArr, valid: true },
-      { data: [...goodArr.slice(0, 49), null], valid: false },
-      { data: [1, ...goodArr.slice(1)], valid: false },
-    ] },
-    { id: "nested", schema: nested, tests: [
-      { data: { a: [1], o: good }, valid: true },
-      { data: { a: [1, 2], o: good }, valid: false },
-      { data: { a: [1], o: good, z: 0 }, valid: false },
-    ] },
+    {
+      id: "object",
+      schema: objSchema,
+      tests: [
+        { data: good, valid: true },
+        { data: { ...good, extra: 1 }, valid: false },
+        { data: { ...good, p19: "x" }, valid: false },
+        { data: { ...good, p0: "b", p16: "s", p17: "s", p18: "s", p19: "s" }, valid: true },
+      ],
+    },
+    {
+      id: "array",
+      schema: arrSchema,
+      tests: [
+        { data: goodArr, valid: true },
+        { data: [...goodArr.slice(0, 49), null], valid: false },
+        { data: [1, ...goodArr.slice(1)], valid: false },
+      ],
+    },
+    {
+      id: "nested",
+      schema: nested,
+      tests: [
+        { data: { a: [1], o: good }, valid: true },
+        { data: { a: [1, 2], o: good }, valid: false },
+        { data: { a: [1], o: good, z: 0 }, valid: false },
+      ],
+    },
   ];
 }
 
-export const unevaluated = () => ({ name: "unevaluated", description: "allOf/anyOf/oneOf/if-then-else with unevaluatedProperties/unevaluatedItems: false over 20-property objects and 50-item arrays", cases: unevaluatedCases() });
+export const unevaluated = () => ({
+  name: "unevaluated",
+  description:
+    "allOf/anyOf/oneOf/if-then-else with unevaluatedProperties/unevaluatedItems: false over 20-property objects and 50-item arrays",
+  cases: unevaluatedCases(),
+});
 
 /** The keyword micro-workloads: [{ name, description, cases }]. */
 export function micro() {
@@ -97,29 +156,136 @@ export function micro() {
   const { field499: _omit, ...reqMissing } = reqObject;
   const ints = range(1000, (i) => i);
   return [
-    { name: "enum-1000", description: "1,000-value enum (numbers, strings, objects); hits at start/end, misses", cases: [{ id: "enum", schema: { enum: enumValues }, tests: [
-      { data: 0, valid: true }, { data: "value-997", valid: true }, { data: { k: 998 }, valid: true }, { data: "value-998", valid: false }, { data: { k: 999 }, valid: false }, { data: 1000, valid: false },
-    ] }] },
-    { name: "uniqueItems-1000", description: "uniqueItems over 1,000 primitives (distinct; one duplicate at the end)", cases: [{ id: "u", schema: { type: "array", uniqueItems: true }, tests: [
-      { data: prims, valid: true }, { data: [...prims.slice(0, 999), 1], valid: false },
-    ] }] },
-    { name: "uniqueItems-objects-200", description: "uniqueItems over 200 objects (distinct; one reordered duplicate at the end)", cases: [{ id: "u", schema: { type: "array", uniqueItems: true }, tests: [
-      { data: objs, valid: true }, { data: [...objs.slice(0, 199), { tags: ["a", "b"], name: "n3", id: 3 }], valid: false },
-    ] }] },
-    { name: "patternProperties-1000", description: "patternProperties over an object with 1,000 keys, additionalProperties: false", cases: [{ id: "pp", schema: { type: "object", patternProperties: { "^s_\\d+$": { type: "string" }, "^n_\\d+$": { type: "integer" } }, additionalProperties: false }, tests: [
-      { data: ppObject, valid: true }, { data: { ...ppObject, n_998: "x" }, valid: false }, { data: { ...ppObject, other: 1 }, valid: false },
-    ] }] },
-    { name: "deep-50", description: "50-deep instance through a recursive $ref", cases: [{ id: "deep", schema: { $ref: "#/$defs/node", $defs: { node: { type: "object", properties: { value: { type: "integer" }, child: { $ref: "#/$defs/node" } }, required: ["value"], additionalProperties: false } } }, tests: [
-      { data: deep(50, 0), valid: true }, { data: deep(50, "x"), valid: false },
-    ] }] },
-    { name: "required-500", description: "500 required properties (all present; last one missing)", cases: [{ id: "req", schema: { type: "object", required: reqNames }, tests: [
-      { data: reqObject, valid: true }, { data: reqMissing, valid: false },
-    ] }] },
-    { name: "items-1000", description: "items over 1,000 integers (all valid; last invalid)", cases: [{ id: "items", schema: { type: "array", items: { type: "integer", minimum: 0 } }, tests: [
-      { data: ints, valid: true }, { data: [...ints.slice(0, 999), -1], valid: false },
-    ] }] },
-    { name: "contains-1000", description: "contains over 1,000 items (match only at the end; no match)", cases: [{ id: "contains", schema: { type: "array", contains: { type: "string", minLength: 3 } }, tests: [
-      { data: [...ints.slice(0, 999), "abc"], valid: true }, { data: ints, valid: false },
-    ] }] },
+    {
+      name: "enum-1000",
+      description: "1,000-value enum (numbers, strings, objects); hits at start/end, misses",
+      cases: [
+        {
+          id: "enum",
+          schema: { enum: enumValues },
+          tests: [
+            { data: 0, valid: true },
+            { data: "value-997", valid: true },
+            { data: { k: 998 }, valid: true },
+            { data: "value-998", valid: false },
+            { data: { k: 999 }, valid: false },
+            { data: 1000, valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "uniqueItems-1000",
+      description: "uniqueItems over 1,000 primitives (distinct; one duplicate at the end)",
+      cases: [
+        {
+          id: "u",
+          schema: { type: "array", uniqueItems: true },
+          tests: [
+            { data: prims, valid: true },
+            { data: [...prims.slice(0, 999), 1], valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "uniqueItems-objects-200",
+      description: "uniqueItems over 200 objects (distinct; one reordered duplicate at the end)",
+      cases: [
+        {
+          id: "u",
+          schema: { type: "array", uniqueItems: true },
+          tests: [
+            { data: objs, valid: true },
+            { data: [...objs.slice(0, 199), { tags: ["a", "b"], name: "n3", id: 3 }], valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "patternProperties-1000",
+      description: "patternProperties over an object with 1,000 keys, additionalProperties: false",
+      cases: [
+        {
+          id: "pp",
+          schema: {
+            type: "object",
+            patternProperties: { "^s_\\d+$": { type: "string" }, "^n_\\d+$": { type: "integer" } },
+            additionalProperties: false,
+          },
+          tests: [
+            { data: ppObject, valid: true },
+            { data: { ...ppObject, n_998: "x" }, valid: false },
+            { data: { ...ppObject, other: 1 }, valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "deep-50",
+      description: "50-deep instance through a recursive $ref",
+      cases: [
+        {
+          id: "deep",
+          schema: {
+            $ref: "#/$defs/node",
+            $defs: {
+              node: {
+                type: "object",
+                properties: { value: { type: "integer" }, child: { $ref: "#/$defs/node" } },
+                required: ["value"],
+                additionalProperties: false,
+              },
+            },
+          },
+          tests: [
+            { data: deep(50, 0), valid: true },
+            { data: deep(50, "x"), valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "required-500",
+      description: "500 required properties (all present; last one missing)",
+      cases: [
+        {
+          id: "req",
+          schema: { type: "object", required: reqNames },
+          tests: [
+            { data: reqObject, valid: true },
+            { data: reqMissing, valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "items-1000",
+      description: "items over 1,000 integers (all valid; last invalid)",
+      cases: [
+        {
+          id: "items",
+          schema: { type: "array", items: { type: "integer", minimum: 0 } },
+          tests: [
+            { data: ints, valid: true },
+            { data: [...ints.slice(0, 999), -1], valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "contains-1000",
+      description: "contains over 1,000 items (match only at the end; no match)",
+      cases: [
+        {
+          id: "contains",
+          schema: { type: "array", contains: { type: "string", minLength: 3 } },
+          tests: [
+            { data: [...ints.slice(0, 999), "abc"], valid: true },
+            { data: ints, valid: false },
+          ],
+        },
+      ],
+    },
   ];
 }

@@ -2,12 +2,45 @@
 import { Excluded, validateWorkload } from "./common.mjs";
 
 const FORMAT_EXAMPLES = {
-  "date-time": "2025-01-15T10:30:00Z", date: "2025-01-15", time: "10:30:00Z", duration: "P1D",
-  email: "dev@example.com", "idn-email": "dev@example.com", hostname: "example.com", "idn-hostname": "example.com",
-  ipv4: "192.0.2.1", ipv6: "2001:db8::1", uri: "https://example.com/a", "uri-reference": "/a/b", iri: "https://example.com/a",
-  "iri-reference": "/a", uuid: "123e4567-e89b-12d3-a456-426614174000", "json-pointer": "/a/0", regex: "^a+$", "uri-template": "/a/{id}",
+  "date-time": "2025-01-15T10:30:00Z",
+  date: "2025-01-15",
+  time: "10:30:00Z",
+  duration: "P1D",
+  email: "dev@example.com",
+  "idn-email": "dev@example.com",
+  hostname: "example.com",
+  "idn-hostname": "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  uri: "https://example.com/a",
+  "uri-reference": "/a/b",
+  iri: "https://example.com/a",
+  "iri-reference": "/a",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+  "json-pointer": "/a/0",
+  regex: "^a+$",
+  "uri-template": "/a/{id}",
 };
-const STRING_CANDIDATES = ["example", "abc", "a", "A", "1", "123", "x1", "main", "2025-01-15", "owner/repo", "https://example.com", "example.com", "a-b_c.d", "ABC123", "#fff", "00:00", "0644", "e1"];
+const STRING_CANDIDATES = [
+  "example",
+  "abc",
+  "a",
+  "A",
+  "1",
+  "123",
+  "x1",
+  "main",
+  "2025-01-15",
+  "owner/repo",
+  "https://example.com",
+  "example.com",
+  "a-b_c.d",
+  "ABC123",
+  "#fff",
+  "00:00",
+  "0644",
+  "e1",
+];
 
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -43,9 +76,14 @@ export function generate(schema, root, depth = 0, extraOptional = 0) {
     const { allOf, ...rest } = schema;
     let merged = rest;
     for (const s of allOf) {
-      const part = s && typeof s === "object" && s.$ref ? resolveLocal(root, s.$ref) ?? {} : s;
+      const part = s && typeof s === "object" && s.$ref ? (resolveLocal(root, s.$ref) ?? {}) : s;
       if (part && typeof part === "object") {
-        merged = { ...merged, ...part, properties: { ...merged.properties, ...part.properties }, required: [...(merged.required ?? []), ...(part.required ?? [])] };
+        merged = {
+          ...merged,
+          ...part,
+          properties: { ...merged.properties, ...part.properties },
+          required: [...(merged.required ?? []), ...(part.required ?? [])],
+        };
       }
     }
     return generate(merged, root, depth + 1, extraOptional);
@@ -56,7 +94,17 @@ export function generate(schema, root, depth = 0, extraOptional = 0) {
       for (const b of branches) {
         const branch = b && typeof b === "object" && b.$ref ? resolveLocal(root, b.$ref) : b;
         if (!branch || typeof branch !== "object" || branch.type === "null") continue;
-        const v = generate({ ...rest, ...branch, properties: { ...rest.properties, ...branch.properties }, required: [...(rest.required ?? []), ...(branch.required ?? [])] }, root, depth + 1, extraOptional);
+        const v = generate(
+          {
+            ...rest,
+            ...branch,
+            properties: { ...rest.properties, ...branch.properties },
+            required: [...(rest.required ?? []), ...(branch.required ?? [])],
+          },
+          root,
+          depth + 1,
+          extraOptional,
+        );
         if (v !== FAIL) return v;
       }
       return generate(rest, root, depth + 1, extraOptional);
@@ -78,7 +126,11 @@ export function generate(schema, root, depth = 0, extraOptional = 0) {
       const fits = (s) => [...s].length >= min && [...s].length <= max;
       if (schema.pattern) {
         let re;
-        try { re = new RegExp(schema.pattern, "u"); } catch { return FAIL; }
+        try {
+          re = new RegExp(schema.pattern, "u");
+        } catch {
+          return FAIL;
+        }
         return STRING_CANDIDATES.find((s) => fits(s) && re.test(s)) ?? FAIL;
       }
       let s = "example";
@@ -95,8 +147,10 @@ export function generate(schema, root, depth = 0, extraOptional = 0) {
       if (schema.multipleOf) v = Math.ceil(v / schema.multipleOf) * schema.multipleOf;
       return v;
     }
-    case "boolean": return true;
-    case "null": return null;
+    case "boolean":
+      return true;
+    case "null":
+      return null;
     case "array": {
       const out = [];
       const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
@@ -112,16 +166,27 @@ export function generate(schema, root, depth = 0, extraOptional = 0) {
       const out = {};
       const props = schema.properties ?? {};
       const names = [...new Set(schema.required ?? [])];
-      for (const p of Object.keys(props)) { if (extraOptional <= 0) break; if (!names.includes(p)) { names.push(p); extraOptional--; } }
+      for (const p of Object.keys(props)) {
+        if (extraOptional <= 0) break;
+        if (!names.includes(p)) {
+          names.push(p);
+          extraOptional--;
+        }
+      }
       for (const p of names) {
-        const sub = has(props, p) ? props[p] : typeof schema.additionalProperties === "object" ? schema.additionalProperties : true;
+        const sub = has(props, p)
+          ? props[p]
+          : typeof schema.additionalProperties === "object"
+            ? schema.additionalProperties
+            : true;
         const v = generate(sub, root, depth + 1);
         if (v === FAIL) return FAIL;
         out[p] = v;
       }
       return out;
     }
-    default: return FAIL;
+    default:
+      return FAIL;
   }
 }
 
@@ -133,7 +198,11 @@ function invalidVariant(schema, valid) {
     variants.push(rest);
   }
   if (valid && typeof valid === "object" && !Array.isArray(valid)) {
-    for (const k of Object.keys(valid)) variants.push({ ...valid, [k]: typeof valid[k] === "number" ? "not-a-number" : typeof valid[k] === "string" ? 12345 : "wrong-type" });
+    for (const k of Object.keys(valid))
+      variants.push({
+        ...valid,
+        [k]: typeof valid[k] === "number" ? "not-a-number" : typeof valid[k] === "string" ? 12345 : "wrong-type",
+      });
   }
   variants.push("not an object");
   return variants;
@@ -142,23 +211,37 @@ function invalidVariant(schema, valid) {
 /** Builds the tool list with generated calls: [{ id, schema, tests: [{ data, valid }] }], using ajv as the oracle. */
 export async function mcpCases(tools, ajvPeer, log) {
   const cases = [];
-  let noValid = 0, noCompile = 0;
+  let noValid = 0,
+    noCompile = 0;
   for (const t of tools) {
     let check;
-    try { check = await ajvPeer.compile(t.inputSchema); } catch { noCompile++; continue; }
+    try {
+      check = await ajvPeer.compile(t.inputSchema);
+    } catch {
+      noCompile++;
+      continue;
+    }
     let valid = FAIL;
     for (const extra of [3, 0]) {
       const v = generate(t.inputSchema, t.inputSchema, 0, extra);
-      if (v !== FAIL && check(v)) { valid = v; break; }
+      if (v !== FAIL && check(v)) {
+        valid = v;
+        break;
+      }
     }
-    if (valid === FAIL) { noValid++; continue; }
+    if (valid === FAIL) {
+      noValid++;
+      continue;
+    }
     const tests = [{ data: valid, valid: true }];
     const bad = invalidVariant(t.inputSchema, valid).find((v) => !check(v));
     if (bad !== undefined) tests.push({ data: bad, valid: false });
     for (const args of t.calls) tests.push({ data: args, valid: check(args) });
     cases.push({ id: t.name, schema: t.inputSchema, tests });
   }
-  log(`mcp: ${tools.length} tools with $schema absent or 2020-12; ${noCompile} not compilable by ajv, ${noValid} without a generated valid call (dropped); ${cases.length} kept`);
+  log(
+    `mcp: ${tools.length} tools with $schema absent or 2020-12; ${noCompile} not compilable by ajv, ${noValid} without a generated valid call (dropped); ${cases.length} kept`,
+  );
   return cases;
 }
 
@@ -172,17 +255,28 @@ export async function commonSubset(peers, cases, log) {
       try {
         const check = await p.compile(c.schema);
         if (!c.tests.every((t) => check(t.data) === t.valid)) throw new Error("verdict");
-      } catch { lost.get(p.name).push(c.id); ok = false; }
+      } catch {
+        lost.get(p.name).push(c.id);
+        ok = false;
+      }
     }
     if (ok) kept.push(c);
   }
-  const notes = [...lost].filter(([, v]) => v.length).map(([k, v]) => `${k} ${v.length} (${v.slice(0, 3).join(", ")}${v.length > 3 ? ", ..." : ""})`);
-  log(`mcp: common subset ${kept.length} of ${cases.length} tools${notes.length ? `; dropped because of: ${notes.join("; ")}` : ""}`);
+  const notes = [...lost]
+    .filter(([, v]) => v.length)
+    .map(([k, v]) => `${k} ${v.length} (${v.slice(0, 3).join(", ")}${v.length > 3 ? ", ..." : ""})`);
+  log(
+    `mcp: common subset ${kept.length} of ${cases.length} tools${notes.length ? `; dropped because of: ${notes.join("; ")}` : ""}`,
+  );
   return kept;
 }
 
 export function mcpValidate(cases) {
-  return validateWorkload("mcp-validate", "generated valid/invalid arguments plus fixture calls for MCP tool input schemas", cases);
+  return validateWorkload(
+    "mcp-validate",
+    "generated valid/invalid arguments plus fixture calls for MCP tool input schemas",
+    cases,
+  );
 }
 
 export function mcpCold(cases) {
@@ -194,13 +288,32 @@ export function mcpCold(cases) {
     async prepare(peer) {
       for (const it of items) {
         let ok;
-        try { ok = (await peer.compile(it.schema))(it.args); } catch (e) { throw new Excluded(e.message); }
+        try {
+          ok = (await peer.compile(it.schema))(it.args);
+        } catch (e) {
+          throw new Excluded(e.message);
+        }
         if (ok !== true) throw new Excluded("rejects a valid call");
       }
       if (peer.async) {
-        return { async: true, unitsPerOp: items.length, op: async () => { let c = 0; for (const it of items) if ((await peer.compile(it.schema))(it.args)) c++; return c; } };
+        return {
+          async: true,
+          unitsPerOp: items.length,
+          op: async () => {
+            let c = 0;
+            for (const it of items) if ((await peer.compile(it.schema))(it.args)) c++;
+            return c;
+          },
+        };
       }
-      return { unitsPerOp: items.length, op: () => { let c = 0; for (const it of items) if (peer.compile(it.schema)(it.args)) c++; return c; } };
+      return {
+        unitsPerOp: items.length,
+        op: () => {
+          let c = 0;
+          for (const it of items) if (peer.compile(it.schema)(it.args)) c++;
+          return c;
+        },
+      };
     },
   };
 }

@@ -30,8 +30,7 @@ export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =
-  | { valid: true; data: T; errorMessage: undefined }
-  | { valid: false; data: undefined; errorMessage: string };
+  { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
 
 /** The SDK's `JsonSchemaValidator<T>`. */
 export type JsonSchemaValidator<T> = (input: unknown) => JsonSchemaValidatorResult<T>;
@@ -97,7 +96,8 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
 
   /** Applies the explicit draft-07 upgrade when asked to; anything else is compiled as given. */
   private prepare(schema: unknown): unknown {
-    if (this.draft07 !== "upgrade" || typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+    if (this.draft07 !== "upgrade" || typeof schema !== "object" || schema === null || Array.isArray(schema))
+      return schema;
     const declared = Object.hasOwn(schema, "$schema") ? (schema as Record<string, unknown>)["$schema"] : undefined;
     if (typeof declared !== "string" || !DRAFT_07.test(declared)) return schema;
     const upgraded = upgradeDraft07(schema);
@@ -107,7 +107,9 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
 
   private message(errors: readonly { instanceLocation: string; error?: string }[]): string {
     if (errors.length === 0) return "value does not match the schema";
-    const shown = errors.slice(0, this.maxErrors).map((e) => `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`);
+    const shown = errors
+      .slice(0, this.maxErrors)
+      .map((e) => `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`);
     const rest = errors.length - shown.length;
     return shown.join("; ") + (rest > 0 ? `; and ${rest} more error${rest === 1 ? "" : "s"}` : "");
   }

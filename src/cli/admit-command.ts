@@ -28,7 +28,12 @@ export function admitCommand(argv: readonly string[], io: Io): number {
     const rows = [["error", `${e.class}/${e.code}`]];
     if (e.tool !== undefined) rows.push(["tool", `${e.tool.name} (revision ${e.tool.revision})`]);
     rows.push(["message", oneLine(e.message)]);
-    if (e.cause !== undefined) rows.push(["cause", `${e.cause.class}/${e.cause.code}${e.cause.schemaPointer !== undefined ? ` at schema "${e.cause.schemaPointer}"` : ""}`]);
+    if (e.cause !== undefined)
+      rows.push([
+        "cause",
+        `${e.cause.class}/${e.cause.code}` +
+          (e.cause.schemaPointer !== undefined ? ` at schema "${e.cause.schemaPointer}"` : ""),
+      ]);
     io.out(table(rows, "  ") + "\n");
     return 1;
   }
@@ -42,7 +47,12 @@ export function admitCommand(argv: readonly string[], io: Io): number {
     const revision = isPlainObject(tool) && typeof tool["revision"] === "string" ? tool["revision"] : "";
     const quarantined = rejected.get(name);
     if (quarantined !== undefined) {
-      rows.push([name, revision, "quarantined", oneLine(`${quarantined.error.class}/${quarantined.error.code}: ${quarantined.error.message}`)]);
+      rows.push([
+        name,
+        revision,
+        "quarantined",
+        oneLine(`${quarantined.error.class}/${quarantined.error.code}: ${quarantined.error.message}`),
+      ]);
     } else if (accepted.has(name)) {
       rows.push([name, revision, "accepted", ""]);
     }
@@ -62,7 +72,10 @@ function readCatalog(path: string): Catalog {
     tools = parsed["tools"];
     if (Object.hasOwn(parsed, "backends")) backends = parsed["backends"];
   }
-  if (!Array.isArray(tools)) throw new CliError(`catalog ${path} is not a catalog: expected an array of tools or an object with a "tools" array`);
+  if (!Array.isArray(tools))
+    throw new CliError(
+      `catalog ${path} is not a catalog: expected an array of tools or an object with a "tools" array`,
+    );
   if (backends === undefined) {
     // Without a backends list, every backend a tool names is allowed.
     const own = new Set<string>();
@@ -77,5 +90,14 @@ function readCatalog(path: string): Catalog {
 
 function table(rows: string[][], prefix: string): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => prefix + r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd()).join("\n");
+  return rows
+    .map(
+      (r) =>
+        prefix +
+        r
+          .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+          .join("  ")
+          .trimEnd(),
+    )
+    .join("\n");
 }

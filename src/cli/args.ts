@@ -2,7 +2,10 @@
 
 /** A problem the user can fix by changing the command line, a file or its contents (exit 2). */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
     this.name = "CliError";
   }

@@ -51,16 +51,24 @@ export class BowtieHarness {
           this.stopped = true;
           return undefined;
         default:
-          return errored(seq, cmd === undefined ? "request has no \"cmd\"" : `unknown command ${JSON.stringify(cmd)}`);
+          return errored(seq, cmd === undefined ? 'request has no "cmd"' : `unknown command ${JSON.stringify(cmd)}`);
       }
     } catch (e) {
       // A harness bug, never a crash: report it on the request and carry on.
-      return errored(seq, `internal error: ${oneLine(e instanceof Error ? e.message : String(e))}`, e instanceof Error ? e.stack : undefined);
+      return errored(
+        seq,
+        `internal error: ${oneLine(e instanceof Error ? e.message : String(e))}`,
+        e instanceof Error ? e.stack : undefined,
+      );
     }
   }
 
   private start(request: Record<string, unknown>, seq: { value: Json } | undefined): Response {
-    if (request["version"] !== 1) return errored(seq, `unsupported IHOP version ${JSON.stringify(request["version"]) ?? "undefined"}; this harness speaks version 1`);
+    if (request["version"] !== 1)
+      return errored(
+        seq,
+        `unsupported IHOP version ${JSON.stringify(request["version"]) ?? "undefined"}; this harness speaks version 1`,
+      );
     const info = packageInfo();
     return {
       version: 1,
@@ -79,17 +87,20 @@ export class BowtieHarness {
   }
 
   private run(request: Record<string, unknown>, seq: { value: Json } | undefined): Response {
-    if (seq === undefined) return errored(seq, "run request has no \"seq\"");
+    if (seq === undefined) return errored(seq, 'run request has no "seq"');
     const testCase = request["case"];
-    if (!isPlainObject(testCase) || !Object.hasOwn(testCase, "schema")) return errored(seq, "run request has no \"case\" object with a \"schema\"");
+    if (!isPlainObject(testCase) || !Object.hasOwn(testCase, "schema"))
+      return errored(seq, 'run request has no "case" object with a "schema"');
     const tests = testCase["tests"];
     if (!Array.isArray(tests) || !tests.every((t) => isPlainObject(t) && Object.hasOwn(t, "instance"))) {
-      return errored(seq, "run request's case has no \"tests\" array of objects with an \"instance\"");
+      return errored(seq, 'run request\'s case has no "tests" array of objects with an "instance"');
     }
     const output = Object.hasOwn(request, "output") ? request["output"] : "flag";
-    if (output !== "flag" && output !== "annotations") return errored(seq, `unsupported output format ${JSON.stringify(output)}`);
+    if (output !== "flag" && output !== "annotations")
+      return errored(seq, `unsupported output format ${JSON.stringify(output)}`);
     const registryValue = Object.hasOwn(testCase, "registry") ? testCase["registry"] : undefined;
-    if (registryValue !== undefined && registryValue !== null && !isPlainObject(registryValue)) return errored(seq, "the case's \"registry\" is not an object");
+    if (registryValue !== undefined && registryValue !== null && !isPlainObject(registryValue))
+      return errored(seq, 'the case\'s "registry" is not an object');
 
     const schemaRegistry = new Map<string, unknown>();
     if (registryValue !== undefined && registryValue !== null) {
@@ -143,7 +154,19 @@ function stackOf(e: unknown): string | undefined {
 }
 
 /** Keywords whose values are subschemas, maps of subschemas, or arrays of subschemas (2020-12). */
-const SINGLE = new Set(["additionalProperties", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+const SINGLE = new Set([
+  "additionalProperties",
+  "items",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+]);
 const MAPS = new Set(["$defs", "properties", "patternProperties", "dependentSchemas"]);
 const ARRAYS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
@@ -163,7 +186,8 @@ export function resourceLocations(schema: unknown): Map<string, string> {
       const value = node[key];
       const at = pointer + "/" + escape(key);
       if (SINGLE.has(key)) walk(value, at, base);
-      else if (MAPS.has(key) && isPlainObject(value)) for (const k of Object.keys(value)) walk(value[k], at + "/" + escape(k), base);
+      else if (MAPS.has(key) && isPlainObject(value))
+        for (const k of Object.keys(value)) walk(value[k], at + "/" + escape(k), base);
       else if (ARRAYS.has(key) && Array.isArray(value)) value.forEach((v, i) => walk(v, at + "/" + i, base));
     }
   };
@@ -178,7 +202,12 @@ function escape(token: string): string {
 
 /** An engine annotation in Bowtie's shape: the keyword's schema location as a root-document fragment. */
 function bowtieAnnotation(a: Annotation, locations: ReadonlyMap<string, string>): Response {
-  return { keyword: a.keyword, instanceLocation: a.instanceLocation, keywordLocation: schemaLocation(a.absoluteKeywordLocation, locations), annotation: a.value };
+  return {
+    keyword: a.keyword,
+    instanceLocation: a.instanceLocation,
+    keywordLocation: schemaLocation(a.absoluteKeywordLocation, locations),
+    annotation: a.value,
+  };
 }
 
 function schemaLocation(absolute: string, locations: ReadonlyMap<string, string>): string {

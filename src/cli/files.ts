@@ -8,7 +8,14 @@ export function readText(path: string, what = "file"): string {
     return readFileSync(path, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : oneLine(String((e as Error).message ?? e));
+    const reason =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "is a directory"
+          : code === "EACCES"
+            ? "permission denied"
+            : oneLine(String((e as Error).message ?? e));
     throw new CliError(`cannot read ${what} ${path}: ${reason}`);
   }
 }

@@ -31,14 +31,20 @@ export function packageInfo(): PackageInfo {
     }
   }
   const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-  const field = (obj: unknown, key: string): unknown => (typeof obj === "object" && obj !== null && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined);
+  const field = (obj: unknown, key: string): unknown =>
+    typeof obj === "object" && obj !== null && Object.hasOwn(obj, key)
+      ? (obj as Record<string, unknown>)[key]
+      : undefined;
   const repository = str(field(manifest, "repository")) ?? str(field(field(manifest, "repository"), "url"));
   const source = repository?.replace(/^git\+/, "").replace(/\.git$/, "");
   cached = {
     name: NAME,
     version: str(field(manifest, "version")) ?? "0.0.0",
     homepage: str(field(manifest, "homepage")) ?? NPM_PAGE,
-    issues: str(field(field(manifest, "bugs"), "url")) ?? str(field(manifest, "bugs")) ?? (source !== undefined ? `${source}/issues` : NPM_PAGE),
+    issues:
+      str(field(field(manifest, "bugs"), "url")) ??
+      str(field(manifest, "bugs")) ??
+      (source !== undefined ? `${source}/issues` : NPM_PAGE),
     source: source ?? NPM_PAGE,
   };
   return cached;

@@ -18,7 +18,10 @@ export interface Io {
 
 /** Exit code: 0 all valid, 1 any invalid; throws `CliError` for exit 2. */
 export function validateCommand(argv: readonly string[], io: Io): number {
-  const args = parseArgs(argv, { flags: ["--format-assertion", "--content-assertion"], options: ["--output", "--registry"] });
+  const args = parseArgs(argv, {
+    flags: ["--format-assertion", "--content-assertion"],
+    options: ["--output", "--registry"],
+  });
   const [schemaPath, ...instancePaths] = args.positionals;
   if (schemaPath === undefined) throw new CliError("validate needs a schema file and at least one instance file");
   if (instancePaths.length === 0) throw new CliError("validate needs at least one instance file after the schema");
@@ -58,7 +61,10 @@ export function validateCommand(argv: readonly string[], io: Io): number {
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((line) => "  " + line).join("\n");
+  return text
+    .split("\n")
+    .map((line) => "  " + line)
+    .join("\n");
 }
 
 export function describeError(e: unknown): string {
@@ -98,7 +104,8 @@ export function loadRegistry(dir: string): Map<string, unknown> {
       let uri = pathToFileURL(resolve(path)).href;
       if (isPlainObject(schema) && Object.hasOwn(schema, "$id")) {
         const id = schema["$id"];
-        if (typeof id !== "string" || id === "") throw new CliError(`registry schema ${path} has a $id that is not a non-empty string`);
+        if (typeof id !== "string" || id === "")
+          throw new CliError(`registry schema ${path} has a $id that is not a non-empty string`);
         // A relative $id is resolved against the file's own URL, as its retrieval URI.
         const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(id) ? id : new URL(id, uri).href;
         uri = absolute.endsWith("#") ? absolute.slice(0, -1) : absolute;

@@ -12,7 +12,11 @@ import { splitFragment } from "./uri.js";
 
 /** The `CompileContext` handed to keyword definitions for one schema object. */
 export class Context implements CompileContext {
-  constructor(private readonly compilation: Compilation, private readonly loc: Location, readonly schema: Readonly<Record<string, unknown>>) {}
+  constructor(
+    private readonly compilation: Compilation,
+    private readonly loc: Location,
+    readonly schema: Readonly<Record<string, unknown>>,
+  ) {}
 
   get limits(): Readonly<Limits> {
     return this.compilation.limits;
@@ -50,7 +54,9 @@ export class Context implements CompileContext {
     const pointer = this.pointerOf(tokens);
     const value = found?.value;
     const known = typeof value === "object" && value !== null ? this.compilation.knownLocation(value) : undefined;
-    return this.compilation.node(known !== undefined ? { ...known, value } : { resource: this.loc.resource, pointer, value });
+    return this.compilation.node(
+      known !== undefined ? { ...known, value } : { resource: this.loc.resource, pointer, value },
+    );
   }
 
   reference(ref: string): SchemaNode {
@@ -62,7 +68,11 @@ export class Context implements CompileContext {
     const fragment = splitFragment(ref)[1];
     const name = decodeFragment(fragment);
     const target = this.compilation.node(loc);
-    const bookend = name !== undefined && name !== "" && !name.startsWith("/") && loc.resource.dynamicAnchorPointers.get(name) === loc.pointer;
+    const bookend =
+      name !== undefined &&
+      name !== "" &&
+      !name.startsWith("/") &&
+      loc.resource.dynamicAnchorPointers.get(name) === loc.pointer;
     if (!bookend) return { target, anchor: undefined };
     this.compilation.usesDynamicScope = true;
     return { target, anchor: name };
@@ -76,4 +86,3 @@ export class Context implements CompileContext {
     throw invalid(message, this.pointerOf([keyword]), code);
   }
 }
-

@@ -74,11 +74,15 @@ export class Compilation {
     }
     const reg = options.schemaRegistry;
     if (reg !== undefined) {
-      const entries = reg instanceof Map ? [...reg.entries()] : Object.keys(reg).map((k) => [k, (reg as Record<string, unknown>)[k]] as const);
+      const entries =
+        reg instanceof Map
+          ? [...reg.entries()]
+          : Object.keys(reg).map((k) => [k, (reg as Record<string, unknown>)[k]] as const);
       for (const [uri, doc] of entries) {
         if (typeof uri !== "string") throw usage("schemaRegistry keys must be URI strings");
         const key = uri.endsWith("#") ? uri.slice(0, -1) : uri;
-        if (!hasScheme(key) || key.includes("#")) throw usage(`schemaRegistry key "${uri}" is not an absolute URI without fragment`);
+        if (!hasScheme(key) || key.includes("#"))
+          throw usage(`schemaRegistry key "${uri}" is not an absolute URI without fragment`);
         this.registry.set(key, doc);
         this.pendingRegistry.add(key);
       }
@@ -93,7 +97,8 @@ export class Compilation {
   /** Indexes the root document and returns its location. */
   addRoot(schema: unknown): Location {
     const base = this.options.baseUri ?? DEFAULT_BASE_URI;
-    if (!hasScheme(base) || base.includes("#")) throw usage(`baseUri "${base}" is not an absolute URI without fragment`);
+    if (!hasScheme(base) || base.includes("#"))
+      throw usage(`baseUri "${base}" is not an absolute URI without fragment`);
     const resource = this.addDocument(schema, base, true);
     return { resource, pointer: "", value: schema };
   }
@@ -105,7 +110,11 @@ export class Compilation {
     if (cached !== undefined) return cached;
     const value = loc.value;
     if (typeof value !== "boolean" && !isObject(value)) {
-      throw invalid(`the value at "${absolute}" is not a schema (an object or a boolean)`, loc.pointer, "schema_invalid");
+      throw invalid(
+        `the value at "${absolute}" is not a schema (an object or a boolean)`,
+        loc.pointer,
+        "schema_invalid",
+      );
     }
     const node = new SchemaNode(absolute, loc.resource, typeof value === "boolean" ? value : undefined);
     this.nodes.set(absolute, node);
@@ -131,17 +140,29 @@ export class Compilation {
     const absolute = resolveUri(from.uri, ref);
     const [base, rawFragment] = splitFragment(absolute);
     const resource = this.resourceFor(base, pointer);
-    if (resource === undefined) throw invalid(`cannot resolve reference "${ref}": "${base}" is not a known schema (nothing is fetched; register it)`, pointer, "ref_unresolved");
+    if (resource === undefined)
+      throw invalid(
+        `cannot resolve reference "${ref}": "${base}" is not a known schema (nothing is fetched; register it)`,
+        pointer,
+        "ref_unresolved",
+      );
     const fragment = decodeFragment(rawFragment);
-    if (fragment === undefined) throw invalid(`reference "${ref}" has a malformed percent-encoding`, pointer, "ref_invalid");
+    if (fragment === undefined)
+      throw invalid(`reference "${ref}" has a malformed percent-encoding`, pointer, "ref_invalid");
     if (fragment === "") return { resource, pointer: "", value: resource.root };
     if (fragment.startsWith("/")) {
       const tokens = parsePointer(fragment);
-      if (tokens === undefined) throw invalid(`reference "${ref}" has a malformed JSON Pointer`, pointer, "ref_invalid");
+      if (tokens === undefined)
+        throw invalid(`reference "${ref}" has a malformed JSON Pointer`, pointer, "ref_invalid");
       return this.follow(resource, tokens, ref, pointer);
     }
     const anchored = resource.anchors.get(fragment);
-    if (anchored === undefined) throw invalid(`cannot resolve reference "${ref}": no anchor "${fragment}" in "${base}"`, pointer, "ref_unresolved");
+    if (anchored === undefined)
+      throw invalid(
+        `cannot resolve reference "${ref}": no anchor "${fragment}" in "${base}"`,
+        pointer,
+        "ref_unresolved",
+      );
     return { resource, pointer: anchored, value: getAt(resource.root, parsePointer(anchored) ?? [])?.value };
   }
 
@@ -152,7 +173,8 @@ export class Compilation {
     let ptr = "";
     for (const token of tokens) {
       const found = getAt(current, [token]);
-      if (found === undefined) throw invalid(`cannot resolve reference "${ref}": no value at that pointer`, at, "ref_unresolved");
+      if (found === undefined)
+        throw invalid(`cannot resolve reference "${ref}": no value at that pointer`, at, "ref_unresolved");
       current = found.value;
       ptr = appendPointer(ptr, token);
       const known = typeof current === "object" && current !== null ? this.locations.get(current) : undefined;
@@ -180,7 +202,11 @@ export class Compilation {
     try {
       loaded = loader(base);
     } catch (e) {
-      throw invalid(`schemaLoader failed for "${base}": ${e instanceof Error ? e.message : String(e)}`, at, "loader_failed");
+      throw invalid(
+        `schemaLoader failed for "${base}": ${e instanceof Error ? e.message : String(e)}`,
+        at,
+        "loader_failed",
+      );
     }
     if (loaded === undefined) return undefined;
     this.registry.set(base, loaded);
@@ -210,16 +236,30 @@ export class Compilation {
   private measure(doc: unknown, where: string): void {
     const result = checkJson(doc, { bytes: this.limits.maxSchemaBytes - this.bytes });
     if (!result.ok) {
-      if (result.bound === "bytes") throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer: where + result.pointer });
-      throw invalid(`schema is not JSON at "${where}${result.pointer}": ${result.message}`, where + result.pointer, "schema_not_json");
+      if (result.bound === "bytes")
+        throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer: where + result.pointer });
+      throw invalid(
+        `schema is not JSON at "${where}${result.pointer}": ${result.message}`,
+        where + result.pointer,
+        "schema_not_json",
+      );
     }
     this.bytes += result.measure.bytes;
   }
 
   /** Indexes resources and anchors (Core §9.2), walking only subschema positions. */
-  private walk(value: unknown, resource: Resource | null, base: string, pointer: string, depth: number, vocab: ActiveVocabularies | undefined): Resource {
-    if (depth > this.limits.maxSchemaDepth) throw new LimitError("maxSchemaDepth", this.limits.maxSchemaDepth, { schemaPointer: pointer });
-    if (++this.schemaNodes > this.limits.maxSchemaNodes) throw new LimitError("maxSchemaNodes", this.limits.maxSchemaNodes, { schemaPointer: pointer });
+  private walk(
+    value: unknown,
+    resource: Resource | null,
+    base: string,
+    pointer: string,
+    depth: number,
+    vocab: ActiveVocabularies | undefined,
+  ): Resource {
+    if (depth > this.limits.maxSchemaDepth)
+      throw new LimitError("maxSchemaDepth", this.limits.maxSchemaDepth, { schemaPointer: pointer });
+    if (++this.schemaNodes > this.limits.maxSchemaNodes)
+      throw new LimitError("maxSchemaNodes", this.limits.maxSchemaNodes, { schemaPointer: pointer });
     const schema = isObject(value) ? value : undefined;
     let res = resource;
     let ptr = pointer;
@@ -228,11 +268,13 @@ export class Compilation {
       let uri = base;
       if (typeof id === "string" && schema !== undefined && Object.hasOwn(schema, "$id")) {
         const [idBase, idFragment] = splitFragment(resolveUri(base, id));
-        if (idFragment !== "") throw invalid(`"$id" must not have a fragment: "${id}"`, pointer + "/$id", "schema_invalid");
+        if (idFragment !== "")
+          throw invalid(`"$id" must not have a fragment: "${id}"`, pointer + "/$id", "schema_invalid");
         uri = idBase;
       }
       const declared = schema !== undefined && Object.hasOwn(schema, "$schema") ? schema["$schema"] : undefined;
-      const active = typeof declared === "string" ? this.vocabulariesFor(declared, pointer) : vocab ?? this.defaultVocabularies();
+      const active =
+        typeof declared === "string" ? this.vocabulariesFor(declared, pointer) : (vocab ?? this.defaultVocabularies());
       res = new Resource(uri, value, active);
       if (!this.resources.has(uri)) this.resources.set(uri, res);
       ptr = "";
@@ -245,7 +287,8 @@ export class Compilation {
     const dynamic = schema["$dynamicAnchor"];
     if (typeof dynamic === "string" && Object.hasOwn(schema, "$dynamicAnchor")) res.addAnchor(dynamic, ptr, true);
     if (Object.hasOwn(schema, "$ref") || Object.hasOwn(schema, "$dynamicRef")) {
-      if (++this.references > this.limits.maxReferences) throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer: pointer });
+      if (++this.references > this.limits.maxReferences)
+        throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer: pointer });
     }
     const positions = this.dialect.subschemaKeywords;
     for (const keyword of Object.keys(schema)) {
@@ -272,19 +315,29 @@ export class Compilation {
     const [uri, fragment] = splitFragment(declared);
     const cached = this.dialectCache.get(uri);
     if (cached !== undefined && fragment === "") return cached;
-    if (fragment !== "") throw unsupported(`"$schema" "${declared}" is not a supported dialect`, pointer, "dialect_unsupported");
+    if (fragment !== "")
+      throw unsupported(`"$schema" "${declared}" is not a supported dialect`, pointer, "dialect_unsupported");
     let active: ActiveVocabularies;
     if (uri === this.dialect.metaSchema) {
       active = activateDefault(this.dialect);
     } else {
       if (this.dialect.knownOtherDialects.includes(uri) || !hasScheme(uri)) {
-        throw unsupported(`dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`, pointer, "dialect_unsupported");
+        throw unsupported(
+          `dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`,
+          pointer,
+          "dialect_unsupported",
+        );
       }
-      if (this.dialectsInProgress.has(uri)) throw unsupported(`meta-schema "${uri}" refers to itself as its dialect`, pointer, "dialect_unsupported");
+      if (this.dialectsInProgress.has(uri))
+        throw unsupported(`meta-schema "${uri}" refers to itself as its dialect`, pointer, "dialect_unsupported");
       this.dialectsInProgress.add(uri);
       const meta = this.resourceFor(uri, pointer);
       if (meta === undefined || !isObject(meta.root)) {
-        throw unsupported(`dialect "${declared}" is not supported: no such meta-schema is registered`, pointer, "dialect_unsupported");
+        throw unsupported(
+          `dialect "${declared}" is not supported: no such meta-schema is registered`,
+          pointer,
+          "dialect_unsupported",
+        );
       }
       active = vocabulariesOf(this.dialect, meta.root, uri, pointer);
       this.dialectsInProgress.delete(uri);
@@ -313,7 +366,8 @@ export class Compilation {
     try {
       compiled = compilePattern(source, { maxSteps: this.limits.maxRegexSteps });
     } catch (e) {
-      if (e instanceof RegexSyntaxError) throw invalid(`invalid regular expression ${JSON.stringify(source)}: ${e.message}`, at, "pattern_invalid");
+      if (e instanceof RegexSyntaxError)
+        throw invalid(`invalid regular expression ${JSON.stringify(source)}: ${e.message}`, at, "pattern_invalid");
       throw e;
     }
     this.patterns.set(source, compiled);

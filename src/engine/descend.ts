@@ -20,7 +20,9 @@ export function checkChild(
     value,
     run,
     undefined,
-    out === null ? null : childResult(out, keywordSuffix, "/" + (typeof key === "number" ? String(key) : escapeToken(key))),
+    out === null
+      ? null
+      : childResult(out, keywordSuffix, "/" + (typeof key === "number" ? String(key) : escapeToken(key))),
   );
   run.instanceDepth--;
   return valid;

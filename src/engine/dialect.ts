@@ -42,11 +42,16 @@ const standard = new WeakMap<DialectDefinition, ActiveVocabularies>();
 /** The keyword set of the dialect's own meta-schema, built once per dialect. */
 export function activateDefault(dialect: DialectDefinition): ActiveVocabularies {
   let active = standard.get(dialect);
-  if (active === undefined) standard.set(dialect, (active = activate(dialect, dialect.metaSchema, dialect.defaultVocabularies)));
+  if (active === undefined)
+    standard.set(dialect, (active = activate(dialect, dialect.metaSchema, dialect.defaultVocabularies)));
   return active;
 }
 
-export function activate(dialect: DialectDefinition, metaSchema: string, vocabularyUris: readonly string[]): ActiveVocabularies {
+export function activate(
+  dialect: DialectDefinition,
+  metaSchema: string,
+  vocabularyUris: readonly string[],
+): ActiveVocabularies {
   const keywords = new Map<string, KeywordDefinition>();
   let formatAssertion = false;
   for (const vocabulary of dialect.vocabularies) {
@@ -62,16 +67,26 @@ export function activate(dialect: DialectDefinition, metaSchema: string, vocabul
  * vocabularies are used, an unknown optional one is ignored, an unknown required one is unsupported.
  * Without `$vocabulary`, the dialect's default set applies. Core is always in force.
  */
-export function vocabulariesOf(dialect: DialectDefinition, metaRoot: Record<string, unknown>, uri: string, pointer: string): ActiveVocabularies {
+export function vocabulariesOf(
+  dialect: DialectDefinition,
+  metaRoot: Record<string, unknown>,
+  uri: string,
+  pointer: string,
+): ActiveVocabularies {
   const declared = metaRoot["$vocabulary"];
   if (declared === undefined) return activate(dialect, uri, dialect.defaultVocabularies);
-  if (!isObject(declared)) throw invalid(`meta-schema "${uri}" has a malformed "$vocabulary"`, pointer, "schema_invalid");
+  if (!isObject(declared))
+    throw invalid(`meta-schema "${uri}" has a malformed "$vocabulary"`, pointer, "schema_invalid");
   const known = new Set(dialect.vocabularies.map((v) => v.uri));
   const use: string[] = [CORE];
   for (const vocabulary of Object.keys(declared)) {
     if (known.has(vocabulary)) use.push(vocabulary);
     else if (declared[vocabulary] === true) {
-      throw unsupported(`meta-schema "${uri}" requires the unknown vocabulary "${vocabulary}"`, pointer, "vocabulary_unsupported");
+      throw unsupported(
+        `meta-schema "${uri}" requires the unknown vocabulary "${vocabulary}"`,
+        pointer,
+        "vocabulary_unsupported",
+      );
     }
   }
   return activate(dialect, uri, use);

@@ -1,4 +1,4 @@
-/** Error classes shared by the engine and the runtime (DESIGN.md "Errors"). */
+/** Error classes shared by the engine and the runtime (README "Errors"). */
 
 export type ErrorClass = "validation" | "unsupported_capability" | "execution_failure";
 
@@ -37,7 +37,7 @@ export class SchemaError extends Error implements ErrorFields {
 }
 
 /**
- * A limit was hit (DESIGN.md "Limits"). No keyword catches it: it unwinds the whole evaluation,
+ * A limit was hit (README "Limits"). No keyword catches it: it unwinds the whole evaluation,
  * so a limit hit under `not`, `anyOf` or `if` stays `execution_failure` by construction.
  */
 export class LimitError extends SchemaError {
@@ -45,10 +45,18 @@ export class LimitError extends SchemaError {
   readonly value: number;
 
   constructor(limit: string, value: number, where: { schemaPointer?: string; instancePointer?: string } = {}) {
-    const at = where.instancePointer !== undefined
-      ? ` at instance "${where.instancePointer}"`
-      : where.schemaPointer !== undefined ? ` at schema "${where.schemaPointer}"` : "";
-    super({ class: "execution_failure", code: "limit_exceeded", message: `limit ${limit} (${value}) exceeded${at}`, ...where });
+    const at =
+      where.instancePointer !== undefined
+        ? ` at instance "${where.instancePointer}"`
+        : where.schemaPointer !== undefined
+          ? ` at schema "${where.schemaPointer}"`
+          : "";
+    super({
+      class: "execution_failure",
+      code: "limit_exceeded",
+      message: `limit ${limit} (${value}) exceeded${at}`,
+      ...where,
+    });
     this.name = "LimitError";
     this.limit = limit;
     this.value = value;

@@ -11,11 +11,16 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** The JSON type of a value, "integer" for integral numbers. */
 export function typeOf(value: unknown): JsonTypeName | "undefined" {
   switch (typeof value) {
-    case "string": return "string";
-    case "boolean": return "boolean";
-    case "number": return Number.isInteger(value) ? "integer" : "number";
-    case "object": return value === null ? "null" : Array.isArray(value) ? "array" : "object";
-    default: return "undefined";
+    case "string":
+      return "string";
+    case "boolean":
+      return "boolean";
+    case "number":
+      return Number.isInteger(value) ? "integer" : "number";
+    case "object":
+      return value === null ? "null" : Array.isArray(value) ? "array" : "object";
+    default:
+      return "undefined";
   }
 }
 
@@ -42,7 +47,8 @@ function equal(a: unknown, b: unknown, depthLeft: number, limit: number): boolea
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) {
     if (!Object.hasOwn(b, k)) return false;
-    if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depthLeft - 1, limit)) return false;
+    if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depthLeft - 1, limit))
+      return false;
   }
   return true;
 }
@@ -64,10 +70,14 @@ function hashString(s: string, seed: number): number {
 
 function hashOf(value: unknown, depthLeft: number, limit: number): number {
   switch (typeof value) {
-    case "string": return hashString(value, 0x811c9dc5);
-    case "number": return hashString(String(value === 0 ? 0 : value), 0x2545f491);
-    case "boolean": return value ? 0x51ed27 : 0x3c6ef3;
-    default: break;
+    case "string":
+      return hashString(value, 0x811c9dc5);
+    case "number":
+      return hashString(String(value === 0 ? 0 : value), 0x2545f491);
+    case "boolean":
+      return value ? 0x51ed27 : 0x3c6ef3;
+    default:
+      break;
   }
   if (value === null) return 0x1b873593;
   if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
@@ -79,7 +89,11 @@ function hashOf(value: unknown, depthLeft: number, limit: number): number {
   // Keys in any order: combine the entries commutatively.
   let h = 0x3243f6a8;
   for (const key of Object.keys(value as object)) {
-    h = (h + Math.imul(hashString(key, 0x9e3779b9), 31) + hashOf((value as Record<string, unknown>)[key], depthLeft - 1, limit)) | 0;
+    h =
+      (h +
+        Math.imul(hashString(key, 0x9e3779b9), 31) +
+        hashOf((value as Record<string, unknown>)[key], depthLeft - 1, limit)) |
+      0;
   }
   return h;
 }
@@ -119,7 +133,10 @@ export function codePointLength(s: string): number {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; }
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
     }
   }
   return n;

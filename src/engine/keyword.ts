@@ -101,7 +101,10 @@ export function assertion<P extends Record<string, unknown>>(
 class Annotation implements Evaluator {
   readonly passive = true;
 
-  constructor(readonly keyword: string, private readonly value: unknown) {}
+  constructor(
+    readonly keyword: string,
+    private readonly value: unknown,
+  ) {}
 
   check(_instance: unknown, _run: Run, _marks: Marks | undefined, out: KeywordResult | null): boolean {
     if (out !== null) {

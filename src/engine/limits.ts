@@ -1,4 +1,4 @@
-/** Limits (DESIGN.md "Limits"): every one fails closed with `execution_failure` / `limit_exceeded`. */
+/** Limits (README "Limits"): every one fails closed with `execution_failure` / `limit_exceeded`. */
 
 export interface Limits {
   /** Size of the schema document(s) in bytes of their JSON text, counted while walking them. */
@@ -21,7 +21,9 @@ export interface Limits {
   maxObjectProperties: number;
   /** Keyword evaluations for one instance. */
   maxEvaluationSteps: number;
-  /** Schema evaluations nested inside each other (the engine's own recursion bound, so no stack overflow can escape). */
+  /**
+   * Schema evaluations nested inside each other (the engine's own recursion bound, so no stack overflow can escape).
+   */
   maxEvaluationDepth: number;
   /** Steps of one regular-expression match that needs backtracking (backreferences or lookaround). */
   maxRegexSteps: number;

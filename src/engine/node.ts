@@ -15,11 +15,16 @@ import { escapeToken, pointerToFragment } from "./pointer.js";
 /** The JSON type bits of a value: an integral number carries both "number" (16) and "integer" (64). */
 export function typeBits(value: unknown): number {
   switch (typeof value) {
-    case "string": return 32;
-    case "number": return Number.isInteger(value) ? 80 : 16;
-    case "boolean": return 2;
-    case "object": return value === null ? 1 : Array.isArray(value) ? 8 : 4;
-    default: return 0;
+    case "string":
+      return 32;
+    case "number":
+      return Number.isInteger(value) ? 80 : 16;
+    case "boolean":
+      return 2;
+    case "object":
+      return value === null ? 1 : Array.isArray(value) ? 8 : 4;
+    default:
+      return 0;
   }
 }
 
@@ -53,7 +58,9 @@ export class SchemaNode {
     this.steps = Math.max(1, evaluators.length);
     const active = evaluators.filter((e) => e.passive !== true);
     for (const e of active) if (e.typeMask !== undefined) this.typeMask = e.typeMask;
-    const tests = active.filter((e) => e.typeMask === undefined && e.test !== undefined).map((e) => e.test as (instance: unknown, run: Run) => boolean);
+    const tests = active
+      .filter((e) => e.typeMask === undefined && e.test !== undefined)
+      .map((e) => e.test as (instance: unknown, run: Run) => boolean);
     const checks = active.filter((e) => e.typeMask === undefined && e.test === undefined);
     if (tests.length > 0) this.tests = tests;
     if (checks.length > 0) this.checks = checks;
@@ -75,7 +82,8 @@ export class SchemaNode {
     const mask = this.typeMask;
     if (mask !== 0 && (typeBits(instance) & mask) === 0) return false;
     const tests = this.tests;
-    for (let i = 0; i < tests.length; i++) if (!(tests[i] as (instance: unknown, run: Run) => boolean)(instance, run)) return false;
+    for (let i = 0; i < tests.length; i++)
+      if (!(tests[i] as (instance: unknown, run: Run) => boolean)(instance, run)) return false;
     const checks = this.checks;
     if (checks.length === 0) return true;
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");

@@ -148,10 +148,14 @@ function detailedUnit(r: KeywordResult | NodeResult, isRoot: boolean): OutputUni
 
 export function render(root: NodeResult, format: OutputFormat): OutputUnit | { valid: boolean } {
   switch (format) {
-    case "flag": return { valid: root.valid };
-    case "basic": return basicOutput(root);
-    case "verbose": return verboseUnit(root);
-    case "detailed": return detailedUnit(root, true) as OutputUnit;
+    case "flag":
+      return { valid: root.valid };
+    case "basic":
+      return basicOutput(root);
+    case "verbose":
+      return verboseUnit(root);
+    case "detailed":
+      return detailedUnit(root, true) as OutputUnit;
   }
 }
 

@@ -47,7 +47,10 @@ export interface StandardJsonSchemaConverter {
 export interface StandardSchemaProps<Input = unknown, Output = Input> {
   readonly version: 1;
   readonly vendor: string;
-  readonly validate: (value: unknown, options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined) => StandardResult<Output>;
+  readonly validate: (
+    value: unknown,
+    options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined,
+  ) => StandardResult<Output>;
   readonly jsonSchema: StandardJsonSchemaConverter;
   readonly types?: { readonly input: Input; readonly output: Output } | undefined;
 }
@@ -68,7 +71,8 @@ const cache = new WeakMap<object, StandardSchemaProps>();
 export function standardSchemaOf<T = unknown>(validator: StandardSchemaSource): StandardSchemaProps<T, T> {
   const known = cache.get(validator);
   if (known !== undefined) return known as StandardSchemaProps<T, T>;
-  const toJsonSchema = (options: StandardJsonSchemaOptions): Record<string, unknown> => jsonSchemaFor(validator.schema, options);
+  const toJsonSchema = (options: StandardJsonSchemaOptions): Record<string, unknown> =>
+    jsonSchemaFor(validator.schema, options);
   const props: StandardSchemaProps<T, T> = Object.freeze({
     version: 1 as const,
     vendor: STANDARD_SCHEMA_VENDOR,
@@ -98,7 +102,10 @@ export function pathOf(instance: unknown, pointer: string): PropertyKey[] {
   if (pointer === "") return [];
   const text = pointer.startsWith("#") ? safeDecode(pointer.slice(1)) : pointer;
   if (text === "") return [];
-  const segments = text.slice(text.startsWith("/") ? 1 : 0).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = text
+    .slice(text.startsWith("/") ? 1 : 0)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const path: PropertyKey[] = [];
   let current: unknown = instance;
   for (const segment of segments) {
@@ -130,7 +137,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function jsonSchemaFor(schema: unknown, options: StandardJsonSchemaOptions): Record<string, unknown> {
   const target = options?.target;
   if (target !== "draft-2020-12") {
-    throw new Error(`${STANDARD_SCHEMA_VENDOR}: JSON Schema target ${JSON.stringify(target)} is not supported; only "draft-2020-12" is`);
+    throw new Error(
+      `${STANDARD_SCHEMA_VENDOR}: JSON Schema target ${JSON.stringify(target)} is not supported; ` +
+        `only "draft-2020-12" is`,
+    );
   }
   if (schema === true) return {};
   if (schema === false) return { not: {} };
@@ -150,7 +160,11 @@ function copyJson(value: unknown, seen: Set<object>, at: string): unknown {
   } else {
     const obj: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      const item = copyJson((value as Record<string, unknown>)[key], seen, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      const item = copyJson(
+        (value as Record<string, unknown>)[key],
+        seen,
+        `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      );
       // defineProperty: a "__proto__" key stays an own data property, never a prototype change.
       Object.defineProperty(obj, key, { value: item, enumerable: true, writable: true, configurable: true });
     }

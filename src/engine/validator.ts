@@ -7,7 +7,15 @@ import { LimitError } from "./errors.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import type { SchemaNode } from "./node.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
-import { annotationsOf, basicOutput, render, type Annotation, type NodeResult, type OutputFormat, type OutputUnit } from "./output.js";
+import {
+  annotationsOf,
+  basicOutput,
+  render,
+  type Annotation,
+  type NodeResult,
+  type OutputFormat,
+  type OutputUnit,
+} from "./output.js";
 
 export interface ValidateOptions {
   output?: OutputFormat;
@@ -51,7 +59,13 @@ export class Validator {
 
   /** Evaluates the instance into the one result tree that every output format is a view of. */
   evaluate(instance: unknown, keepAll = false): NodeResult {
-    const result: NodeResult = { keywordLocation: "", absoluteKeywordLocation: "", instanceLocation: "", valid: true, keywords: [] };
+    const result: NodeResult = {
+      keywordLocation: "",
+      absoluteKeywordLocation: "",
+      instanceLocation: "",
+      valid: true,
+      keywords: [],
+    };
     const run = new Run(this.limits, this.tracksScope, keepAll);
     try {
       this.root.check(instance, run, undefined, result);
@@ -90,14 +104,17 @@ export class Validator {
 function truncatedOutput(valid: boolean, limit: LimitError): OutputUnit {
   const unit: OutputUnit = { valid, keywordLocation: "", instanceLocation: "" };
   if (valid) return unit;
-  const error = `the instance is invalid; its output is not itemised because producing it exceeds ${limit.limit} (${limit.value})`;
+  const error =
+    "the instance is invalid; its output is not itemised because producing it exceeds " +
+    `${limit.limit} (${limit.value})`;
   unit.errors = [{ valid: false, keywordLocation: "", instanceLocation: "", error }];
   return unit;
 }
 
 /** A stack overflow is never let out: it becomes the limit that bounds evaluation depth. */
 function stackGuard(e: unknown, limits: Readonly<Limits>): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return new LimitError("maxEvaluationDepth", limits.maxEvaluationDepth);
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return new LimitError("maxEvaluationDepth", limits.maxEvaluationDepth);
   return e;
 }
 
@@ -111,7 +128,12 @@ export function compileWith(dialect: DialectDefinition, schema: unknown, options
   return compileInternal(dialect, schema, options, true);
 }
 
-function compileInternal(dialect: DialectDefinition, schema: unknown, options: CompileOptions, checkRoot: boolean): Validator {
+function compileInternal(
+  dialect: DialectDefinition,
+  schema: unknown,
+  options: CompileOptions,
+  checkRoot: boolean,
+): Validator {
   const limits = resolveLimits(options.limits);
   const compilation = new Compilation(dialect, options, limits, metaCheckFor(dialect, options), checkRoot);
   try {
@@ -132,12 +154,17 @@ function metaCheckFor(dialect: DialectDefinition, options: CompileOptions): Meta
     if (cache === undefined) metaValidators.set(dialect, (cache = new Map()));
     let meta = metaSchema === dialect.metaSchema ? cache.get(metaSchema) : undefined;
     if (meta === undefined) {
-      meta = compileInternal(dialect, { $ref: metaSchema }, {
-        schemaRegistry: options.schemaRegistry,
-        schemaLoader: options.schemaLoader,
-        limits: META_LIMITS,
-        baseUri: "urn:backplane-agent-runtime:meta",
-      }, false);
+      meta = compileInternal(
+        dialect,
+        { $ref: metaSchema },
+        {
+          schemaRegistry: options.schemaRegistry,
+          schemaLoader: options.schemaLoader,
+          limits: META_LIMITS,
+          baseUri: "urn:backplane-agent-runtime:meta",
+        },
+        false,
+      );
       if (metaSchema === dialect.metaSchema) cache.set(metaSchema, meta);
     }
     if (meta.isValid(document)) return undefined;
@@ -155,4 +182,3 @@ function pickError(errors: OutputUnit[]): OutputUnit | undefined {
   }
   return best;
 }
-

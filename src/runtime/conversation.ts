@@ -1,5 +1,5 @@
 /**
- * `Conversation` (DESIGN.md "Gateways"): holds one admitted bundle at a time. Model requests,
+ * `Conversation` (README "Batch admission and the gateways"): holds one admitted bundle at a time. Model requests,
  * subscriber events and checkpoints are built from the admitted bundle only; a failed catalog update
  * leaves the previous bundle in force.
  */
@@ -8,7 +8,13 @@ import type { CatalogError } from "./catalog-error.js";
 import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
 import type { InputSchemaOptions } from "./input-schema.js";
 import { err, ok, type Result } from "./result.js";
-import { ToolCatalog, type AdmissionMode, type AdmittedBundle, type Authority, type ProviderTool } from "./tool-catalog.js";
+import {
+  ToolCatalog,
+  type AdmissionMode,
+  type AdmittedBundle,
+  type Authority,
+  type ProviderTool,
+} from "./tool-catalog.js";
 
 export interface ConversationOptions extends InputSchemaOptions {
   tools: readonly unknown[];
@@ -83,17 +89,41 @@ export class Conversation {
    * Rebuilds a conversation from a checkpoint and the hosts' tool descriptors: the tools are admitted
    * again, and the result must be the same catalog (names and revisions) the checkpoint recorded.
    */
-  static restore(checkpoint: Checkpoint, options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority }): Result<Conversation, CatalogError> {
-    if (checkpoint === null || typeof checkpoint !== "object" || checkpoint.version !== 1 || !Array.isArray(checkpoint.tools)) {
-      return err({ class: "validation", code: "checkpoint_invalid", message: "not a version 1 conversation checkpoint" });
+  static restore(
+    checkpoint: Checkpoint,
+    options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
+  ): Result<Conversation, CatalogError> {
+    if (
+      checkpoint === null ||
+      typeof checkpoint !== "object" ||
+      checkpoint.version !== 1 ||
+      !Array.isArray(checkpoint.tools)
+    ) {
+      return err({
+        class: "validation",
+        code: "checkpoint_invalid",
+        message: "not a version 1 conversation checkpoint",
+      });
     }
-    const started = Conversation.tryStart({ ...options, authority: options.authority ?? checkpoint.authority, schemaAdmission: checkpoint.schemaAdmission });
+    const started = Conversation.tryStart({
+      ...options,
+      authority: options.authority ?? checkpoint.authority,
+      schemaAdmission: checkpoint.schemaAdmission,
+    });
     if (!started.ok) return started;
     const conversation = started.value;
-    const now = conversation.bundle.accepted.map((name) => `${name}@${conversation.bundle.registry.get(name)?.revision}`);
+    const now = conversation.bundle.accepted.map(
+      (name) => `${name}@${conversation.bundle.registry.get(name)?.revision}`,
+    );
     const then = checkpoint.tools.map((t) => `${t.name}@${t.revision}`);
     if (now.join("\n") !== then.join("\n")) {
-      return err({ class: "validation", code: "checkpoint_mismatch", message: `the tools given do not admit to the checkpoint's catalog (expected ${then.join(", ")}; got ${now.join(", ")})` });
+      return err({
+        class: "validation",
+        code: "checkpoint_mismatch",
+        message:
+          "the tools given do not admit to the checkpoint's catalog " +
+          `(expected ${then.join(", ")}; got ${now.join(", ")})`,
+      });
     }
     conversation.revision = checkpoint.catalogRevision;
     return ok(conversation);
@@ -147,6 +177,11 @@ export class Conversation {
   }
 
   private event(): CatalogUpdatedEvent {
-    return { type: "catalog_updated", catalogRevision: this.revision, accepted: [...this.bundle.accepted], tools: [...this.bundle.tools] };
+    return {
+      type: "catalog_updated",
+      catalogRevision: this.revision,
+      accepted: [...this.bundle.accepted],
+      tools: [...this.bundle.tools],
+    };
   }
 }

@@ -1,6 +1,6 @@
 /**
- * `Execution.invoke` (DESIGN.md "Gateways"): the arguments are checked against the admitted compiled
- * schema before any host stage runs; then authorize, approve, reserveBudget, publishIntent and
+ * `Execution.invoke` (README "Batch admission and the gateways"): the arguments are checked against the
+ * admitted compiled schema before any host stage runs; then authorize, approve, reserveBudget, publishIntent and
  * dispatch run in that order, stopping at the first that refuses.
  */
 
@@ -24,7 +24,10 @@ export interface StageContext {
   readonly grant: unknown;
 }
 
-/** A stage allows by returning `true`, `undefined` or `{ ok: true }`; it refuses with `false` or `{ ok: false, error? }`. */
+/**
+ * A stage allows by returning `true`, `undefined` or `{ ok: true }`; it refuses with `false` or `{ ok: false, error?
+ * }`.
+ */
 export type StageVerdict = boolean | void | { ok: true } | { ok: false; error?: unknown };
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
@@ -36,11 +39,15 @@ export interface ExecutionHost<T> {
   dispatch: (context: StageContext) => T | Promise<T>;
 }
 
-export type StageName = "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
+export type StageName =
+  "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
 
 export interface ExecutionError {
   class: ErrorClass;
-  /** "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code), "stage_refused", "stage_failed", "dispatch_failed". */
+  /**
+   * "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code), "stage_refused",
+   * "stage_failed", "dispatch_failed".
+   */
   code: string;
   message: string;
   stage: StageName;
@@ -54,14 +61,21 @@ export interface ExecutionError {
 
 const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
 
-function failure(stage: StageName, cls: ErrorClass, code: string, message: string, extra: Partial<ExecutionError> = {}): { ok: false; error: ExecutionError } {
+function failure(
+  stage: StageName,
+  cls: ErrorClass,
+  code: string,
+  message: string,
+  extra: Partial<ExecutionError> = {},
+): { ok: false; error: ExecutionError } {
   return err({ class: cls, code, message, stage, modelText: message, ...extra });
 }
 
 function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } {
   if (verdict === false) return { refused: true };
   if (verdict === true || verdict === undefined) return { refused: false };
-  if (typeof verdict === "object" && verdict !== null && verdict.ok === false) return { refused: true, detail: verdict.error };
+  if (typeof verdict === "object" && verdict !== null && verdict.ok === false)
+    return { refused: true, detail: verdict.error };
   if (typeof verdict === "object" && verdict !== null && verdict.ok === true) return { refused: false };
   return { refused: true, detail: verdict };
 }
@@ -74,13 +88,23 @@ export const Execution = Object.freeze({
       name = call.name;
       args = call.arguments;
     } catch (e) {
-      return failure("lookup", "validation", "call_invalid", `the call could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      return failure(
+        "lookup",
+        "validation",
+        "call_invalid",
+        `the call could not be read: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
     if (tool === undefined) {
       const quarantined = bundle.rejected.some((r) => r.name === name);
       return quarantined
-        ? failure("lookup", "unsupported_capability", "tool_quarantined", `tool "${name}" is quarantined: its input schema uses an unsupported capability`)
+        ? failure(
+            "lookup",
+            "unsupported_capability",
+            "tool_quarantined",
+            `tool "${name}" is quarantined: its input schema uses an unsupported capability`,
+          )
         : failure("lookup", "validation", "tool_unknown", `there is no tool named ${preview(name)}`);
     }
     const checked = tool.compiled.validate(args);
@@ -103,17 +127,33 @@ export const Execution = Object.freeze({
       try {
         verdict = await run(context);
       } catch (e) {
-        return failure(stage, "execution_failure", "stage_failed", `${stage} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return failure(
+          stage,
+          "execution_failure",
+          "stage_failed",
+          `${stage} failed: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
       const outcome = refused(verdict);
       if (outcome.refused) {
-        return failure(stage, "validation", "stage_refused", `${stage} refused the call to "${tool.name}"`, outcome.detail === undefined ? {} : { detail: outcome.detail });
+        return failure(
+          stage,
+          "validation",
+          "stage_refused",
+          `${stage} refused the call to "${tool.name}"`,
+          outcome.detail === undefined ? {} : { detail: outcome.detail },
+        );
       }
     }
     try {
       return ok(await host.dispatch(context));
     } catch (e) {
-      return failure("dispatch", "execution_failure", "dispatch_failed", `dispatch of "${tool.name}" failed: ${e instanceof Error ? e.message : String(e)}`);
+      return failure(
+        "dispatch",
+        "execution_failure",
+        "dispatch_failed",
+        `dispatch of "${tool.name}" failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   },
 });

@@ -1,4 +1,4 @@
-/** `InputSchemaError` (DESIGN.md "Errors"): class, stable code, one-line message, pointers, and output units. */
+/** `InputSchemaError` (README "Errors"): class, stable code, one-line message, pointers, and output units. */
 
 import type { ErrorClass, ErrorFields } from "../engine/errors.js";
 import { SchemaError } from "../engine/errors.js";
@@ -49,7 +49,8 @@ export class InputSchemaError implements ErrorFields {
   toModelText(maxLength = MODEL_TEXT_LIMIT): string {
     if (this.errors === undefined || this.errors.length === 0) return `${this.class}: ${this.message}`;
     const lines = [...modelLines(this.errors)].sort();
-    const header = `The arguments do not match the tool's input schema (${lines.length} problem${lines.length === 1 ? "" : "s"}):`;
+    const problems = `${lines.length} problem${lines.length === 1 ? "" : "s"}`;
+    const header = `The arguments do not match the tool's input schema (${problems}):`;
     let text = header;
     for (let i = 0; i < lines.length; i++) {
       const next = `\n- ${lines[i]}`;
@@ -69,7 +70,8 @@ function modelLines(errors: readonly OutputUnit[]): Set<string> {
     if (e.error === undefined) continue;
     const path = e.instanceLocation === "" ? "(arguments)" : e.instanceLocation;
     const keyword = e.keywordLocation.slice(e.keywordLocation.lastIndexOf("/") + 1);
-    lines.add(`${path}: ${e.error} (expected by "${keyword}" at ${e.keywordLocation === "" ? "the schema root" : e.keywordLocation})`);
+    const where = e.keywordLocation === "" ? "the schema root" : e.keywordLocation;
+    lines.add(`${path}: ${e.error} (expected by "${keyword}" at ${where})`);
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 /**
- * `InputSchema`: the MCP tool-call boundary (DESIGN.md "Runtime boundary"). Tool schemas have an
+ * `InputSchema`: the MCP tool-call boundary (README "The MCP tool-call boundary"). Tool schemas have an
  * object root; arguments are checked as JSON within the limits before the schema sees them, and
  * returned untouched on success. Nothing here throws for a bad schema or bad arguments.
  */
@@ -15,7 +15,10 @@ import { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import { canonicalJson, SchemaCache } from "./schema-cache.js";
 
-export type InputSchemaOptions = Pick<CompileOptions, "schemaRegistry" | "schemaLoader" | "formatAssertion" | "contentAssertion" | "limits" | "baseUri"> & {
+export type InputSchemaOptions = Pick<
+  CompileOptions,
+  "schemaRegistry" | "schemaLoader" | "formatAssertion" | "contentAssertion" | "limits" | "baseUri"
+> & {
   /**
    * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
    * (their contents are not part of the key).
@@ -51,7 +54,14 @@ export class CompiledInputSchema {
       shape = checkArguments(args, this.limits);
     } catch (e) {
       // A throwing getter or proxy trap: not JSON data.
-      return err(new InputSchemaError({ class: "validation", code: "arguments_invalid", message: `arguments could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`, instancePointer: "" }));
+      return err(
+        new InputSchemaError({
+          class: "validation",
+          code: "arguments_invalid",
+          message: `arguments could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
+          instancePointer: "",
+        }),
+      );
     }
     if (shape !== undefined) return err(shape);
     try {
@@ -60,13 +70,17 @@ export class CompiledInputSchema {
       const errors = output.errors ?? [];
       const first = errors.find((e) => e.error !== undefined) ?? errors[0];
       const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
-      return err(new InputSchemaError({
-        class: "validation",
-        code: "arguments_invalid",
-        message: `arguments do not match the input schema${where}: ${first?.error ?? "invalid"}`,
-        ...(first !== undefined ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation } : {}),
-        errors,
-      }));
+      return err(
+        new InputSchemaError({
+          class: "validation",
+          code: "arguments_invalid",
+          message: `arguments do not match the input schema${where}: ${first?.error ?? "invalid"}`,
+          ...(first !== undefined
+            ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation }
+            : {}),
+          errors,
+        }),
+      );
     } catch (e) {
       return err(failure(e, () => this.validator.evaluate(args)));
     }
@@ -76,7 +90,12 @@ export class CompiledInputSchema {
 /** Arguments must be a JSON object within the instance limits; the walk is iterative and fails closed. */
 function checkArguments(args: unknown, limits: Readonly<Limits>): InputSchemaError | undefined {
   if (!isObject(args)) {
-    return new InputSchemaError({ class: "validation", code: "arguments_invalid", message: `arguments must be an object, got ${preview(args)}`, instancePointer: "" });
+    return new InputSchemaError({
+      class: "validation",
+      code: "arguments_invalid",
+      message: `arguments must be an object, got ${preview(args)}`,
+      instancePointer: "",
+    });
   }
   const found = checkJson(args, {
     nodes: limits.maxInstanceNodes,
@@ -90,7 +109,12 @@ function checkArguments(args: unknown, limits: Readonly<Limits>): InputSchemaErr
     const name = BOUND_LIMITS[found.bound as Exclude<keyof JsonBounds, "bytes">];
     return InputSchemaError.from(new LimitError(name, limits[name], { instancePointer: found.pointer }));
   }
-  return new InputSchemaError({ class: "validation", code: "arguments_invalid", message: `arguments are not JSON at "${found.pointer}": ${found.message}`, instancePointer: found.pointer });
+  return new InputSchemaError({
+    class: "validation",
+    code: "arguments_invalid",
+    message: `arguments are not JSON at "${found.pointer}": ${found.message}`,
+    instancePointer: found.pointer,
+  });
 }
 
 /** A failure inside the validator: limits stay `execution_failure`, with the instance location when it can be found. */
@@ -103,12 +127,21 @@ function failure(e: unknown, locate: () => unknown): InputSchemaError {
     }
   }
   if (e instanceof SchemaError) return InputSchemaError.from(e);
-  return new InputSchemaError({ class: "execution_failure", code: "validator_failed", message: `the validator failed: ${e instanceof Error ? e.message : String(e)}` });
+  return new InputSchemaError({
+    class: "execution_failure",
+    code: "validator_failed",
+    message: `the validator failed: ${e instanceof Error ? e.message : String(e)}`,
+  });
 }
 
 function rootProblem(schema: unknown): InputSchemaError | undefined {
   if (!isObject(schema)) {
-    return new InputSchemaError({ class: "validation", code: "root_not_object", message: `a tool input schema must be a JSON object, got ${preview(schema)}`, schemaPointer: "" });
+    return new InputSchemaError({
+      class: "validation",
+      code: "root_not_object",
+      message: `a tool input schema must be a JSON object, got ${preview(schema)}`,
+      schemaPointer: "",
+    });
   }
   if (!Object.hasOwn(schema, "type")) return undefined;
   const type = schema["type"];
@@ -123,10 +156,21 @@ function rootProblem(schema: unknown): InputSchemaError | undefined {
 
 function compileCached(schema: Record<string, unknown>, options: InputSchemaOptions): Validator {
   const { cache, ...compileOptions } = options;
-  if (cache === undefined || options.schemaRegistry !== undefined || options.schemaLoader !== undefined || !checkJson(schema).ok) {
+  if (
+    cache === undefined ||
+    options.schemaRegistry !== undefined ||
+    options.schemaLoader !== undefined ||
+    !checkJson(schema).ok
+  ) {
     return compileWith(dialect2020_12, schema, compileOptions);
   }
-  const key = canonicalJson([schema, compileOptions.formatAssertion === true, compileOptions.contentAssertion === true, compileOptions.limits ?? null, compileOptions.baseUri ?? null]);
+  const key = canonicalJson([
+    schema,
+    compileOptions.formatAssertion === true,
+    compileOptions.contentAssertion === true,
+    compileOptions.limits ?? null,
+    compileOptions.baseUri ?? null,
+  ]);
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const validator = compileWith(dialect2020_12, schema, compileOptions);
@@ -141,7 +185,13 @@ export const InputSchema = Object.freeze({
     try {
       limits = resolveLimits(options.limits);
     } catch (e) {
-      return err(new InputSchemaError({ class: "validation", code: "options_invalid", message: e instanceof Error ? e.message : String(e) }));
+      return err(
+        new InputSchemaError({
+          class: "validation",
+          code: "options_invalid",
+          message: e instanceof Error ? e.message : String(e),
+        }),
+      );
     }
     if (!isObject(schema)) return err(rootProblem(schema) as InputSchemaError);
     try {
@@ -151,7 +201,8 @@ export const InputSchema = Object.freeze({
       return ok(new CompiledInputSchema(schema as Record<string, unknown>, validator, limits));
     } catch (e) {
       if (e instanceof SchemaError) return err(InputSchemaError.from(e));
-      if (e instanceof TypeError) return err(new InputSchemaError({ class: "validation", code: "options_invalid", message: e.message }));
+      if (e instanceof TypeError)
+        return err(new InputSchemaError({ class: "validation", code: "options_invalid", message: e.message }));
       return err(failure(e, () => undefined));
     }
   },

@@ -12,7 +12,8 @@ export class SchemaCache {
   misses = 0;
 
   constructor(readonly maxEntries = 1_000) {
-    if (!Number.isInteger(maxEntries) || maxEntries < 0) throw new TypeError("maxEntries must be a non-negative integer");
+    if (!Number.isInteger(maxEntries) || maxEntries < 0)
+      throw new TypeError("maxEntries must be a non-negative integer");
   }
 
   get size(): number {
@@ -52,7 +53,9 @@ class Raw {
   constructor(readonly text: string) {}
 }
 
-/** JSON text with object keys sorted: equal for structurally equal JSON values. Iterative; call only on checked JSON. */
+/**
+ * JSON text with object keys sorted: equal for structurally equal JSON values. Iterative; call only on checked JSON.
+ */
 export function canonicalJson(value: unknown): string {
   const parts: string[] = [];
   const stack: unknown[] = [value];

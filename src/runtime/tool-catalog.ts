@@ -1,5 +1,5 @@
 /**
- * `ToolCatalog.admitBatch` (DESIGN.md "Batch admission"): checks every tool's metadata, backend and
+ * `ToolCatalog.admitBatch` (README "Batch admission and the gateways"): checks every tool's metadata, backend and
  * input schema through `InputSchema`, and returns one executable bundle. Strict by default; quarantine
  * omits only tools whose own schema is `unsupported_capability`. Nothing here throws at the host.
  */
@@ -60,7 +60,11 @@ export interface ProviderTool {
 
 /** A quarantined tool. Trusted-host data: it serialises to a redaction, never to its contents. */
 export class RejectedTool {
-  constructor(readonly name: string, readonly revision: string, readonly error: InputSchemaError) {
+  constructor(
+    readonly name: string,
+    readonly revision: string,
+    readonly error: InputSchemaError,
+  ) {
     Object.freeze(this);
   }
 
@@ -81,7 +85,13 @@ export class AdmittedBundle {
   /** Rejected diagnostics in input order (not enumerable, and redacted when serialised). */
   declare readonly rejected: readonly RejectedTool[];
 
-  constructor(registry: Map<string, AdmittedTool>, tools: ProviderTool[], authority: Authority, accepted: string[], rejected: RejectedTool[]) {
+  constructor(
+    registry: Map<string, AdmittedTool>,
+    tools: ProviderTool[],
+    authority: Authority,
+    accepted: string[],
+    rejected: RejectedTool[],
+  ) {
     this.registry = registry;
     this.tools = Object.freeze(tools);
     this.authority = authority;
@@ -109,23 +119,49 @@ function describeTool(value: unknown): { name: string; revision: string } {
 }
 
 /** Metadata rules (MCP tool names; opaque non-empty revision; string description; known backend). */
-function metadataError(tool: unknown, index: number, backends: ReadonlySet<string>, seen: ReadonlySet<string>): CatalogError | undefined {
+function metadataError(
+  tool: unknown,
+  index: number,
+  backends: ReadonlySet<string>,
+  seen: ReadonlySet<string>,
+): CatalogError | undefined {
   const id = describeTool(tool);
   if (!isObject(tool)) return catalogError("validation", "tool_invalid", `tool ${index} is not an object`);
   const name = tool["name"];
   if (typeof name !== "string" || !TOOL_NAME.test(name)) {
-    return catalogError("validation", "tool_name_invalid", `tool ${index} has an invalid name ${preview(name)}: 1–128 characters of A–Z a–z 0–9 _ - .`, id);
+    return catalogError(
+      "validation",
+      "tool_name_invalid",
+      `tool ${index} has an invalid name ${preview(name)}: 1–128 characters of A–Z a–z 0–9 _ - .`,
+      id,
+    );
   }
   if (typeof tool["revision"] !== "string" || tool["revision"] === "") {
-    return catalogError("validation", "tool_revision_missing", `tool "${name}" has no revision (a non-empty string)`, id);
+    return catalogError(
+      "validation",
+      "tool_revision_missing",
+      `tool "${name}" has no revision (a non-empty string)`,
+      id,
+    );
   }
   if (Object.hasOwn(tool, "description") && typeof tool["description"] !== "string") {
-    return catalogError("validation", "tool_description_invalid", `tool "${name}" has a description that is not a string`, id);
+    return catalogError(
+      "validation",
+      "tool_description_invalid",
+      `tool "${name}" has a description that is not a string`,
+      id,
+    );
   }
   if (typeof tool["backend"] !== "string" || !backends.has(tool["backend"])) {
-    return catalogError("validation", "backend_unknown", `tool "${name}" names an unknown backend ${preview(tool["backend"])}`, id);
+    return catalogError(
+      "validation",
+      "backend_unknown",
+      `tool "${name}" names an unknown backend ${preview(tool["backend"])}`,
+      id,
+    );
   }
-  if (seen.has(name)) return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);
+  if (seen.has(name))
+    return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);
   for (const field of ["outputSchema", "annotations"]) {
     if (Object.hasOwn(tool, field) && !isObject(tool[field])) {
       return catalogError("validation", "tool_invalid", `tool "${name}" has a ${field} that is not an object`, id);
@@ -139,9 +175,15 @@ function authorityError(authority: unknown, names: ReadonlySet<string>): Catalog
   if (!isObject(authority)) return catalogError("validation", "authority_invalid", "authority must be an object");
   if (!Object.hasOwn(authority, "grants")) return undefined;
   const grants = authority["grants"];
-  if (!isObject(grants)) return catalogError("validation", "authority_invalid", "authority.grants must be an object keyed by tool name");
+  if (!isObject(grants))
+    return catalogError("validation", "authority_invalid", "authority.grants must be an object keyed by tool name");
   for (const name of Object.keys(grants)) {
-    if (!names.has(name)) return catalogError("validation", "grant_unknown_tool", `authority grants "${name}", which is not a tool of this batch`);
+    if (!names.has(name))
+      return catalogError(
+        "validation",
+        "grant_unknown_tool",
+        `authority grants "${name}", which is not a tool of this batch`,
+      );
   }
   return undefined;
 }
@@ -149,10 +191,12 @@ function authorityError(authority: unknown, names: ReadonlySet<string>): Catalog
 /** A copy of the authority with the grants of rejected tools removed; the input is not touched. */
 function narrow(authority: Authority | undefined, rejected: ReadonlySet<string>): Authority {
   const out: Authority = {};
-  if (authority !== undefined) for (const key of Object.keys(authority)) if (key !== "grants") setOwn(out, key, authority[key]);
+  if (authority !== undefined)
+    for (const key of Object.keys(authority)) if (key !== "grants") setOwn(out, key, authority[key]);
   const grants: Record<string, unknown> = {};
   const given = authority?.grants;
-  if (given !== undefined) for (const name of Object.keys(given)) if (!rejected.has(name)) setOwn(grants, name, given[name]);
+  if (given !== undefined)
+    for (const name of Object.keys(given)) if (!rejected.has(name)) setOwn(grants, name, given[name]);
   out.grants = grants;
   return out;
 }
@@ -171,7 +215,13 @@ export const ToolCatalog = Object.freeze({
       return admit(tools, options);
     } catch (e) {
       // Descriptors are host data and may be hostile objects (throwing getters, proxies): never a throw.
-      return err(catalogError("validation", "catalog_invalid", `the catalog could not be read as plain data: ${e instanceof Error ? e.message : String(e)}`));
+      return err(
+        catalogError(
+          "validation",
+          "catalog_invalid",
+          `the catalog could not be read as plain data: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
     }
   },
 });
@@ -180,8 +230,10 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
   const { mode = "strict", authority, backends = [], ...rest } = options;
   // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
   const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
-  if (mode !== "strict" && mode !== "quarantine") return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
-  if (!Array.isArray(tools)) return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
+  if (mode !== "strict" && mode !== "quarantine")
+    return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
+  if (!Array.isArray(tools))
+    return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
   const known = new Set<string>(backends);
   const seen = new Set<string>();
   for (let i = 0; i < tools.length; i++) {
@@ -205,7 +257,15 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
         rejected.push(new RejectedTool(tool.name, tool.revision, e));
         continue;
       }
-      return err(catalogError(e.class, "schema_rejected", `tool "${tool.name}" (revision ${tool.revision}): ${e.message}`, id, e));
+      return err(
+        catalogError(
+          e.class,
+          "schema_rejected",
+          `tool "${tool.name}" (revision ${tool.revision}): ${e.message}`,
+          id,
+          e,
+        ),
+      );
     }
     const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), compiled: compiled.value });
     registry.set(tool.name, admitted);

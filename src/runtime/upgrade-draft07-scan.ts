@@ -4,12 +4,22 @@
  */
 import type { UpgradeChange } from "./upgrade-draft07.js";
 import {
-  childPointer, fragmentSegments, isObject, own, resolveUri, segmentsFragment, splitFragment, type JsonObject,
+  childPointer,
+  fragmentSegments,
+  isObject,
+  own,
+  resolveUri,
+  segmentsFragment,
+  splitFragment,
+  type JsonObject,
 } from "./upgrade-draft07-uri.js";
 
 /** Thrown inside the upgrade and turned into an `upgrade_blocked` result at the boundary. */
 export class Blocked extends Error {
-  constructor(readonly pointer: string, message: string) {
+  constructor(
+    readonly pointer: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -20,13 +30,30 @@ export const MAX_DEPTH = 256;
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 /** Keywords 2020-12 defines and draft-07 does not: ignored there, they would become active. */
 const NEW_KEYWORDS = new Set([
-  "$defs", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "$vocabulary",
-  "prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired", "dependentSchemas",
-  "minContains", "maxContains", "contentSchema",
+  "$defs",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$recursiveRef",
+  "$recursiveAnchor",
+  "$vocabulary",
+  "prefixItems",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "minContains",
+  "maxContains",
+  "contentSchema",
 ]);
 
 /** One subschema position: `ignored` when draft-07 never evaluates it (beside `$ref`, stray `additionalItems`). */
-export interface Subschema { keyword: string; schema: unknown; pointer: string; ignored: boolean }
+export interface Subschema {
+  keyword: string;
+  schema: unknown;
+  pointer: string;
+  ignored: boolean;
+}
 
 /** Lists the draft-07 subschema positions of `node`, refusing malformed containers when `strict`. */
 export function subschemas(node: JsonObject, pointer: string, strict: boolean): Subschema[] {
@@ -42,16 +69,27 @@ export function subschemas(node: JsonObject, pointer: string, strict: boolean): 
       out.push({ keyword: key, schema, pointer: at, ignored: skip });
     };
     switch (key) {
-      case "properties": case "patternProperties": case "definitions": case "dependencies":
-        if (!isObject(value)) { bad(key, "an object"); break; }
+      case "properties":
+      case "patternProperties":
+      case "definitions":
+      case "dependencies":
+        if (!isObject(value)) {
+          bad(key, "an object");
+          break;
+        }
         for (const name of Object.keys(value)) {
           const child = value[name];
           if (key === "dependencies" && Array.isArray(child)) continue;
           add(child, childPointer(pointer, key, name));
         }
         break;
-      case "allOf": case "anyOf": case "oneOf":
-        if (!Array.isArray(value)) { bad(key, "an array"); break; }
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        if (!Array.isArray(value)) {
+          bad(key, "an array");
+          break;
+        }
         value.forEach((child, i) => add(child, childPointer(pointer, key, i)));
         break;
       case "items":
@@ -61,7 +99,13 @@ export function subschemas(node: JsonObject, pointer: string, strict: boolean): 
       case "additionalItems":
         add(value, childPointer(pointer, key), ignored || !Array.isArray(own(node, "items")));
         break;
-      case "additionalProperties": case "contains": case "propertyNames": case "not": case "if": case "then": case "else":
+      case "additionalProperties":
+      case "contains":
+      case "propertyNames":
+      case "not":
+      case "if":
+      case "then":
+      case "else":
         add(value, childPointer(pointer, key));
         break;
     }
@@ -73,12 +117,22 @@ function refuseNewKeywords(node: JsonObject, pointer: string): void {
   for (const key of Object.keys(node)) {
     if (!NEW_KEYWORDS.has(key)) continue;
     const both = key === "$defs" && Object.hasOwn(node, "definitions") ? " beside definitions" : "";
-    throw new Blocked(childPointer(pointer, key), `"${key}"${both} is not a draft-07 keyword: ignored there, it would be active in 2020-12`);
+    throw new Blocked(
+      childPointer(pointer, key),
+      `"${key}"${both} is not a draft-07 keyword: ignored there, it would be active in 2020-12`,
+    );
   }
 }
 
-interface Target { node: JsonObject; pointer: string; within: readonly string[] }
-export interface RefPlan { value: string; change?: UpgradeChange }
+interface Target {
+  node: JsonObject;
+  pointer: string;
+  within: readonly string[];
+}
+export interface RefPlan {
+  value: string;
+  change?: UpgradeChange;
+}
 export interface ScanResult {
   /** Keyed by the pointer of each live `$ref` keyword. */
   refs: Map<string, RefPlan>;
@@ -121,7 +175,8 @@ class Scanner {
       base = this.identify(node, pointer, base, live, within);
     }
     for (const sub of subschemas(node, pointer, live)) {
-      const inner = ref !== undefined && sub.keyword === "definitions" ? [...within, childPointer(pointer, "definitions")] : within;
+      const inner =
+        ref !== undefined && sub.keyword === "definitions" ? [...within, childPointer(pointer, "definitions")] : within;
       this.walk(sub.schema, sub.pointer, base, live && !sub.ignored, inner, depth + 1);
     }
   }
@@ -139,7 +194,11 @@ class Scanner {
     const target: Target = { node, pointer, within };
     if (fragment !== undefined && fragment !== "") {
       if (document !== "" || !ANCHOR.test(fragment)) {
-        if (live) throw new Blocked(at, `$id "${id}" has a fragment that 2020-12 cannot express (only "#name" becomes $anchor)`);
+        if (live)
+          throw new Blocked(
+            at,
+            `$id "${id}" has a fragment that 2020-12 cannot express (only "#name" becomes $anchor)`,
+          );
         return base;
       }
       const key = base + "#" + fragment;
@@ -178,7 +237,14 @@ class Scanner {
     }
     if (target === undefined) {
       if (this.resources.has(document)) throw new Blocked(at, `$ref "${ref}" does not resolve`);
-      return { value: ref, change: { pointer: at, rule: "external-ref-kept", message: `$ref "${ref}" names another document; kept unchanged` } };
+      return {
+        value: ref,
+        change: {
+          pointer: at,
+          rule: "external-ref-kept",
+          message: `$ref "${ref}" names another document; kept unchanged`,
+        },
+      };
     }
     for (const p of target.within) this.kept.add(p);
     if (isAnchor) return { value: ref };
@@ -206,18 +272,41 @@ class Scanner {
       let step: "name" | "index" | "none" = "none";
       switch (key) {
         case "definitions":
-          renamed = "$defs"; step = "name";
+          renamed = "$defs";
+          step = "name";
           if (hasRef) this.kept.add(childPointer(pointer, key));
           break;
-        case "properties": case "patternProperties": step = "name"; break;
-        case "dependencies": renamed = "dependentSchemas"; step = "name"; break;
-        case "allOf": case "anyOf": case "oneOf": step = "index"; break;
-        case "items": if (Array.isArray(value)) { renamed = "prefixItems"; step = "index"; } break;
+        case "properties":
+        case "patternProperties":
+          step = "name";
+          break;
+        case "dependencies":
+          renamed = "dependentSchemas";
+          step = "name";
+          break;
+        case "allOf":
+        case "anyOf":
+        case "oneOf":
+          step = "index";
+          break;
+        case "items":
+          if (Array.isArray(value)) {
+            renamed = "prefixItems";
+            step = "index";
+          }
+          break;
         case "additionalItems":
-          if (!Array.isArray(own(node, "items"))) throw fail("points into additionalItems, which draft-07 ignores here");
+          if (!Array.isArray(own(node, "items")))
+            throw fail("points into additionalItems, which draft-07 ignores here");
           renamed = "items";
           break;
-        case "additionalProperties": case "contains": case "propertyNames": case "not": case "if": case "then": case "else":
+        case "additionalProperties":
+        case "contains":
+        case "propertyNames":
+        case "not":
+        case "if":
+        case "then":
+        case "else":
           break;
         default:
           throw fail(`points into "${key}", which is not a subschema position`);
@@ -228,7 +317,8 @@ class Scanner {
       if (step === "none") continue;
       const name = segments[++i];
       if (name === undefined) throw fail(`points at the "${key}" container, not at a schema`);
-      if (step === "index") node = Array.isArray(value) && /^(0|[1-9]\d*)$/.test(name) ? value[Number(name)] : undefined;
+      if (step === "index")
+        node = Array.isArray(value) && /^(0|[1-9]\d*)$/.test(name) ? value[Number(name)] : undefined;
       else node = isObject(value) ? own(value, name) : undefined;
       if (node === undefined) throw fail("does not resolve");
       if (key === "dependencies" && Array.isArray(node)) throw fail("points at a property dependency, not at a schema");

@@ -37,7 +37,10 @@ export function fragmentSegments(fragment: string): string[] | undefined {
   }
   if (decoded === "") return [];
   if (!decoded.startsWith("/") || /~[^01]|~$/.test(decoded)) return undefined;
-  return decoded.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return decoded
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 const FRAGMENT_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
@@ -60,5 +63,7 @@ export { resolveUri };
 /** Splits a URI at its first `#`; the fragment is undefined when there is no `#`. */
 export function splitFragment(uri: string): { document: string; fragment: string | undefined } {
   const hash = uri.indexOf("#");
-  return hash < 0 ? { document: uri, fragment: undefined } : { document: uri.slice(0, hash), fragment: uri.slice(hash + 1) };
+  return hash < 0
+    ? { document: uri, fragment: undefined }
+    : { document: uri.slice(0, hash), fragment: uri.slice(hash + 1) };
 }

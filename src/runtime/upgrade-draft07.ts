@@ -7,11 +7,18 @@ import { Blocked, MAX_DEPTH, scan, type ScanResult } from "./upgrade-draft07-sca
 import { childPointer, isObject, own, put, splitFragment, type JsonObject } from "./upgrade-draft07-uri.js";
 
 /** `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
-export interface UpgradeChange { pointer: string; rule: string; message: string }
+export interface UpgradeChange {
+  pointer: string;
+  rule: string;
+  message: string;
+}
 
 export type UpgradeResult =
   | { ok: true; value: { schema: unknown; changes: UpgradeChange[] } }
-  | { ok: false; error: { class: "unsupported_capability"; code: "upgrade_blocked"; message: string; schemaPointer: string } };
+  | {
+      ok: false;
+      error: { class: "unsupported_capability"; code: "upgrade_blocked"; message: string; schemaPointer: string };
+    };
 
 const DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
@@ -30,7 +37,8 @@ export function upgradeDraft07(schema: unknown): UpgradeResult {
     const out = upgrader.schema(schema, "", 0);
     if (upgrader.sawFormat) {
       upgrader.changes.unshift({
-        pointer: "", rule: "format-annotation",
+        pointer: "",
+        rule: "format-annotation",
         message: "format is an annotation in 2020-12; draft-07 allowed validators to assert it",
       });
     }
@@ -39,7 +47,12 @@ export function upgradeDraft07(schema: unknown): UpgradeResult {
     if (!(error instanceof Blocked)) throw error;
     return {
       ok: false,
-      error: { class: "unsupported_capability", code: "upgrade_blocked", message: error.message, schemaPointer: error.pointer },
+      error: {
+        class: "unsupported_capability",
+        code: "upgrade_blocked",
+        message: error.message,
+        schemaPointer: error.pointer,
+      },
     };
   }
 }
@@ -69,15 +82,28 @@ class Upgrader {
         continue;
       }
       switch (key) {
-        case "$schema": this.dialect(node, value, at, pointer === "", out); break;
-        case "$id": this.id(value as string, at, out); break;
+        case "$schema":
+          this.dialect(node, value, at, pointer === "", out);
+          break;
+        case "$id":
+          this.id(value as string, at, out);
+          break;
         case "definitions":
           this.note(at, "definitions-to-defs", "definitions → $defs");
           put(out, "$defs", this.schemaMap(value, at, depth));
           break;
-        case "properties": case "patternProperties": put(out, key, this.schemaMap(value, at, depth)); break;
-        case "allOf": case "anyOf": case "oneOf": put(out, key, this.schemaList(value, at, depth)); break;
-        case "dependencies": this.dependencies(value as JsonObject, at, depth, out); break;
+        case "properties":
+        case "patternProperties":
+          put(out, key, this.schemaMap(value, at, depth));
+          break;
+        case "allOf":
+        case "anyOf":
+        case "oneOf":
+          put(out, key, this.schemaList(value, at, depth));
+          break;
+        case "dependencies":
+          this.dependencies(value as JsonObject, at, depth, out);
+          break;
         case "items":
           if (!Array.isArray(value)) {
             put(out, key, this.schema(value, at, depth + 1));
@@ -91,7 +117,11 @@ class Upgrader {
             this.note(at, "additionalItems-to-items", "additionalItems beside array-form items → items");
             put(out, "items", this.schema(value, at, depth + 1));
           } else {
-            this.note(at, "ignored-keyword-dropped", "additionalItems without array-form items had no effect in draft-07; dropped");
+            this.note(
+              at,
+              "ignored-keyword-dropped",
+              "additionalItems without array-form items had no effect in draft-07; dropped",
+            );
           }
           break;
         case "format":
@@ -120,8 +150,10 @@ class Upgrader {
       } else if (key === "definitions" && this.plan.keptDefinitions.has(at)) {
         const id = own(node, "$id");
         if (typeof id === "string" && splitFragment(id).document !== "") {
-          throw new Blocked(childPointer(pointer, "$id"),
-            "$id beside $ref was ignored by draft-07 but would change the base URI of the kept definitions in 2020-12");
+          throw new Blocked(
+            childPointer(pointer, "$id"),
+            "$id beside $ref was ignored by draft-07 but would change the base URI of the kept definitions in 2020-12",
+          );
         }
         this.note(at, "definitions-to-defs", "definitions beside $ref are referenced; kept as $defs");
         put(out, "$defs", this.schemaMap(node[key], at, depth));
@@ -165,7 +197,8 @@ class Upgrader {
       const dep = deps[name];
       const depAt = childPointer(at, name);
       if (Array.isArray(dep)) {
-        if (!dep.every((p) => typeof p === "string")) throw new Blocked(depAt, "a property dependency must list strings");
+        if (!dep.every((p) => typeof p === "string"))
+          throw new Blocked(depAt, "a property dependency must list strings");
         put(required, name, [...dep]);
         this.note(depAt, "dependencies-to-dependentRequired", `dependencies["${name}"] → dependentRequired`);
       } else {

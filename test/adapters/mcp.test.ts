@@ -9,10 +9,20 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ElicitRequestSchema, ListToolsRequestSchema, McpError, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ElicitRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator, JsonSchemaType } from "@modelcontextprotocol/sdk/validation/index.js";
 import { z } from "zod";
-import { BackplaneJsonSchemaValidator, type BackplaneJsonSchemaValidatorOptions, type JsonSchemaValidator } from "../../src/adapters/mcp.js";
+import {
+  BackplaneJsonSchemaValidator,
+  type BackplaneJsonSchemaValidatorOptions,
+  type JsonSchemaValidator,
+} from "../../src/adapters/mcp.js";
 
 /** Counts the schemas it was asked for, so the tests prove the SDK really used our provider. */
 class CountingValidator extends BackplaneJsonSchemaValidator {
@@ -43,21 +53,44 @@ const requestedSchema = {
   required: ["email"],
 } as const;
 
-async function connect(serverValidator: jsonSchemaValidator, clientValidator: jsonSchemaValidator, elicitReply: () => ElicitResult) {
-  const server = new Server({ name: "test-server", version: "1.0.0" }, { capabilities: { tools: {} }, jsonSchemaValidator: serverValidator });
+async function connect(
+  serverValidator: jsonSchemaValidator,
+  clientValidator: jsonSchemaValidator,
+  elicitReply: () => ElicitResult,
+) {
+  const server = new Server(
+    { name: "test-server", version: "1.0.0" },
+    { capabilities: { tools: {} }, jsonSchemaValidator: serverValidator },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [{ name: "add", inputSchema: { type: "object" }, outputSchema: outputSchema as unknown as JsonSchemaType & { type: "object" } }],
+    tools: [
+      {
+        name: "add",
+        inputSchema: { type: "object" },
+        outputSchema: outputSchema as unknown as JsonSchemaType & { type: "object" },
+      },
+    ],
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const args = request.params.arguments ?? {};
     const structured = args["broken"] === true ? { sum: "three", extra: 1 } : { sum: 3, items: ["a"] };
     return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
   });
-  const client = new Client({ name: "test-client", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, jsonSchemaValidator: clientValidator });
+  const client = new Client(
+    { name: "test-client", version: "1.0.0" },
+    { capabilities: { elicitation: { form: {} } }, jsonSchemaValidator: clientValidator },
+  );
   client.setRequestHandler(ElicitRequestSchema, () => elicitReply());
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
-  return { server, client, close: async () => { await client.close(); await server.close(); } };
+  return {
+    server,
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
@@ -66,7 +99,11 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
     const { client, close } = await connect(new CountingValidator(), clientValidator, () => ({ action: "cancel" }));
     try {
       await client.listTools();
-      assert.deepEqual(clientValidator.seen, [outputSchema], "the client compiled the tool's output schema with our provider");
+      assert.deepEqual(
+        clientValidator.seen,
+        [outputSchema],
+        "the client compiled the tool's output schema with our provider",
+      );
       const ok = await client.callTool({ name: "add", arguments: {} });
       assert.deepEqual(ok.structuredContent, { sum: 3, items: ["a"] });
       await assert.rejects(client.callTool({ name: "add", arguments: { broken: true } }), (e: unknown) => {
@@ -92,19 +129,28 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
       assert.equal(serverValidator.seen.length, 1);
 
       reply = { action: "accept", content: { email: "ada@example.com", age: -1 } };
-      await assert.rejects(server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never }), (e: unknown) => {
-        assert.ok(e instanceof McpError);
-        assert.match(e.message, /Elicitation response content does not match requested schema/);
-        assert.match(e.message, /\/age: .*at least 0/);
-        return true;
-      });
+      await assert.rejects(
+        server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never }),
+        (e: unknown) => {
+          assert.ok(e instanceof McpError);
+          assert.match(e.message, /Elicitation response content does not match requested schema/);
+          assert.match(e.message, /\/age: .*at least 0/);
+          return true;
+        },
+      );
 
       // format asserts by default in this provider, as with the SDK's default Ajv provider.
       reply = { action: "accept", content: { email: "not an email" } };
-      await assert.rejects(server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never }), /\/email: /);
+      await assert.rejects(
+        server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never }),
+        /\/email: /,
+      );
 
       reply = { action: "decline" };
-      assert.equal((await server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never })).action, "decline");
+      assert.equal(
+        (await server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never })).action,
+        "decline",
+      );
     } finally {
       await close();
     }
@@ -113,12 +159,22 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
   test("McpServer (Zod tool schemas are emitted as draft-07): rejected by default, accepted with draft07: 'upgrade'", async () => {
     for (const draft07 of ["reject", "upgrade"] as const) {
       const options: BackplaneJsonSchemaValidatorOptions = { draft07 };
-      const mcp = new McpServer({ name: "zod-server", version: "1.0.0" }, { jsonSchemaValidator: new BackplaneJsonSchemaValidator(options) });
-      mcp.registerTool("add", { inputSchema: { a: z.number(), b: z.number() }, outputSchema: { sum: z.number() } }, ({ a, b }) => ({
-        content: [{ type: "text", text: String(a + b) }],
-        structuredContent: { sum: a + b },
-      }));
-      const client = new Client({ name: "c", version: "1.0.0" }, { jsonSchemaValidator: new BackplaneJsonSchemaValidator(options) });
+      const mcp = new McpServer(
+        { name: "zod-server", version: "1.0.0" },
+        { jsonSchemaValidator: new BackplaneJsonSchemaValidator(options) },
+      );
+      mcp.registerTool(
+        "add",
+        { inputSchema: { a: z.number(), b: z.number() }, outputSchema: { sum: z.number() } },
+        ({ a, b }) => ({
+          content: [{ type: "text", text: String(a + b) }],
+          structuredContent: { sum: a + b },
+        }),
+      );
+      const client = new Client(
+        { name: "c", version: "1.0.0" },
+        { jsonSchemaValidator: new BackplaneJsonSchemaValidator(options) },
+      );
       const [ct, st] = InMemoryTransport.createLinkedPair();
       await Promise.all([mcp.connect(st), client.connect(ct)]);
       try {
@@ -146,12 +202,19 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     assert.notEqual(p.getValidator(schema), p.getValidator({ type: "string" }));
     const ok = p.getValidator<string>(schema)("x");
     assert.deepEqual(ok, { valid: true, data: "x", errorMessage: undefined });
-    assert.deepEqual(p.getValidator(schema)(1), { valid: false, data: undefined, errorMessage: "/: must be string, got number" });
+    assert.deepEqual(p.getValidator(schema)(1), {
+      valid: false,
+      data: undefined,
+      errorMessage: "/: must be string, got number",
+    });
 
     const draft4 = p.getValidator({ $schema: "http://json-schema.org/draft-04/schema#" });
     const r = draft4({});
     assert.equal(r.valid, false);
-    assert.match(r.errorMessage!, /^schema cannot be used for validation: unsupported_capability\/dialect_unsupported: /);
+    assert.match(
+      r.errorMessage!,
+      /^schema cannot be used for validation: unsupported_capability\/dialect_unsupported: /,
+    );
 
     const invalid = p.getValidator({ type: "nonsense" })("x");
     assert.match(invalid.errorMessage!, /validation\/schema_invalid.*at schema/);
@@ -167,11 +230,17 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     assert.ok(r.valid);
     assert.equal(r.data, value);
     const many = p.getValidator({ type: "array", items: { type: "string" } })([1, 2, 3, 4]);
-    assert.equal(many.errorMessage, "/0: must be string, got number; /1: must be string, got number; and 2 more errors");
+    assert.equal(
+      many.errorMessage,
+      "/0: must be string, got number; /1: must be string, got number; and 2 more errors",
+    );
   });
 
   test("compile options pass through: registry, formatAssertion off", () => {
-    const p = new BackplaneJsonSchemaValidator({ formatAssertion: false, schemaRegistry: { "https://example.test/name": { type: "string", minLength: 2 } } });
+    const p = new BackplaneJsonSchemaValidator({
+      formatAssertion: false,
+      schemaRegistry: { "https://example.test/name": { type: "string", minLength: 2 } },
+    });
     assert.equal(p.getValidator({ $ref: "https://example.test/name" })("ab").valid, true);
     assert.equal(p.getValidator({ $ref: "https://example.test/name" })("a").valid, false);
     assert.equal(p.getValidator({ type: "string", format: "email" })("nope").valid, true);
@@ -179,10 +248,17 @@ describe("BackplaneJsonSchemaValidator unit", () => {
 
   test("draft07: 'upgrade' translates exactly or fails closed; other dialects are untouched", () => {
     const p = new BackplaneJsonSchemaValidator({ draft07: "upgrade" });
-    const v = p.getValidator({ $schema: "http://json-schema.org/draft-07/schema#", definitions: { n: { type: "integer" } }, items: { $ref: "#/definitions/n" } });
+    const v = p.getValidator({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      definitions: { n: { type: "integer" } },
+      items: { $ref: "#/definitions/n" },
+    });
     assert.equal(v([1, 2]).valid, true);
     assert.match(v([1, "x"]).errorMessage!, /\/1: /);
-    assert.match(p.getValidator({ $schema: "http://json-schema.org/draft-04/schema#" })(1).errorMessage!, /dialect_unsupported/);
+    assert.match(
+      p.getValidator({ $schema: "http://json-schema.org/draft-04/schema#" })(1).errorMessage!,
+      /dialect_unsupported/,
+    );
   });
 
   test("a limit hit during validation fails closed instead of throwing", () => {

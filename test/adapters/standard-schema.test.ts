@@ -7,8 +7,12 @@ import { pathOf, standardSchemaOf, type StandardSchemaSource } from "../../src/e
 import { compile } from "../../src/index.js";
 
 /** A consumer written only against the spec, as a form or RPC library would be. */
-async function parseWith<S extends StandardSchemaV1>(schema: S, value: unknown): Promise<
-  { ok: true; value: StandardSchemaV1.InferOutput<S> } | { ok: false; messages: string[]; paths: (readonly PropertyKey[])[] }
+async function parseWith<S extends StandardSchemaV1>(
+  schema: S,
+  value: unknown,
+): Promise<
+  | { ok: true; value: StandardSchemaV1.InferOutput<S> }
+  | { ok: false; messages: string[]; paths: (readonly PropertyKey[])[] }
 > {
   let result = schema["~standard"].validate(value);
   if (result instanceof Promise) result = await result;
@@ -23,7 +27,10 @@ async function parseWith<S extends StandardSchemaV1>(schema: S, value: unknown):
 }
 
 /** A consumer of the JSON Schema extension. */
-function toolDefinition(name: string, schema: StandardJSONSchemaV1): { name: string; inputSchema: Record<string, unknown> } {
+function toolDefinition(
+  name: string,
+  schema: StandardJSONSchemaV1,
+): { name: string; inputSchema: Record<string, unknown> } {
   return { name, inputSchema: schema["~standard"].jsonSchema.input({ target: "draft-2020-12" }) };
 }
 
@@ -89,11 +96,19 @@ test("boolean and non-object roots", async () => {
 
 test("pathOf decodes JSON Pointers against the actual value", () => {
   assert.deepEqual(pathOf({ a: [{ b: 1 }] }, "/a/0/b"), ["a", 0, "b"]);
-  assert.deepEqual(pathOf({ a: { "0": 1 } }, "/a/0"), ["a", "0"], "an object key that looks like an index stays a string");
+  assert.deepEqual(
+    pathOf({ a: { "0": 1 } }, "/a/0"),
+    ["a", "0"],
+    "an object key that looks like an index stays a string",
+  );
   assert.deepEqual(pathOf([1], "/01"), ["01"], "a non-canonical index is a key");
   assert.deepEqual(pathOf({ "~/": 1 }, "/~0~1"), ["~/"]);
   assert.deepEqual(pathOf({ "": 1 }, "/"), [""]);
-  assert.deepEqual(pathOf(JSON.parse('{"__proto__":[0,1]}'), "/__proto__/1"), ["__proto__", 1], "__proto__ is an own key, read as data");
+  assert.deepEqual(
+    pathOf(JSON.parse('{"__proto__":[0,1]}'), "/__proto__/1"),
+    ["__proto__", 1],
+    "__proto__ is an own key, read as data",
+  );
   assert.deepEqual(pathOf({ a: 1 }, ""), []);
 });
 

@@ -94,79 +94,128 @@ function serve(files: Map<string, { type: string; body: Buffer | string }>): Pro
 function suitePayload(): { json: string; tests: number; files: number } {
   const suite = locateSuite();
   const dir = join(suite, "tests", "draft2020-12");
-  const files = jsonFiles(dir, false).map((file) => ({ file, cases: JSON.parse(readFileSync(join(dir, file), "utf8")) as { tests: unknown[] }[] }));
+  const files = jsonFiles(dir, false).map((file) => ({
+    file,
+    cases: JSON.parse(readFileSync(join(dir, file), "utf8")) as { tests: unknown[] }[],
+  }));
   const tests = files.reduce((n, f) => n + f.cases.reduce((m, c) => m + c.tests.length, 0), 0);
   return { json: JSON.stringify({ remotes: [...remotes(suite)], files }), tests, files: files.length };
 }
 
-test("browser bundle passes the required official suite under a CSP without unsafe-eval", { timeout: 300_000 }, async (t) => {
-  if (!existsSync(CHROMIUM)) {
-    const reason = `chromium not installed: ${CHROMIUM} is missing (apt-get install -y chromium)`;
-    if (process.env["BROWSER_TEST_REQUIRED"] === "1") assert.fail(`${reason}, and BROWSER_TEST_REQUIRED=1`);
-    t.skip(reason);
-    return;
-  }
+test(
+  "browser bundle passes the required official suite under a CSP without unsafe-eval",
+  { timeout: 300_000 },
+  async (t) => {
+    if (!existsSync(CHROMIUM)) {
+      const reason = `chromium not installed: ${CHROMIUM} is missing (apt-get install -y chromium)`;
+      if (process.env["BROWSER_TEST_REQUIRED"] === "1") assert.fail(`${reason}, and BROWSER_TEST_REQUIRED=1`);
+      t.skip(reason);
+      return;
+    }
 
-  const bundled = await build({
-    entryPoints: [join(repoRoot, "src", "index.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-    write: false,
-    logLevel: "silent",
-  });
-  const code = Buffer.from(bundled.outputFiles[0]!.contents);
-  t.diagnostic(`bundle: ${code.length} bytes minified, ${gzipSync(bundled.outputFiles[0]!.contents, { level: 9 }).length} bytes gzipped`);
-  assert.doesNotMatch(code.toString("utf8"), /\bnew Function\s*\(|\beval\s*\(/, "the bundle contains no generated-code call");
-
-  const page = await build({ stdin: { contents: PAGE_SCRIPT, loader: "js", sourcefile: "page.js" }, bundle: true, format: "esm", platform: "browser", external: ["/backplane.min.js"], write: false, logLevel: "silent" });
-  const payload = suitePayload();
-  const server = await serve(new Map([
-    ["/index.html", { type: "text/html; charset=utf-8", body: PAGE_HTML }],
-    ["/page.js", { type: "text/javascript; charset=utf-8", body: Buffer.from(page.outputFiles[0]!.contents) }],
-    ["/backplane.min.js", { type: "text/javascript; charset=utf-8", body: code }],
-    ["/suite.json", { type: "application/json", body: payload.json }],
-  ]));
-  // Playwright gives the browser a fresh temporary profile of its own and removes it on close.
-  let browser: Browser | undefined;
-  try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-      timeout: 60_000,
+    const bundled = await build({
+      entryPoints: [join(repoRoot, "src", "index.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      minify: true,
+      legalComments: "none",
+      write: false,
+      logLevel: "silent",
     });
-    const context = await browser.newContext();
-    const tab = await context.newPage();
-    const consoleCsp: string[] = [];
-    const pageErrors: string[] = [];
-    tab.on("console", (m) => { if (/Content[- ]Security[- ]Policy/i.test(m.text())) consoleCsp.push(m.text()); });
-    tab.on("pageerror", (e) => pageErrors.push(e.message));
-    const { port } = server.address() as AddressInfo;
-    const response = await tab.goto(`http://127.0.0.1:${port}/`);
-    assert.equal(response?.headers()["content-security-policy"], CSP);
-    await tab.waitForFunction(() => (globalThis as { __report?: unknown }).__report !== undefined, undefined, { timeout: 60_000 });
-    const report = await tab.evaluate(() => (globalThis as unknown as { __report: Promise<PageReport & { fatal?: string }> }).__report);
-    assert.equal(report.fatal, undefined, report.fatal);
-    assert.deepEqual(pageErrors, []);
+    const code = Buffer.from(bundled.outputFiles[0]!.contents);
+    t.diagnostic(
+      `bundle: ${code.length} bytes minified, ${gzipSync(bundled.outputFiles[0]!.contents, { level: 9 }).length} bytes gzipped`,
+    );
+    assert.doesNotMatch(
+      code.toString("utf8"),
+      /\bnew Function\s*\(|\beval\s*\(/,
+      "the bundle contains no generated-code call",
+    );
 
-    t.diagnostic(`suite: ${payload.files} files, ${payload.tests} tests; page checked ${report.total}, mismatches ${report.mismatches.length}, compile errors ${report.compileErrors.length}`);
-    t.diagnostic(`eval probe: ${report.evalProbe}; Function probe: ${report.functionProbe}`);
-    assert.ok(report.total >= payload.tests && payload.tests > 1000, `the whole required suite ran (${report.total} of ${payload.tests})`);
-    assert.deepEqual(report.compileErrors, []);
-    assert.deepEqual(report.mismatches, []);
-    assert.deepEqual(report.cspViolationsDuringSuite, [], "the library triggered no CSP violation");
-    assert.equal(report.evalProbe, "threw EvalError", "eval is blocked on this page");
-    assert.equal(report.functionProbe, "threw EvalError", "new Function is blocked on this page");
-    assert.ok(report.cspViolationsFromProbes.length >= 1 && report.cspViolationsFromProbes.every((v) => /script-src/.test(v) && /eval/.test(v)),
-      `only the probes' eval violations are reported: ${report.cspViolationsFromProbes.join("; ")}`);
-    // Chromium logs the probes' violations to the console too; nothing else may be there.
-    assert.ok(consoleCsp.every((m) => /eval/i.test(m)), consoleCsp.join("\n"));
-  } finally {
-    await browser?.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
+    const page = await build({
+      stdin: { contents: PAGE_SCRIPT, loader: "js", sourcefile: "page.js" },
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      external: ["/backplane.min.js"],
+      write: false,
+      logLevel: "silent",
+    });
+    const payload = suitePayload();
+    const server = await serve(
+      new Map([
+        ["/index.html", { type: "text/html; charset=utf-8", body: PAGE_HTML }],
+        ["/page.js", { type: "text/javascript; charset=utf-8", body: Buffer.from(page.outputFiles[0]!.contents) }],
+        ["/backplane.min.js", { type: "text/javascript; charset=utf-8", body: code }],
+        ["/suite.json", { type: "application/json", body: payload.json }],
+      ]),
+    );
+    // Playwright gives the browser a fresh temporary profile of its own and removes it on close.
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+          "--disable-quic",
+        ],
+        timeout: 60_000,
+      });
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const consoleCsp: string[] = [];
+      const pageErrors: string[] = [];
+      tab.on("console", (m) => {
+        if (/Content[- ]Security[- ]Policy/i.test(m.text())) consoleCsp.push(m.text());
+      });
+      tab.on("pageerror", (e) => pageErrors.push(e.message));
+      const { port } = server.address() as AddressInfo;
+      const response = await tab.goto(`http://127.0.0.1:${port}/`);
+      assert.equal(response?.headers()["content-security-policy"], CSP);
+      await tab.waitForFunction(() => (globalThis as { __report?: unknown }).__report !== undefined, undefined, {
+        timeout: 60_000,
+      });
+      const report = await tab.evaluate(
+        () => (globalThis as unknown as { __report: Promise<PageReport & { fatal?: string }> }).__report,
+      );
+      assert.equal(report.fatal, undefined, report.fatal);
+      assert.deepEqual(pageErrors, []);
+
+      t.diagnostic(
+        `suite: ${payload.files} files, ${payload.tests} tests; page checked ${report.total}, mismatches ${report.mismatches.length}, compile errors ${report.compileErrors.length}`,
+      );
+      t.diagnostic(`eval probe: ${report.evalProbe}; Function probe: ${report.functionProbe}`);
+      assert.ok(
+        report.total >= payload.tests && payload.tests > 1000,
+        `the whole required suite ran (${report.total} of ${payload.tests})`,
+      );
+      assert.deepEqual(report.compileErrors, []);
+      assert.deepEqual(report.mismatches, []);
+      assert.deepEqual(report.cspViolationsDuringSuite, [], "the library triggered no CSP violation");
+      assert.equal(report.evalProbe, "threw EvalError", "eval is blocked on this page");
+      assert.equal(report.functionProbe, "threw EvalError", "new Function is blocked on this page");
+      assert.ok(
+        report.cspViolationsFromProbes.length >= 1 &&
+          report.cspViolationsFromProbes.every((v) => /script-src/.test(v) && /eval/.test(v)),
+        `only the probes' eval violations are reported: ${report.cspViolationsFromProbes.join("; ")}`,
+      );
+      // Chromium logs the probes' violations to the console too; nothing else may be there.
+      assert.ok(
+        consoleCsp.every((m) => /eval/i.test(m)),
+        consoleCsp.join("\n"),
+      );
+    } finally {
+      await browser?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  },
+);

@@ -13,7 +13,9 @@ import { repoRoot, runCli } from "./helpers.js";
 
 const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 const protocolDir = resolve(repoRoot, "..", "shared", "bowtie-protocol");
-const skip = existsSync(join(protocolDir, "io", "v1.json")) ? false : `the Bowtie protocol schemas are not at ${protocolDir}; cannot check responses`;
+const skip = existsSync(join(protocolDir, "io", "v1.json"))
+  ? false
+  : `the Bowtie protocol schemas are not at ${protocolDir}; cannot check responses`;
 
 /** Every protocol schema, registered by its `$id`. */
 function protocolRegistry(): Map<string, unknown> {
@@ -57,14 +59,25 @@ function protocol(): Protocol {
 
 function assertConforms(validator: Validator, value: unknown, what: string): void {
   if (validator.isValid(value)) return;
-  const errors = (validator.validate(value, { output: "basic" }).errors ?? []).map((e) => `${e.instanceLocation}: ${e.error ?? e.keywordLocation}`);
-  assert.fail(`${what} does not conform to the protocol: ${JSON.stringify(value).slice(0, 300)}\n${errors.slice(0, 5).join("\n")}`);
+  const errors = (validator.validate(value, { output: "basic" }).errors ?? []).map(
+    (e) => `${e.instanceLocation}: ${e.error ?? e.keywordLocation}`,
+  );
+  assert.fail(
+    `${what} does not conform to the protocol: ${JSON.stringify(value).slice(0, 300)}\n${errors.slice(0, 5).join("\n")}`,
+  );
 }
 
 /** Sends every request on one stdin (pipelined), returns the parsed response lines. */
-function drive(lines: readonly string[]): { status: number | null; responses: Record<string, unknown>[]; stderr: string } {
+function drive(lines: readonly string[]): {
+  status: number | null;
+  responses: Record<string, unknown>[];
+  stderr: string;
+} {
   const run = runCli(["bowtie"], { input: lines.map((l) => l + "\n").join("") });
-  const responses = run.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+  const responses = run.stdout
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { status: run.status, responses, stderr: run.stderr };
 }
 
@@ -86,12 +99,26 @@ describe("bowtie harness", { skip }, () => {
     const dir = join(suite, "tests", "draft2020-12");
     const cases: { name: string; suiteCase: SuiteCase }[] = [];
     for (const file of jsonFiles(dir, false)) {
-      for (const suiteCase of JSON.parse(readFileSync(join(dir, file), "utf8")) as SuiteCase[]) cases.push({ name: `${file}: ${suiteCase.description}`, suiteCase });
+      for (const suiteCase of JSON.parse(readFileSync(join(dir, file), "utf8")) as SuiteCase[])
+        cases.push({ name: `${file}: ${suiteCase.description}`, suiteCase });
     }
-    const requests: unknown[] = [{ cmd: "start", version: 1 }, { cmd: "dialect", dialect: DIALECT }];
+    const requests: unknown[] = [
+      { cmd: "start", version: 1 },
+      { cmd: "dialect", dialect: DIALECT },
+    ];
     cases.forEach(({ suiteCase }, i) => {
-      const tests = suiteCase.tests.map((t) => ({ description: t.description, instance: t.data, valid: t.valid, ...(t.comment !== undefined ? { comment: t.comment } : {}) }));
-      const sent: Record<string, unknown> = { description: suiteCase.description, schema: suiteCase.schema, registry, tests };
+      const tests = suiteCase.tests.map((t) => ({
+        description: t.description,
+        instance: t.data,
+        valid: t.valid,
+        ...(t.comment !== undefined ? { comment: t.comment } : {}),
+      }));
+      const sent: Record<string, unknown> = {
+        description: suiteCase.description,
+        schema: suiteCase.schema,
+        registry,
+        tests,
+      };
       if (suiteCase.comment !== undefined) sent["comment"] = suiteCase.comment;
       requests.push({ cmd: "run", seq: i % 2 === 0 ? i : { case: i }, output: "flag", case: sent });
     });
@@ -129,7 +156,8 @@ describe("bowtie harness", { skip }, () => {
       assert.equal(results.length, suiteCase.tests.length, `${name}: one result per test`);
       suiteCase.tests.forEach((t, j) => {
         checked++;
-        if (results[j]!.valid !== t.valid) failures.push(`${name} / ${t.description}: expected valid=${t.valid}, got ${results[j]!.valid}`);
+        if (results[j]!.valid !== t.valid)
+          failures.push(`${name} / ${t.description}: expected valid=${t.valid}, got ${results[j]!.valid}`);
       });
     });
     assert.deepEqual(failures, [], `${failures.length} suite verdicts differ:\n${failures.slice(0, 20).join("\n")}`);
@@ -145,13 +173,63 @@ describe("bowtie harness", { skip }, () => {
       JSON.stringify({ version: 1 }),
       JSON.stringify({ cmd: "frobnicate", seq: 7 }),
       JSON.stringify({ cmd: "dialect", dialect: "http://json-schema.org/draft-07/schema#" }),
-      JSON.stringify({ cmd: "run", seq: "a", output: "flag", case: { description: "bad schema", schema: { type: 12 }, tests: [{ description: "t", instance: 1 }] } }),
-      JSON.stringify({ cmd: "run", seq: null, output: "flag", case: { description: "missing ref", schema: { $ref: "http://localhost:1234/nope.json" }, tests: [{ description: "t", instance: 1 }] } }),
-      JSON.stringify({ cmd: "run", seq: [1], output: "flag", case: { description: "draft-07", schema: { $schema: "http://json-schema.org/draft-07/schema#" }, tests: [{ description: "t", instance: 1 }] } }),
+      JSON.stringify({
+        cmd: "run",
+        seq: "a",
+        output: "flag",
+        case: { description: "bad schema", schema: { type: 12 }, tests: [{ description: "t", instance: 1 }] },
+      }),
+      JSON.stringify({
+        cmd: "run",
+        seq: null,
+        output: "flag",
+        case: {
+          description: "missing ref",
+          schema: { $ref: "http://localhost:1234/nope.json" },
+          tests: [{ description: "t", instance: 1 }],
+        },
+      }),
+      JSON.stringify({
+        cmd: "run",
+        seq: [1],
+        output: "flag",
+        case: {
+          description: "draft-07",
+          schema: { $schema: "http://json-schema.org/draft-07/schema#" },
+          tests: [{ description: "t", instance: 1 }],
+        },
+      }),
       JSON.stringify({ cmd: "run", seq: 9, output: "flag" }),
-      JSON.stringify({ cmd: "run", seq: 10, output: "tree", case: { description: "x", schema: {}, tests: [{ description: "t", instance: 1 }] } }),
-      JSON.stringify({ cmd: "run", seq: 11, output: "flag", case: { description: "limit", schema: { items: { $ref: "#" } }, tests: [{ description: "deep", instance: "DEEP" }] } }).replace('"DEEP"', nested(100_000)),
-      JSON.stringify({ cmd: "run", seq: { still: "alive" }, output: "flag", case: { description: "ok", schema: { const: 37 }, registry: null, tests: [{ description: "a", instance: 37 }, { description: "b", instance: "37" }] } }),
+      JSON.stringify({
+        cmd: "run",
+        seq: 10,
+        output: "tree",
+        case: { description: "x", schema: {}, tests: [{ description: "t", instance: 1 }] },
+      }),
+      JSON.stringify({
+        cmd: "run",
+        seq: 11,
+        output: "flag",
+        case: {
+          description: "limit",
+          schema: { items: { $ref: "#" } },
+          tests: [{ description: "deep", instance: "DEEP" }],
+        },
+      }).replace('"DEEP"', nested(100_000)),
+      JSON.stringify({
+        cmd: "run",
+        seq: { still: "alive" },
+        output: "flag",
+        case: {
+          description: "ok",
+          schema: { const: 37 },
+          registry: null,
+          tests: [
+            { description: "a", instance: 37 },
+            { description: "b", instance: "37" },
+          ],
+        },
+      }),
       STOP,
       START, // after stop: ignored
     ];
@@ -159,8 +237,33 @@ describe("bowtie harness", { skip }, () => {
     assert.equal(status, 0, stderr);
     assert.equal(stderr, "");
     assert.equal(responses.length, lines.length - 2, "every request is answered except stop and what follows it");
-    const [, notJson, notObject, noCmd, unknown, draft07Dialect, badSchema, missingRef, draft07, noCase, badOutput, deep, alive] = responses;
-    for (const response of [notJson, notObject, noCmd, unknown, badSchema, missingRef, draft07, noCase, badOutput, deep]) {
+    const [
+      ,
+      notJson,
+      notObject,
+      noCmd,
+      unknown,
+      draft07Dialect,
+      badSchema,
+      missingRef,
+      draft07,
+      noCase,
+      badOutput,
+      deep,
+      alive,
+    ] = responses;
+    for (const response of [
+      notJson,
+      notObject,
+      noCmd,
+      unknown,
+      badSchema,
+      missingRef,
+      draft07,
+      noCase,
+      badOutput,
+      deep,
+    ]) {
       assertConforms(errored, response, "error response");
       assert.equal(response!["errored"], true);
       assert.equal(typeof (response!["context"] as Record<string, unknown>)["message"], "string");
@@ -179,7 +282,11 @@ describe("bowtie harness", { skip }, () => {
       assertConforms(runResponse, response, "run error response");
       assert.deepEqual(response!["seq"], seq);
       assert.match(String((response!["context"] as Record<string, unknown>)["message"]), pattern);
-      assert.equal(Object.hasOwn(response!["context"] as object, "traceback"), false, "engine errors carry no traceback");
+      assert.equal(
+        Object.hasOwn(response!["context"] as object, "traceback"),
+        false,
+        "engine errors carry no traceback",
+      );
     }
     assert.equal(noCase!["seq"], 9);
     assert.equal(badOutput!["seq"], 10);
@@ -205,19 +312,33 @@ describe("bowtie harness", { skip }, () => {
       compatibility?: string;
       schema: unknown;
       externalSchemas?: Record<string, unknown>;
-      tests: { instance: unknown; assertions: { location: string; keyword: string; expected: Record<string, unknown> }[] }[];
+      tests: {
+        instance: unknown;
+        assertions: { location: string; keyword: string; expected: Record<string, unknown> }[];
+      }[];
     }
     const cases: { name: string; c: AnnotationCase }[] = [];
     for (const file of jsonFiles(dir, false)) {
       const { suite } = JSON.parse(readFileSync(join(dir, file), "utf8")) as { suite: AnnotationCase[] };
       for (const c of suite) if (appliesTo2020(c.compatibility)) cases.push({ name: `${file}: ${c.description}`, c });
     }
-    const lines = [START, ...cases.map(({ c }, i) => JSON.stringify({
-      cmd: "run",
-      seq: i,
-      output: "annotations",
-      case: { description: c.description, schema: c.schema, registry: c.externalSchemas ?? {}, tests: c.tests.map((x, j) => ({ description: `test ${j}`, instance: x.instance })) },
-    })), STOP];
+    const lines = [
+      START,
+      ...cases.map(({ c }, i) =>
+        JSON.stringify({
+          cmd: "run",
+          seq: i,
+          output: "annotations",
+          case: {
+            description: c.description,
+            schema: c.schema,
+            registry: c.externalSchemas ?? {},
+            tests: c.tests.map((x, j) => ({ description: `test ${j}`, instance: x.instance })),
+          },
+        }),
+      ),
+      STOP,
+    ];
     const { status, responses, stderr } = drive(lines);
     assert.equal(status, 0, stderr);
     assert.equal(responses.length, cases.length + 1);
@@ -231,7 +352,9 @@ describe("bowtie harness", { skip }, () => {
         failures.push(`${name}: errored: ${JSON.stringify(response["context"])}`);
         return;
       }
-      const results = response["results"] as { annotations: { keyword: string; instanceLocation: string; keywordLocation: string; annotation: unknown }[] }[];
+      const results = response["results"] as {
+        annotations: { keyword: string; instanceLocation: string; keywordLocation: string; annotation: unknown }[];
+      }[];
       c.tests.forEach((test, j) => {
         for (const a of test.assertions) {
           assertions++;
@@ -246,7 +369,9 @@ describe("bowtie harness", { skip }, () => {
           try {
             assert.deepEqual(got, expected);
           } catch {
-            failures.push(`${name} / test ${j} / ${a.keyword} at "${a.location}": expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
+            failures.push(
+              `${name} / test ${j} / ${a.keyword} at "${a.location}": expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`,
+            );
           }
         }
       });

@@ -26,12 +26,12 @@ before(() => {
   });
   write("ok.json", { name: "Ada", age: 36 });
   write("bad.json", { name: "A", age: -1 });
-  write("malformed.json", "{\"name\": ");
+  write("malformed.json", '{"name": ');
   write("not-a-schema.json", { type: "strin" });
   write("email.json", { type: "string", format: "email" });
-  write("not-email.json", "\"not an email\"");
+  write("not-email.json", '"not an email"');
   write("json-text.json", { type: "string", contentMediaType: "application/json" });
-  write("broken-json-text.json", "\"{ not json\"");
+  write("broken-json-text.json", '"{ not json"');
   // Registry: one file by $id, one without $id (registered by file:// URL), nested.
   write("registry/name.json", { $id: "https://example.test/schemas/name", type: "string", minLength: 2 });
   write("registry/nested/age.json", { type: "integer", minimum: 0 });
@@ -65,7 +65,12 @@ function assertUsageFailure(run: CliRun, mentions?: RegExp): void {
 /** The JSON printed (indented by two spaces) after the `<file>: valid|invalid` line. */
 function outputUnit(stdout: string): Record<string, unknown> {
   const lines = stdout.trimEnd().split("\n");
-  return JSON.parse(lines.slice(1).map((l) => l.slice(2)).join("\n")) as Record<string, unknown>;
+  return JSON.parse(
+    lines
+      .slice(1)
+      .map((l) => l.slice(2))
+      .join("\n"),
+  ) as Record<string, unknown>;
 }
 
 describe("validate", () => {
@@ -98,7 +103,10 @@ describe("validate", () => {
     assert.equal(unit["valid"], false);
     const errors = unit["errors"] as { instanceLocation: string; error?: string }[];
     assert.ok(Array.isArray(errors));
-    assert.deepEqual(new Set(errors.filter((e) => e.error !== undefined).map((e) => e.instanceLocation)), new Set(["/name", "/age"]));
+    assert.deepEqual(
+      new Set(errors.filter((e) => e.error !== undefined).map((e) => e.instanceLocation)),
+      new Set(["/name", "/age"]),
+    );
   });
 
   test("detailed output is a tree of output units", () => {
@@ -122,14 +130,31 @@ describe("validate", () => {
 
   test("--format-assertion makes format assert", () => {
     assert.equal(runCli(["validate", file("email.json"), file("not-email.json"), "--output", "flag"]).status, 0);
-    const run = runCli(["validate", "--format-assertion", file("email.json"), file("not-email.json"), "--output", "flag"]);
+    const run = runCli([
+      "validate",
+      "--format-assertion",
+      file("email.json"),
+      file("not-email.json"),
+      "--output",
+      "flag",
+    ]);
     assert.equal(run.status, 1);
     assert.equal(run.stdout, `${file("not-email.json")}: invalid\n`);
   });
 
   test("--content-assertion makes contentMediaType assert", () => {
-    assert.equal(runCli(["validate", file("json-text.json"), file("broken-json-text.json"), "--output", "flag"]).status, 0);
-    const run = runCli(["validate", "--content-assertion", file("json-text.json"), file("broken-json-text.json"), "--output", "flag"]);
+    assert.equal(
+      runCli(["validate", file("json-text.json"), file("broken-json-text.json"), "--output", "flag"]).status,
+      0,
+    );
+    const run = runCli([
+      "validate",
+      "--content-assertion",
+      file("json-text.json"),
+      file("broken-json-text.json"),
+      "--output",
+      "flag",
+    ]);
     assert.equal(run.status, 1);
   });
 
@@ -143,13 +168,25 @@ describe("validate", () => {
     assert.equal(run.status, 1, run.stderr);
     assert.equal(run.stdout, `${good}: valid\n${bad}: invalid\n${badAge}: invalid\n`);
     // A schema outside the registry folder refers to a registered file by its absolute file:// URL.
-    const outside = runCli(["validate", file("uses-registry.json"), badAge, good, "--registry", registry, "--output", "flag"]);
+    const outside = runCli([
+      "validate",
+      file("uses-registry.json"),
+      badAge,
+      good,
+      "--registry",
+      registry,
+      "--output",
+      "flag",
+    ]);
     assert.equal(outside.status, 1, outside.stderr);
     assert.equal(outside.stdout, `${badAge}: invalid\n${good}: valid\n`);
   });
 
   test("without --registry, a reference to a registry schema does not compile (exit 2, nothing fetched)", () => {
-    assertUsageFailure(runCli(["validate", file("registry/root.json"), file("ok.json")]), /does not compile: validation\/ref_unresolved/);
+    assertUsageFailure(
+      runCli(["validate", file("registry/root.json"), file("ok.json")]),
+      /does not compile: validation\/ref_unresolved/,
+    );
   });
 
   test("usage errors exit 2 with one line on stderr", () => {
@@ -157,22 +194,34 @@ describe("validate", () => {
     assertUsageFailure(runCli(["validate", file("person.json")]), /instance/);
     assertUsageFailure(runCli(["validate", file("person.json"), file("ok.json"), "--output", "tree"]), /--output/);
     assertUsageFailure(runCli(["validate", file("person.json"), file("ok.json"), "--output"]), /needs a value/);
-    assertUsageFailure(runCli(["validate", file("person.json"), file("ok.json"), "--frobnicate"]), /unknown option --frobnicate/);
+    assertUsageFailure(
+      runCli(["validate", file("person.json"), file("ok.json"), "--frobnicate"]),
+      /unknown option --frobnicate/,
+    );
     assertUsageFailure(runCli(["frobnicate"]), /unknown command/);
     assertUsageFailure(runCli([]), /no command/);
   });
 
   test("unreadable files and malformed JSON exit 2", () => {
-    assertUsageFailure(runCli(["validate", file("missing.json"), file("ok.json")]), /cannot read schema .*missing\.json/);
+    assertUsageFailure(
+      runCli(["validate", file("missing.json"), file("ok.json")]),
+      /cannot read schema .*missing\.json/,
+    );
     assertUsageFailure(runCli(["validate", file("person.json"), file("missing.json")]), /cannot read instance/);
     assertUsageFailure(runCli(["validate", file("person.json"), file("malformed.json")]), /not valid JSON/);
     assertUsageFailure(runCli(["validate", file("malformed.json"), file("ok.json")]), /schema .* not valid JSON/);
     assertUsageFailure(runCli(["validate", file("person.json"), dir]), /is a directory/);
-    assertUsageFailure(runCli(["validate", file("person.json"), file("ok.json"), "--registry", file("nope")]), /registry/);
+    assertUsageFailure(
+      runCli(["validate", file("person.json"), file("ok.json"), "--registry", file("nope")]),
+      /registry/,
+    );
   });
 
   test("a schema that does not compile exits 2 with its class and code", () => {
-    assertUsageFailure(runCli(["validate", file("not-a-schema.json"), file("ok.json")]), /does not compile: validation\/schema_invalid/);
+    assertUsageFailure(
+      runCli(["validate", file("not-a-schema.json"), file("ok.json")]),
+      /does not compile: validation\/schema_invalid/,
+    );
     const draft07 = write("draft07.json", { $schema: "http://json-schema.org/draft-07/schema#", type: "object" });
     assertUsageFailure(runCli(["validate", draft07, file("ok.json")]), /unsupported_capability\/dialect_unsupported/);
   });
@@ -181,7 +230,10 @@ describe("validate", () => {
     mkdirSync(file("dup-registry"), { recursive: true });
     write("dup-registry/a.json", { $id: "https://example.test/same" });
     write("dup-registry/b.json", { $id: "https://example.test/same" });
-    assertUsageFailure(runCli(["validate", file("person.json"), file("ok.json"), "--registry", file("dup-registry")]), /both claim/);
+    assertUsageFailure(
+      runCli(["validate", file("person.json"), file("ok.json"), "--registry", file("dup-registry")]),
+      /both claim/,
+    );
   });
 });
 
@@ -193,7 +245,9 @@ describe("admit", () => {
     const run = runCli(["admit", example]);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr, "");
-    const catalog = JSON.parse(readFileSync(example, "utf8")) as { tools: { name: string; revision: string; inputSchema: Record<string, unknown> }[] };
+    const catalog = JSON.parse(readFileSync(example, "utf8")) as {
+      tools: { name: string; revision: string; inputSchema: Record<string, unknown> }[];
+    };
     const rows = new Map(run.stdout.split("\n").map((line) => [line.split(/\s+/)[0]!, line]));
     assert.match(run.stdout.split("\n")[0]!, /^TOOL\s+REVISION\s+STATUS\s+REASON$/);
     let quarantined = 0;
@@ -210,7 +264,12 @@ describe("admit", () => {
       }
     }
     assert.ok(quarantined > 0);
-    assert.match(run.stdout, new RegExp(`admitted \\(quarantine\\): ${catalog.tools.length - quarantined} accepted, ${quarantined} quarantined`));
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `admitted \\(quarantine\\): ${catalog.tools.length - quarantined} accepted, ${quarantined} quarantined`,
+      ),
+    );
   });
 
   test("--strict fails example.json as a whole (exit 1) on its first draft-07 tool", () => {
@@ -233,8 +292,18 @@ describe("admit", () => {
 
   test("a bare array of tools is a catalog; its backends are the tools' own", () => {
     const tools = [
-      { name: "echo", revision: "1", backend: "local", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
-      { name: "old", revision: "2", backend: "legacy", inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object" } },
+      {
+        name: "echo",
+        revision: "1",
+        backend: "local",
+        inputSchema: { type: "object", properties: { text: { type: "string" } } },
+      },
+      {
+        name: "old",
+        revision: "2",
+        backend: "legacy",
+        inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object" },
+      },
     ];
     const run = runCli(["admit", write("bare.json", tools)]);
     assert.equal(run.status, 0, run.stderr);
@@ -243,7 +312,13 @@ describe("admit", () => {
   });
 
   test("a tool naming a backend outside the file's backends fails the batch", () => {
-    const run = runCli(["admit", write("backend.json", { backends: ["a"], tools: [{ name: "t", revision: "1", backend: "b", inputSchema: { type: "object" } }] })]);
+    const run = runCli([
+      "admit",
+      write("backend.json", {
+        backends: ["a"],
+        tools: [{ name: "t", revision: "1", backend: "b", inputSchema: { type: "object" } }],
+      }),
+    ]);
     assert.equal(run.status, 1);
     assert.match(run.stdout, /validation\/backend_unknown/);
   });

@@ -8,7 +8,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { caseArb } from "../fuzz/arbitraries.js";
-import { exactMultiple, explain, hyperjumpMultiple, hyperjumpVerdicts, KNOWN_DIFFERENCES, ourVerdicts } from "./hyperjump.js";
+import {
+  exactMultiple,
+  explain,
+  hyperjumpMultiple,
+  hyperjumpVerdicts,
+  KNOWN_DIFFERENCES,
+  ourVerdicts,
+} from "./hyperjump.js";
 
 const RUNS = 600;
 
@@ -19,8 +26,16 @@ describe("differential: @hyperjump/json-schema", () => {
       fc.asyncProperty(caseArb(), async (c) => {
         const theirs = await hyperjumpVerdicts(c.schema, c.instances);
         const ours = ourVerdicts(c.schema, c.instances, theirs.uri);
-        assert.equal(ours.error, undefined, `we refused a valid generated schema: ${ours.error}\nschema: ${JSON.stringify(c.schema)}`);
-        assert.equal(theirs.error, undefined, `hyperjump refused a valid generated schema: ${theirs.error}\nschema: ${JSON.stringify(c.schema)}`);
+        assert.equal(
+          ours.error,
+          undefined,
+          `we refused a valid generated schema: ${ours.error}\nschema: ${JSON.stringify(c.schema)}`,
+        );
+        assert.equal(
+          theirs.error,
+          undefined,
+          `hyperjump refused a valid generated schema: ${theirs.error}\nschema: ${JSON.stringify(c.schema)}`,
+        );
         c.instances.forEach((instance, k) => {
           const o = ours.verdicts[k];
           const t = theirs.verdicts[k];
@@ -30,7 +45,9 @@ describe("differential: @hyperjump/json-schema", () => {
             explained.set(known.id, (explained.get(known.id) ?? 0) + 1);
             return;
           }
-          assert.fail(`we say ${o}, hyperjump says ${t}\nschema: ${JSON.stringify(c.schema)}\ninstance: ${JSON.stringify(instance)}`);
+          assert.fail(
+            `we say ${o}, hyperjump says ${t}\nschema: ${JSON.stringify(c.schema)}\ninstance: ${JSON.stringify(instance)}`,
+          );
         });
       }),
       { seed: 20260201, numRuns: RUNS, includeErrorInReport: true },

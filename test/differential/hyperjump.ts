@@ -19,7 +19,10 @@ export interface PeerResult {
 }
 
 /** Hyperjump's verdicts. The root URI is unique per call so embedded resources (`$id: "tree"`) never collide. */
-export async function hyperjumpVerdicts(schema: Json, instances: readonly Json[]): Promise<PeerResult & { uri: string }> {
+export async function hyperjumpVerdicts(
+  schema: Json,
+  instances: readonly Json[],
+): Promise<PeerResult & { uri: string }> {
   const uri = `https://fuzz.test/hj${counter++}/root`;
   try {
     registerSchema(schema as never, uri, DIALECT);
@@ -37,7 +40,11 @@ export async function hyperjumpVerdicts(schema: Json, instances: readonly Json[]
 }
 
 /** Our verdicts with the same base URI; "limit" when a limit stopped the evaluation (never a disagreement). */
-export function ourVerdicts(schema: Json, instances: readonly Json[], baseUri: string): { error?: string; verdicts: (boolean | "limit")[] } {
+export function ourVerdicts(
+  schema: Json,
+  instances: readonly Json[],
+  baseUri: string,
+): { error?: string; verdicts: (boolean | "limit")[] } {
   let validator;
   try {
     validator = compile(schema, { baseUri });
@@ -74,7 +81,13 @@ function everyValue(v: Json, visit: (x: Json) => void): void {
 function multipleOfValues(schema: Json): number[] {
   const out: number[] = [];
   everyValue(schema, (x) => {
-    if (x !== null && typeof x === "object" && !Array.isArray(x) && Object.hasOwn(x, "multipleOf") && typeof x["multipleOf"] === "number") {
+    if (
+      x !== null &&
+      typeof x === "object" &&
+      !Array.isArray(x) &&
+      Object.hasOwn(x, "multipleOf") &&
+      typeof x["multipleOf"] === "number"
+    ) {
       out.push(x["multipleOf"]);
     }
   });
@@ -115,8 +128,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     id: "hyperjump-multipleOf-tolerance",
     reason:
-      "hyperjump decides multipleOf with a floating-point remainder and a 1.19e-7 tolerance; Validation §6.2.1 requires the "
-      + "quotient to be an integer, which we decide exactly (decimal.js)",
+      "hyperjump decides multipleOf with a floating-point remainder and a 1.19e-7 tolerance; Validation §6.2.1 requires the " +
+      "quotient to be an integer, which we decide exactly (decimal.js)",
     applies(schema, instance) {
       const ms = multipleOfValues(schema);
       if (ms.length === 0) return false;

@@ -12,7 +12,11 @@ test("a valid verdict whose full output exceeds maxEvaluationSteps is reported w
   for (const output of ["basic", "detailed", "verbose"] as const) {
     assert.deepEqual(v.validate(0, { output }), { valid: true, keywordLocation: "", instanceLocation: "" });
   }
-  assert.throws(() => v.annotations(0), /maxEvaluationSteps/, "annotations cannot be listed: a limit, never a silent empty list");
+  assert.throws(
+    () => v.annotations(0),
+    /maxEvaluationSteps/,
+    "annotations cannot be listed: a limit, never a silent empty list",
+  );
 });
 
 test("an invalid verdict whose full output exceeds maxEvaluationSteps says why it is not itemised", () => {
@@ -26,7 +30,12 @@ test("an invalid verdict whose full output exceeds maxEvaluationSteps says why i
 
 test("a limit the boolean path hits is still thrown by every entry point", () => {
   const v = compile({ $ref: "#" });
-  for (const call of [() => v.isValid(1), () => v.validate(1), () => v.validate(1, { output: "flag" }), () => v.annotations(1)]) {
+  for (const call of [
+    () => v.isValid(1),
+    () => v.validate(1),
+    () => v.validate(1, { output: "flag" }),
+    () => v.annotations(1),
+  ]) {
     assert.throws(call, (e: unknown) => (e as { class?: string }).class === "execution_failure");
   }
 });

@@ -30,7 +30,19 @@ function objectOf(entries: readonly (readonly [string, Json])[]): JsonObject {
 }
 
 /** Property names the generators draw from; includes prototype names, which must stay ordinary data. */
-export const NAMES: readonly string[] = ["a", "b", "c", "foo", "", "0", "a b", "é", "__proto__", "constructor", "toString"];
+export const NAMES: readonly string[] = [
+  "a",
+  "b",
+  "c",
+  "foo",
+  "",
+  "0",
+  "a b",
+  "é",
+  "__proto__",
+  "constructor",
+  "toString",
+];
 
 /** Patterns that every ECMA-262 (u-flag) engine reads the same way, with strings that match and miss them. */
 export const PATTERNS: readonly { pattern: string; samples: readonly string[] }[] = [
@@ -51,7 +63,9 @@ export const PATTERNS: readonly { pattern: string; samples: readonly string[] }[
 ];
 
 const TYPES = ["null", "boolean", "object", "array", "number", "string", "integer"] as const;
-const NUMBERS: readonly number[] = [-100, -3, -2, -1.5, -1, -0.5, 0, 0.1, 0.3, 0.5, 1, 1.5, 2, 2.5, 3, 7, 10, 100, 1e15, 1e308];
+const NUMBERS: readonly number[] = [
+  -100, -3, -2, -1.5, -1, -0.5, 0, 0.1, 0.3, 0.5, 1, 1.5, 2, 2.5, 3, 7, 10, 100, 1e15, 1e308,
+];
 const MULTIPLES: readonly number[] = [0.1, 0.01, 0.5, 1, 1.5, 2, 3, 0.3, 0.0001, 7, 1e-9];
 const COUNTS: readonly number[] = [0, 1, 2, 3, 5];
 
@@ -99,7 +113,10 @@ function schemaIn(ctx: Ctx): fc.Arbitrary<Schema> {
   let arb = memo.get(key);
   if (arb === undefined) {
     const objectSchema = fc.array(fragmentIn(ctx), { minLength: 0, maxLength: 3 }).map(merge);
-    arb = fc.oneof({ weight: 1, arbitrary: fc.boolean() }, { weight: 7, arbitrary: objectSchema as fc.Arbitrary<Schema> });
+    arb = fc.oneof(
+      { weight: 1, arbitrary: fc.boolean() },
+      { weight: 7, arbitrary: objectSchema as fc.Arbitrary<Schema> },
+    );
     memo.set(key, arb);
   }
   return arb;
@@ -107,7 +124,8 @@ function schemaIn(ctx: Ctx): fc.Arbitrary<Schema> {
 
 function fragmentIn(ctx: Ctx): fc.Arbitrary<Fragment> {
   const leaf: fc.Arbitrary<Fragment>[] = [
-    fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }))
+    fc
+      .oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }))
       .map((type) => ({ type })),
     fc.array(smallJson, { minLength: 1, maxLength: 4 }).map((e) => ({ enum: e })),
     smallJson.map((c) => ({ const: c })),
@@ -120,18 +138,30 @@ function fragmentIn(ctx: Ctx): fc.Arbitrary<Fragment> {
       { minLength: count, maxLength: count, pattern: fc.constantFrom(...PATTERNS.map((p) => p.pattern)) },
       { requiredKeys: [] },
     ) as fc.Arbitrary<Fragment>,
-    fc.record({ minItems: count, maxItems: count, uniqueItems: fc.boolean() }, { requiredKeys: [] }) as fc.Arbitrary<Fragment>,
+    fc.record(
+      { minItems: count, maxItems: count, uniqueItems: fc.boolean() },
+      { requiredKeys: [] },
+    ) as fc.Arbitrary<Fragment>,
     fc.record(
       {
         minProperties: count,
         maxProperties: count,
         required: fc.uniqueArray(name, { maxLength: 3 }),
-        dependentRequired: fc.array(fc.tuple(name, fc.uniqueArray(name, { maxLength: 2 })), { maxLength: 2 }).map(objectOf),
+        dependentRequired: fc
+          .array(fc.tuple(name, fc.uniqueArray(name, { maxLength: 2 })), { maxLength: 2 })
+          .map(objectOf),
       },
       { requiredKeys: [] },
     ) as fc.Arbitrary<Fragment>,
     fc.record(
-      { title: fc.constant("t"), description: fc.constant("d"), default: smallJson, deprecated: fc.boolean(), readOnly: fc.boolean(), examples: fc.array(smallJson, { maxLength: 2 }) },
+      {
+        title: fc.constant("t"),
+        description: fc.constant("d"),
+        default: smallJson,
+        deprecated: fc.boolean(),
+        readOnly: fc.boolean(),
+        examples: fc.array(smallJson, { maxLength: 2 }),
+      },
       { requiredKeys: [] },
     ) as fc.Arbitrary<Fragment>,
   ];
@@ -152,7 +182,10 @@ function fragmentIn(ctx: Ctx): fc.Arbitrary<Fragment> {
       { requiredKeys: ["properties"] },
     ) as fc.Arbitrary<Fragment>,
     fc.record(
-      { patternProperties: fc.array(fc.tuple(pattern, subDown), { minLength: 1, maxLength: 2 }).map(objectOf), additionalProperties: subDown },
+      {
+        patternProperties: fc.array(fc.tuple(pattern, subDown), { minLength: 1, maxLength: 2 }).map(objectOf),
+        additionalProperties: subDown,
+      },
       { requiredKeys: ["patternProperties"] },
     ) as fc.Arbitrary<Fragment>,
     subDown.map((s) => ({ propertyNames: s })),
@@ -161,13 +194,19 @@ function fragmentIn(ctx: Ctx): fc.Arbitrary<Fragment> {
       { prefixItems: fc.array(subDown, { minLength: 1, maxLength: 3 }), items: subDown },
       { requiredKeys: [] },
     ) as fc.Arbitrary<Fragment>,
-    fc.record({ contains: subDown, minContains: count, maxContains: count }, { requiredKeys: ["contains"] }) as fc.Arbitrary<Fragment>,
+    fc.record(
+      { contains: subDown, minContains: count, maxContains: count },
+      { requiredKeys: ["contains"] },
+    ) as fc.Arbitrary<Fragment>,
     subs.map((s) => ({ allOf: s })),
     subs.map((s) => ({ anyOf: s })),
     subs.map((s) => ({ oneOf: s })),
     sub.map((s) => ({ not: s })),
     fc.record({ if: sub, then: sub, else: sub }, { requiredKeys: [] }) as fc.Arbitrary<Fragment>,
-    fc.record({ unevaluatedProperties: subDown, unevaluatedItems: subDown }, { requiredKeys: [] }) as fc.Arbitrary<Fragment>,
+    fc.record(
+      { unevaluatedProperties: subDown, unevaluatedItems: subDown },
+      { requiredKeys: [] },
+    ) as fc.Arbitrary<Fragment>,
   ];
   return fc.oneof({ weight: 1, arbitrary: fc.oneof(...leaf) }, { weight: 1, arbitrary: fc.oneof(...applicators) });
 }
@@ -204,10 +243,13 @@ export function rootSchema(maxDepth = 3): fc.Arbitrary<JsonObject> {
         ? schemaIn({ depth: maxDepth - 1, descended: false, forward: [], back: ["#"], dynamic: true })
         : fc.constant(null);
       const all = Array.from({ length: defs }, (_, k) => refTo(k));
-      const body = fc.array(fragmentIn({ depth: maxDepth, descended: false, forward: [...all, ...treeRefs], back: ["#"], dynamic }), {
-        minLength: 1,
-        maxLength: 4,
-      });
+      const body = fc.array(
+        fragmentIn({ depth: maxDepth, descended: false, forward: [...all, ...treeRefs], back: ["#"], dynamic }),
+        {
+          minLength: 1,
+          maxLength: 4,
+        },
+      );
       return fc.tuple(fc.tuple(...defArbs), treeArb, body).map(([defSchemas, treeSchema, fragments]) => {
         const root: JsonObject = {};
         if (withDialect) root["$schema"] = DIALECT;
@@ -249,7 +291,16 @@ export interface Pool {
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs"]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const SCHEMA_ONE = new Set([
-  "not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "items",
+  "contains",
+  "additionalProperties",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
 ]);
 
 export function poolOf(schema: Schema): Pool {
@@ -278,17 +329,31 @@ export function poolOf(schema: Schema): Pool {
       const v = s[k] as Json;
       if (k === "const") addValue(v);
       else if (k === "enum" && Array.isArray(v)) v.forEach(addValue);
-      else if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].includes(k) && typeof v === "number") addNumber(v);
+      else if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].includes(k) && typeof v === "number")
+        addNumber(v);
       else if (k === "multipleOf" && typeof v === "number") {
         for (const f of [1, 2, 3, -1, 0.5, 7, 10]) if (Number.isFinite(v * f)) pool.numbers.push(v * f);
-      } else if (["minLength", "maxLength", "minItems", "maxItems", "minContains", "maxContains", "minProperties", "maxProperties"].includes(k) && typeof v === "number") {
+      } else if (
+        [
+          "minLength",
+          "maxLength",
+          "minItems",
+          "maxItems",
+          "minContains",
+          "maxContains",
+          "minProperties",
+          "maxProperties",
+        ].includes(k) &&
+        typeof v === "number"
+      ) {
         for (const n of [v - 1, v, v + 1]) if (n >= 0) pool.lengths.push(n);
       } else if (k === "pattern" && typeof v === "string") pool.strings.push(...samplesOf(v));
       else if (k === "required" && Array.isArray(v)) {
         for (const n of v) if (typeof n === "string") pool.names.push(n);
       } else if (k === "dependentRequired" && typeof v === "object" && v !== null && !Array.isArray(v)) {
         for (const n of Object.keys(v)) pool.names.push(n);
-        for (const n of Object.values(v)) if (Array.isArray(n)) for (const m of n) if (typeof m === "string") pool.names.push(m);
+        for (const n of Object.values(v))
+          if (Array.isArray(n)) for (const m of n) if (typeof m === "string") pool.names.push(m);
       } else if (SCHEMA_MAPS.has(k) && typeof v === "object" && v !== null && !Array.isArray(v)) {
         for (const n of Object.keys(v)) {
           if (k === "patternProperties") pool.names.push(...samplesOf(n));
@@ -308,12 +373,34 @@ function samplesOf(pattern: string): readonly string[] {
   return PATTERNS.find((p) => p.pattern === pattern)?.samples ?? [];
 }
 
-const GENERIC: readonly Json[] = [null, true, false, 0, -0, 1, -1, 1.5, 2, 1e308, -1e308, 5e-324, "", "a", "😀", [], {}];
+const GENERIC: readonly Json[] = [
+  null,
+  true,
+  false,
+  0,
+  -0,
+  1,
+  -1,
+  1.5,
+  2,
+  1e308,
+  -1e308,
+  5e-324,
+  "",
+  "a",
+  "😀",
+  [],
+  {},
+];
 
 /** JSON instances biased to the pool's values; nested at most 4 deep. */
 export function instanceArb(pool: Pool): fc.Arbitrary<Json> {
   const names = fc.constantFrom(...pool.names, "x", "zz", "a");
-  const prims: fc.Arbitrary<Json>[] = [fc.constantFrom(...GENERIC), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 4 })];
+  const prims: fc.Arbitrary<Json>[] = [
+    fc.constantFrom(...GENERIC),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.string({ maxLength: 4 }),
+  ];
   if (pool.values.length > 0) prims.push(fc.constantFrom(...pool.values), fc.constantFrom(...pool.values));
   if (pool.numbers.length > 0) prims.push(fc.constantFrom(...pool.numbers));
   if (pool.strings.length > 0) prims.push(fc.constantFrom(...pool.strings));
@@ -337,7 +424,9 @@ export interface Case {
 /** A schema and a few instances drawn from its own pool. */
 export function caseArb(maxDepth = 3, maxInstances = 4): fc.Arbitrary<Case> {
   return rootSchema(maxDepth).chain((schema) =>
-    fc.array(instanceArb(poolOf(schema)), { minLength: 1, maxLength: maxInstances }).map((instances) => ({ schema, instances })),
+    fc
+      .array(instanceArb(poolOf(schema)), { minLength: 1, maxLength: maxInstances })
+      .map((instances) => ({ schema, instances })),
   );
 }
 

@@ -13,7 +13,15 @@ import { describe, test } from "node:test";
 import fc from "fast-check";
 import { InputSchema, ToolCatalog } from "../../src/index.js";
 import { repoRoot } from "../suite/locate.js";
-import { mutate, mutationsArb, polluted, prototypeSnapshot, structuredCloneSafe, wrapDeep, type Mutation } from "./mutations.js";
+import {
+  mutate,
+  mutationsArb,
+  polluted,
+  prototypeSnapshot,
+  structuredCloneSafe,
+  wrapDeep,
+  type Mutation,
+} from "./mutations.js";
 
 interface Catalog {
   backends: string[];
@@ -98,7 +106,8 @@ function runCase(c: BoundaryCase, baseline: string): void {
   const r1 = guarded("validateSchema", () => InputSchema.validateSchema(schema));
   const compiledOk = r1 !== undefined && assertResult(r1, "validateSchema");
   const r2 = guarded("validate", () => InputSchema.validate(schema, args));
-  if (r2 !== undefined && assertResult(r2, "validate")) assert.equal((r2 as { value: unknown }).value, args, "validate must return the same arguments");
+  if (r2 !== undefined && assertResult(r2, "validate"))
+    assert.equal((r2 as { value: unknown }).value, args, "validate must return the same arguments");
   if (compiledOk && r1.ok) {
     const r3 = guarded("compiled.validate", () => r1.value.validate(args));
     if (r3 !== undefined && r2 !== undefined) {
@@ -108,11 +117,15 @@ function runCase(c: BoundaryCase, baseline: string): void {
 
   if (schemaBefore !== undefined) assert.equal(jsonOrUndefined(schema), schemaBefore, "the schema was changed");
 
-  const window = [0, 1, 2].map((d) => structuredCloneSafe(catalog.tools[(k + d) % catalog.tools.length]) as Record<string, unknown>);
+  const window = [0, 1, 2].map(
+    (d) => structuredCloneSafe(catalog.tools[(k + d) % catalog.tools.length]) as Record<string, unknown>,
+  );
   const uniqueWindow = window.filter((t, i) => window.findIndex((u) => u["name"] === t["name"]) === i);
   (uniqueWindow[0] as Record<string, unknown>)["inputSchema"] = structuredCloneSafe(schema);
   const tools = mutate(uniqueWindow, c.toolMutations);
-  const r4 = guarded(`admitBatch(${c.mode})`, () => ToolCatalog.admitBatch(tools as unknown[], { mode: c.mode, backends: catalog.backends }));
+  const r4 = guarded(`admitBatch(${c.mode})`, () =>
+    ToolCatalog.admitBatch(tools as unknown[], { mode: c.mode, backends: catalog.backends }),
+  );
   if (r4 !== undefined) assertResult(r4, `admitBatch(${c.mode})`);
   assert.equal(prototypeSnapshot(), baseline, "a built-in prototype gained or lost a property");
   assert.equal(polluted(), false, "Object.prototype or Array.prototype was polluted");
@@ -131,7 +144,10 @@ describe("boundary mutation fuzzing", () => {
     const baseline = prototypeSnapshot();
     for (let file = 0; file < catalogs.length; file++) {
       for (let tool = 0; tool < (catalogs[file] as Catalog).tools.length; tool++) {
-        runCase({ file, tool, call: 0, schemaMutations: [], argMutations: [], toolMutations: [], mode: "quarantine" }, baseline);
+        runCase(
+          { file, tool, call: 0, schemaMutations: [], argMutations: [], toolMutations: [], mode: "quarantine" },
+          baseline,
+        );
       }
     }
   });
@@ -146,9 +162,13 @@ describe("boundary mutation fuzzing", () => {
   });
 
   test("prototype-named keys from JSON.parse stay data in schema and arguments", () => {
-    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}},"required":["__proto__"]}') as unknown;
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}},"required":["__proto__"]}',
+    ) as unknown;
     const good = JSON.parse('{"__proto__":"x","constructor":1}') as unknown;
-    const bad = JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as unknown;
+    const bad = JSON.parse(
+      '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}',
+    ) as unknown;
     assert.equal(InputSchema.validate(schema, good).ok, true);
     assert.equal(InputSchema.validate(schema, bad).ok, false);
     assert.equal(InputSchema.validate(schema, {}).ok, false);
@@ -157,12 +177,27 @@ describe("boundary mutation fuzzing", () => {
 
   test("accessor properties and proxies in schemas yield a Result", () => {
     const throwingGetter = { type: "object" } as Record<string, unknown>;
-    Object.defineProperty(throwingGetter, "properties", { enumerable: true, get: () => { throw new Error("boom"); } });
-    const trap = new Proxy({ type: "object" }, { ownKeys: () => { throw new Error("trap"); } });
+    Object.defineProperty(throwingGetter, "properties", {
+      enumerable: true,
+      get: () => {
+        throw new Error("boom");
+      },
+    });
+    const trap = new Proxy(
+      { type: "object" },
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     for (const schema of [throwingGetter, trap]) {
       assertResult(InputSchema.validateSchema(schema), "validateSchema(accessor)");
       assertResult(InputSchema.validate(schema, {}), "validate(accessor)");
-      assertResult(ToolCatalog.admitBatch([{ name: "t", revision: "1", backend: "b", inputSchema: schema }], { backends: ["b"] }), "admitBatch(accessor)");
+      assertResult(
+        ToolCatalog.admitBatch([{ name: "t", revision: "1", backend: "b", inputSchema: schema }], { backends: ["b"] }),
+        "admitBatch(accessor)",
+      );
     }
   });
 });
@@ -175,27 +210,53 @@ describe("regressions found by fuzzing (boundary)", () => {
     for (const field of [{ name: 10n }, { name: cycle }, { backend: 10n }, { backend: cycle }]) {
       const tool = { name: "t", revision: "1", backend: "b", inputSchema: { type: "object" }, ...field };
       let r: unknown;
-      assert.doesNotThrow(() => { r = ToolCatalog.admitBatch([tool], { backends: ["b"] }); }, `admitBatch threw for ${Object.keys(field)[0]}`);
+      assert.doesNotThrow(
+        () => {
+          r = ToolCatalog.admitBatch([tool], { backends: ["b"] });
+        },
+        `admitBatch threw for ${Object.keys(field)[0]}`,
+      );
       assert.equal(assertResult(r, "admitBatch"), false);
     }
   });
 
   test("regression: InputSchema.validate throws on arguments with a throwing getter or a trapping Proxy", () => {
     const getter = {} as Record<string, unknown>;
-    Object.defineProperty(getter, "a", { enumerable: true, get: () => { throw new Error("boom"); } });
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error("trap"); } });
+    Object.defineProperty(getter, "a", {
+      enumerable: true,
+      get: () => {
+        throw new Error("boom");
+      },
+    });
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     for (const args of [getter, trap]) {
       let r: unknown;
-      assert.doesNotThrow(() => { r = InputSchema.validate({ type: "object" }, args); });
+      assert.doesNotThrow(() => {
+        r = InputSchema.validate({ type: "object" }, args);
+      });
       assert.equal(assertResult(r, "validate"), false);
     }
   });
 
   test("regression: admitBatch throws on a tool descriptor with a throwing getter", () => {
     const tool = { revision: "1", backend: "b", inputSchema: { type: "object" } } as Record<string, unknown>;
-    Object.defineProperty(tool, "name", { enumerable: true, get: () => { throw new Error("boom"); } });
+    Object.defineProperty(tool, "name", {
+      enumerable: true,
+      get: () => {
+        throw new Error("boom");
+      },
+    });
     let r: unknown;
-    assert.doesNotThrow(() => { r = ToolCatalog.admitBatch([tool], { backends: ["b"] }); });
+    assert.doesNotThrow(() => {
+      r = ToolCatalog.admitBatch([tool], { backends: ["b"] });
+    });
     assert.equal(assertResult(r, "admitBatch"), false);
   });
 });

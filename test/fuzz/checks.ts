@@ -70,7 +70,8 @@ export function checkCase(c: Case, baseUri = BASE_URI): { problems: Problem[]; r
     try {
       valid = validator.isValid(instance);
     } catch (e) {
-      if (!isLimitFailure(e)) problems.push({ kind: "unexpected_exception", detail: `isValid: ${describe(e)}`, instance });
+      if (!isLimitFailure(e))
+        problems.push({ kind: "unexpected_exception", detail: `isValid: ${describe(e)}`, instance });
       result.verdicts.push("limit");
       return;
     }
@@ -79,34 +80,58 @@ export function checkCase(c: Case, baseUri = BASE_URI): { problems: Problem[]; r
       try {
         const unit = validator.validate(instance, { output });
         if (unit.valid !== valid) {
-          problems.push({ kind: "output_disagreement", detail: `isValid ${valid} but ${output} output says ${unit.valid}`, instance });
+          problems.push({
+            kind: "output_disagreement",
+            detail: `isValid ${valid} but ${output} output says ${unit.valid}`,
+            instance,
+          });
         } else if (!valid && output !== "flag" && !hasErrorUnit(unit)) {
-          problems.push({ kind: "output_disagreement", detail: `invalid ${output} output carries no unit with an error message`, instance });
+          problems.push({
+            kind: "output_disagreement",
+            detail: `invalid ${output} output carries no unit with an error message`,
+            instance,
+          });
         }
       } catch (e) {
-        problems.push({ kind: isLimitFailure(e) ? "output_disagreement" : "unexpected_exception", detail: `validate(${output}): ${describe(e)}`, instance });
+        problems.push({
+          kind: isLimitFailure(e) ? "output_disagreement" : "unexpected_exception",
+          detail: `validate(${output}): ${describe(e)}`,
+          instance,
+        });
       }
     }
     try {
       const annotations = validator.annotations(instance);
-      if (!Array.isArray(annotations)) problems.push({ kind: "annotations", detail: "annotations() did not return an array", instance });
+      if (!Array.isArray(annotations))
+        problems.push({ kind: "annotations", detail: "annotations() did not return an array", instance });
       else if (!valid && annotations.length !== 0) {
-        problems.push({ kind: "annotations", detail: `invalid instance has ${annotations.length} annotations`, instance });
+        problems.push({
+          kind: "annotations",
+          detail: `invalid instance has ${annotations.length} annotations`,
+          instance,
+        });
       }
     } catch (e) {
-      problems.push({ kind: isLimitFailure(e) ? "annotations" : "unexpected_exception", detail: `annotations: ${describe(e)}`, instance });
+      problems.push({
+        kind: isLimitFailure(e) ? "annotations" : "unexpected_exception",
+        detail: `annotations: ${describe(e)}`,
+        instance,
+      });
     }
   });
 
   if (JSON.stringify(c.schema) !== schemaBefore) problems.push({ kind: "mutation", detail: "the schema changed" });
   c.instances.forEach((instance, k) => {
-    if (JSON.stringify(instance) !== instancesBefore[k]) problems.push({ kind: "mutation", detail: "the instance changed", instance });
+    if (JSON.stringify(instance) !== instancesBefore[k])
+      problems.push({ kind: "mutation", detail: "the instance changed", instance });
   });
   return { problems, result };
 }
 
 /** One line per problem, with the case, for assertion messages and the fuzz report. */
 export function formatProblems(c: Case, problems: readonly Problem[]): string {
-  const lines = problems.map((p) => `${p.kind}: ${p.detail}${p.instance === undefined ? "" : ` (instance ${JSON.stringify(p.instance)})`}`);
+  const lines = problems.map(
+    (p) => `${p.kind}: ${p.detail}${p.instance === undefined ? "" : ` (instance ${JSON.stringify(p.instance)})`}`,
+  );
   return `${lines.join("\n")}\nschema: ${JSON.stringify(c.schema)}`;
 }

@@ -22,8 +22,12 @@ function settle(): number {
 function schemas(): Record<string, unknown>[] {
   const dir = join(repoRoot, "fixtures", "catalogs");
   const out: Record<string, unknown>[] = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".json") && x !== "broken.json").sort()) {
-    const catalog = JSON.parse(readFileSync(join(dir, f), "utf8")) as { tools: { inputSchema: Record<string, unknown> }[] };
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith(".json") && x !== "broken.json")
+    .sort()) {
+    const catalog = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
+      tools: { inputSchema: Record<string, unknown> }[];
+    };
     for (const t of catalog.tools) {
       const s = t.inputSchema;
       if (typeof s["$schema"] === "string" && s["$schema"].includes("draft-07")) continue;

@@ -70,14 +70,24 @@ function shrinkOne(value: Json, still: (v: Json) => boolean, step: Step, budget:
 }
 
 /** Shrinks the schema, then the instance, then the schema again, while `fails(schema, instance)` holds. */
-export function minimize(schema: Json, instance: Json, fails: (s: Json, i: Json) => boolean, maxTries = 20_000): { schema: Json; instance: Json } {
+export function minimize(
+  schema: Json,
+  instance: Json,
+  fails: (s: Json, i: Json) => boolean,
+  maxTries = 20_000,
+): { schema: Json; instance: Json } {
   const budget = { left: maxTries };
   let s = schema;
   let i = instance;
   for (let round = 0; round < 3; round++) {
     const before = JSON.stringify([s, i]);
     s = shrinkOne(s, (c) => fails(c, i), candidates, budget);
-    i = shrinkOne(i, (c) => fails(s, c), (v) => [...candidates(v), ...(typeof v === "object" && v !== null ? [null] : [])], budget);
+    i = shrinkOne(
+      i,
+      (c) => fails(s, c),
+      (v) => [...candidates(v), ...(typeof v === "object" && v !== null ? [null] : [])],
+      budget,
+    );
     if (JSON.stringify([s, i]) === before) break;
   }
   return { schema: s, instance: i };
@@ -96,7 +106,10 @@ export async function minimizeAsync(
   let progress = true;
   while (progress && left > 0) {
     progress = false;
-    const options: [Json, Json][] = [...candidates(s).map((c): [Json, Json] => [c, i]), ...candidates(i).map((c): [Json, Json] => [s, c])];
+    const options: [Json, Json][] = [
+      ...candidates(s).map((c): [Json, Json] => [c, i]),
+      ...candidates(i).map((c): [Json, Json] => [s, c]),
+    ];
     for (const [cs, ci] of options) {
       if (--left <= 0) break;
       let ok: boolean;

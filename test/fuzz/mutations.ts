@@ -8,7 +8,16 @@
 import fc from "fast-check";
 import { setOwn } from "./arbitraries.js";
 
-export const OPS = ["delete", "duplicate", "swapType", "huge", "wrapDeep", "protoKeys", "nonJson", "symbolKey"] as const;
+export const OPS = [
+  "delete",
+  "duplicate",
+  "swapType",
+  "huge",
+  "wrapDeep",
+  "protoKeys",
+  "nonJson",
+  "symbolKey",
+] as const;
 export type Op = (typeof OPS)[number];
 
 export interface Mutation {
@@ -19,14 +28,38 @@ export interface Mutation {
   pick: number;
 }
 
-export const mutationArb: fc.Arbitrary<Mutation> = fc.record({ op: fc.constantFrom(...OPS), where: fc.nat(), pick: fc.nat() });
+export const mutationArb: fc.Arbitrary<Mutation> = fc.record({
+  op: fc.constantFrom(...OPS),
+  where: fc.nat(),
+  pick: fc.nat(),
+});
 export const mutationsArb: fc.Arbitrary<Mutation[]> = fc.array(mutationArb, { minLength: 1, maxLength: 3 });
 
 type Container = Record<string | symbol, unknown> | unknown[];
 
 const SWAPS: readonly unknown[] = [null, true, false, 0, -1, 1.5, "", "x", "object", [], {}, ["object"], [null]];
-const HUGE: readonly number[] = [1e308, -1e308, 5e-324, -5e-324, 2 ** 53 + 2, -0, Number.MAX_VALUE, Number.MIN_SAFE_INTEGER - 2];
-const DUP_KEYS: readonly string[] = ["type", "properties", "items", "required", "enum", "allOf", "$ref", "additionalProperties", "name", "backend"];
+const HUGE: readonly number[] = [
+  1e308,
+  -1e308,
+  5e-324,
+  -5e-324,
+  2 ** 53 + 2,
+  -0,
+  Number.MAX_VALUE,
+  Number.MIN_SAFE_INTEGER - 2,
+];
+const DUP_KEYS: readonly string[] = [
+  "type",
+  "properties",
+  "items",
+  "required",
+  "enum",
+  "allOf",
+  "$ref",
+  "additionalProperties",
+  "name",
+  "backend",
+];
 const PROTO_JSON: readonly string[] = [
   '{"__proto__": {"polluted": "yes"}}',
   '{"constructor": {"prototype": {"polluted": "yes"}}}',
@@ -104,7 +137,12 @@ export function mutate(root: unknown, mutations: readonly Mutation[]): unknown {
       case "duplicate":
         if (key === undefined) break;
         if (Array.isArray(c)) c.push(structuredCloneSafe(current));
-        else setOwn(c as Record<string, unknown>, DUP_KEYS[m.pick % DUP_KEYS.length] as string, structuredCloneSafe(current));
+        else
+          setOwn(
+            c as Record<string, unknown>,
+            DUP_KEYS[m.pick % DUP_KEYS.length] as string,
+            structuredCloneSafe(current),
+          );
         break;
       case "swapType":
         if (key !== undefined) setKey(c, key, structuredCloneSafe(SWAPS[(m.pick >>> 3) % SWAPS.length]));

@@ -31,7 +31,9 @@ describe("generated schemas", () => {
     for (const c of fc.sample(caseArb(), { seed: 7, numRuns: 300 })) {
       const { result } = checkCase(c);
       if (result.compiled) compiled++;
-      for (const v of result.verdicts) if (v === true) valid++; else if (v === false) invalid++;
+      for (const v of result.verdicts)
+        if (v === true) valid++;
+        else if (v === false) invalid++;
     }
     assert.ok(compiled >= 290, `only ${compiled} of 300 generated schemas compiled`);
     assert.ok(valid > 100 && invalid > 100, `verdicts too one-sided: ${valid} valid, ${invalid} invalid`);
@@ -50,17 +52,61 @@ describe("generated schemas", () => {
     };
     fc.sample(rootSchema(), { seed: 11, numRuns: 500 }).forEach(visit);
     const expected = [
-      "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-      "pattern", "items", "prefixItems", "contains", "minContains", "maxContains", "minItems", "maxItems", "uniqueItems", "properties",
-      "patternProperties", "additionalProperties", "propertyNames", "required", "dependentRequired", "dependentSchemas", "allOf",
-      "anyOf", "oneOf", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "$defs", "$ref", "$anchor",
-      "$dynamicAnchor", "$dynamicRef", "$id", "minProperties", "maxProperties",
+      "type",
+      "enum",
+      "const",
+      "minimum",
+      "maximum",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "multipleOf",
+      "minLength",
+      "maxLength",
+      "pattern",
+      "items",
+      "prefixItems",
+      "contains",
+      "minContains",
+      "maxContains",
+      "minItems",
+      "maxItems",
+      "uniqueItems",
+      "properties",
+      "patternProperties",
+      "additionalProperties",
+      "propertyNames",
+      "required",
+      "dependentRequired",
+      "dependentSchemas",
+      "allOf",
+      "anyOf",
+      "oneOf",
+      "not",
+      "if",
+      "then",
+      "else",
+      "unevaluatedProperties",
+      "unevaluatedItems",
+      "$defs",
+      "$ref",
+      "$anchor",
+      "$dynamicAnchor",
+      "$dynamicRef",
+      "$id",
+      "minProperties",
+      "maxProperties",
     ];
-    assert.deepEqual(expected.filter((k) => !seen.has(k)), []);
+    assert.deepEqual(
+      expected.filter((k) => !seen.has(k)),
+      [],
+    );
   });
 
   test("instances are drawn from the schema's own values", () => {
-    const pool = poolOf({ properties: { foo: { const: [1, { b: 2 }] }, bar: { minLength: 2, pattern: "^a" } }, required: ["qux"] });
+    const pool = poolOf({
+      properties: { foo: { const: [1, { b: 2 }] }, bar: { minLength: 2, pattern: "^a" } },
+      required: ["qux"],
+    });
     assert.ok(pool.names.includes("foo") && pool.names.includes("qux") && pool.names.includes("b"));
     assert.ok(pool.strings.includes("ab") && pool.strings.includes("😀😀😀"));
     assert.ok(pool.values.some((v) => Array.isArray(v)));
@@ -97,7 +143,8 @@ describe("regressions found by the fuzz", () => {
     test(`detailed/verbose output of a valid ${Object.keys(schema)[0]} with a failing branch is valid: ${JSON.stringify(schema)}`, () => {
       const v = compile(schema);
       assert.equal(v.isValid(instance), true);
-      for (const output of ["flag", "basic", "detailed", "verbose"] as const) assert.equal(v.validate(instance, { output }).valid, true, output);
+      for (const output of ["flag", "basic", "detailed", "verbose"] as const)
+        assert.equal(v.validate(instance, { output }).valid, true, output);
     });
   }
 });

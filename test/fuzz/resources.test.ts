@@ -17,7 +17,9 @@ const probe = join(dirname(fileURLToPath(import.meta.url)), "heap-probe.js");
 const MB = 1024 * 1024;
 
 function measure(count: number, mode: "drop" | "keep"): { baseline: number; after: number } {
-  const out = execFileSync(process.execPath, ["--expose-gc", probe, "--probe", String(count), mode], { encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["--expose-gc", probe, "--probe", String(count), mode], {
+    encoding: "utf8",
+  });
   return JSON.parse(out.trim().split("\n").pop() as string) as { baseline: number; after: number };
 }
 
@@ -30,7 +32,10 @@ describe("resources", () => {
 
   test("the probe is sensitive: keeping 2,000 validators shows up as growth", () => {
     const { baseline, after } = measure(2_000, "keep");
-    assert.ok(after - baseline > 5 * MB, `keeping 2,000 validators grew the heap by only ${((after - baseline) / MB).toFixed(2)} MB`);
+    assert.ok(
+      after - baseline > 5 * MB,
+      `keeping 2,000 validators grew the heap by only ${((after - baseline) / MB).toFixed(2)} MB`,
+    );
   });
 
   test("interleaved async use of one validator gives the sequential verdicts and outputs", async () => {
@@ -51,7 +56,10 @@ describe("resources", () => {
         }
       };
       const sequential = c.instances.map(answer);
-      const order = fc.sample(fc.array(fc.nat({ max: 3 }), { minLength: c.instances.length * 8, maxLength: c.instances.length * 8 }), { seed: 1, numRuns: 1 })[0] as number[];
+      const order = fc.sample(
+        fc.array(fc.nat({ max: 3 }), { minLength: c.instances.length * 8, maxLength: c.instances.length * 8 }),
+        { seed: 1, numRuns: 1 },
+      )[0] as number[];
       const concurrent = await Promise.all(
         order.map(async (delay, n) => {
           const k = n % c.instances.length;
@@ -63,7 +71,11 @@ describe("resources", () => {
         }),
       );
       for (const { k, first, rest } of concurrent) {
-        assert.equal(rest, sequential[k], `interleaved answer differs for instance ${k} of ${JSON.stringify(c.schema)}`);
+        assert.equal(
+          rest,
+          sequential[k],
+          `interleaved answer differs for instance ${k} of ${JSON.stringify(c.schema)}`,
+        );
         if (!rest.startsWith("threw")) assert.equal(first, JSON.parse(rest)[0]);
       }
     }
@@ -72,13 +84,25 @@ describe("resources", () => {
   test("interleaved async use of one CompiledInputSchema gives the sequential results", async () => {
     const compiled = InputSchema.validateSchema({
       type: "object",
-      properties: { q: { type: "string", minLength: 1 }, n: { type: "integer", maximum: 10 }, tags: { type: "array", items: { $ref: "#/$defs/tag" } } },
+      properties: {
+        q: { type: "string", minLength: 1 },
+        n: { type: "integer", maximum: 10 },
+        tags: { type: "array", items: { $ref: "#/$defs/tag" } },
+      },
       required: ["q"],
       unevaluatedProperties: false,
       $defs: { tag: { type: "string", pattern: "^[a-z]+$" } },
     });
     assert.ok(compiled.ok);
-    const inputs: unknown[] = [{ q: "x" }, { q: "" }, { q: "x", n: 11 }, { q: "x", tags: ["ab", "C"] }, { q: "x", extra: 1 }, [], { q: "y", n: 3, tags: [] }];
+    const inputs: unknown[] = [
+      { q: "x" },
+      { q: "" },
+      { q: "x", n: 11 },
+      { q: "x", tags: ["ab", "C"] },
+      { q: "x", extra: 1 },
+      [],
+      { q: "y", n: 3, tags: [] },
+    ];
     const sequential = inputs.map((i) => compiled.value.validate(i).ok);
     const concurrent = await Promise.all(
       Array.from({ length: 500 }, async (_, n) => {

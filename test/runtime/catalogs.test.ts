@@ -8,7 +8,9 @@ import { Execution, ToolCatalog } from "../../src/index.js";
 import { repoRoot } from "../suite/locate.js";
 import { readCatalog } from "./helpers.js";
 
-const files = readdirSync(join(repoRoot, "fixtures", "catalogs")).filter((f) => f.endsWith(".json") && f !== "broken.json").sort();
+const files = readdirSync(join(repoRoot, "fixtures", "catalogs"))
+  .filter((f) => f.endsWith(".json") && f !== "broken.json")
+  .sort();
 
 describe("fixtures/catalogs", () => {
   for (const file of files) {
@@ -18,15 +20,24 @@ describe("fixtures/catalogs", () => {
       const r = ToolCatalog.admitBatch(catalog.tools, { mode: "quarantine", backends: catalog.backends });
       if (!r.ok) assert.fail(`${r.error.code}: ${r.error.message}`);
       const bundle = r.value;
-      const draft07 = catalog.tools.filter((t) => String(t.inputSchema["$schema"] ?? "").includes("draft-07")).map((t) => t.name);
-      assert.deepEqual(bundle.rejected.map((x) => x.name), draft07);
+      const draft07 = catalog.tools
+        .filter((t) => String(t.inputSchema["$schema"] ?? "").includes("draft-07"))
+        .map((t) => t.name);
+      assert.deepEqual(
+        bundle.rejected.map((x) => x.name),
+        draft07,
+      );
       for (const t of catalog.tools) {
         if (draft07.includes(t.name)) continue;
         assert.equal(bundle.registry.get(t.name)?.inputSchema, t.inputSchema, "the very same schema object");
       }
       for (const call of catalog.calls) {
         if (draft07.includes(call.tool)) continue;
-        const result = await Execution.invoke(bundle, { name: call.tool, arguments: call.arguments }, { dispatch: () => "ok" });
+        const result = await Execution.invoke(
+          bundle,
+          { name: call.tool, arguments: call.arguments },
+          { dispatch: () => "ok" },
+        );
         assert.equal(result.ok, call.valid, `${call.tool}: ${call.description}`);
       }
       assert.equal(JSON.stringify(catalog.tools), before);
@@ -50,9 +61,12 @@ describe("fixtures/catalogs", () => {
         { properties: { from_sha: { type: "string", pattern: "^[0-9a-f]{40}$" } }, required: ["from_sha"] },
       ],
     };
-    const r = ToolCatalog.admitBatch([{ name: "create_branch", revision: "1", backend: "gh", inputSchema: schema }], { backends: ["gh"] });
+    const r = ToolCatalog.admitBatch([{ name: "create_branch", revision: "1", backend: "gh", inputSchema: schema }], {
+      backends: ["gh"],
+    });
     assert.ok(r.ok);
-    const call = (args: unknown) => Execution.invoke(r.value, { name: "create_branch", arguments: args }, { dispatch: () => "ok" });
+    const call = (args: unknown) =>
+      Execution.invoke(r.value, { name: "create_branch", arguments: args }, { dispatch: () => "ok" });
     assert.equal((await call({ repo: "r", name: "n", from_branch: "main" })).ok, true);
     assert.equal((await call({ repo: "r", name: "n", from_sha: "a".repeat(40) })).ok, true);
     assert.equal((await call({ repo: "r", name: "n" })).ok, false);
@@ -68,7 +82,13 @@ describe("the real MCP corpus (../shared/mcp-corpus)", () => {
       t.skip(`corpus not found at ${corpusPath}`);
       return;
     }
-    interface Record_ { server: string; name: string; commit?: string; description?: unknown; inputSchema: Record<string, unknown> }
+    interface Record_ {
+      server: string;
+      name: string;
+      commit?: string;
+      description?: unknown;
+      inputSchema: Record<string, unknown>;
+    }
     const records = JSON.parse(readFileSync(corpusPath, "utf8")) as Record_[];
     const servers = new Map<string, Record_[]>();
     for (const r of records) servers.set(r.server, [...(servers.get(r.server) ?? []), r]);
@@ -77,18 +97,34 @@ describe("the real MCP corpus (../shared/mcp-corpus)", () => {
     let quarantined = 0;
     for (const [server, list] of servers) {
       const before = JSON.stringify(list);
-      const tools = list.map((r) => ({ name: r.name, revision: r.commit ?? "published", backend: server, inputSchema: r.inputSchema, ...(typeof r.description === "string" ? { description: r.description } : {}) }));
+      const tools = list.map((r) => ({
+        name: r.name,
+        revision: r.commit ?? "published",
+        backend: server,
+        inputSchema: r.inputSchema,
+        ...(typeof r.description === "string" ? { description: r.description } : {}),
+      }));
       const result = ToolCatalog.admitBatch(tools, { mode: "quarantine", backends: [server] });
       if (!result.ok) {
         assert.equal(result.error.class, "validation", server);
         failed.push(`${server}: ${result.error.tool?.name}`);
         continue;
       }
-      const otherDialect = list.filter((r) => {
-        const s = r.inputSchema["$schema"];
-        return s !== undefined && s !== "https://json-schema.org/draft/2020-12/schema" && s !== "https://json-schema.org/draft/2020-12/schema#";
-      }).map((r) => r.name);
-      assert.deepEqual(result.value.rejected.map((x) => x.name), otherDialect, server);
+      const otherDialect = list
+        .filter((r) => {
+          const s = r.inputSchema["$schema"];
+          return (
+            s !== undefined &&
+            s !== "https://json-schema.org/draft/2020-12/schema" &&
+            s !== "https://json-schema.org/draft/2020-12/schema#"
+          );
+        })
+        .map((r) => r.name);
+      assert.deepEqual(
+        result.value.rejected.map((x) => x.name),
+        otherDialect,
+        server,
+      );
       for (const r of list) {
         if (otherDialect.includes(r.name)) continue;
         assert.equal(result.value.registry.get(r.name)?.inputSchema, r.inputSchema, `${server}/${r.name} unchanged`);
@@ -98,6 +134,8 @@ describe("the real MCP corpus (../shared/mcp-corpus)", () => {
       assert.equal(JSON.stringify(list), before);
     }
     assert.deepEqual(failed, ["PDF Reader MCP Server [pdf-reader-mcp]: read_pdf"]);
-    t.diagnostic(`${servers.size} servers: ${accepted} tools accepted, ${quarantined} quarantined, 1 batch refused (${failed[0]})`);
+    t.diagnostic(
+      `${servers.size} servers: ${accepted} tools accepted, ${quarantined} quarantined, 1 batch refused (${failed[0]})`,
+    );
   });
 });

@@ -8,11 +8,21 @@ const BROKEN = { type: "object", properties: { a: { type: "strin" } } };
 
 describe("Conversation", () => {
   test("start admits the catalog; modelRequest lists the provider tools", () => {
-    const c = Conversation.start({ tools: [tool("a"), tool("old", DRAFT_07)], backends, schemaAdmission: "quarantine" });
-    assert.deepEqual(c.modelRequest().tools.map((t) => t.name), ["a"]);
+    const c = Conversation.start({
+      tools: [tool("a"), tool("old", DRAFT_07)],
+      backends,
+      schemaAdmission: "quarantine",
+    });
+    assert.deepEqual(
+      c.modelRequest().tools.map((t) => t.name),
+      ["a"],
+    );
   });
   test("start in strict mode throws a CatalogAdmissionError carrying the CatalogError; tryStart returns it", () => {
-    assert.throws(() => Conversation.start({ tools: [tool("old", DRAFT_07)], backends }), (e: unknown) => e instanceof CatalogAdmissionError && e.error.class === "unsupported_capability");
+    assert.throws(
+      () => Conversation.start({ tools: [tool("old", DRAFT_07)], backends }),
+      (e: unknown) => e instanceof CatalogAdmissionError && e.error.class === "unsupported_capability",
+    );
     const r = Conversation.tryStart({ tools: [tool("old", DRAFT_07)], backends });
     assert.equal(r.ok, false);
   });
@@ -26,7 +36,10 @@ describe("Conversation", () => {
       assert.equal(r.ok, false);
       assert.equal(c.current, before);
       assert.deepEqual(events, []);
-      assert.deepEqual(c.modelRequest().tools.map((t) => t.name), ["a"]);
+      assert.deepEqual(
+        c.modelRequest().tools.map((t) => t.name),
+        ["a"],
+      );
     });
   }
   test("a succeeding quarantine update replaces the bundle and emits accepted names only", () => {
@@ -35,7 +48,10 @@ describe("Conversation", () => {
     const stop = c.subscribe((e) => events.push(e));
     const r = c.updateCatalog([tool("b"), tool("secret_old", DRAFT_07)], { schemaAdmission: "quarantine" });
     assert.equal(r.ok, true);
-    assert.deepEqual(c.modelRequest().tools.map((t) => t.name), ["b"]);
+    assert.deepEqual(
+      c.modelRequest().tools.map((t) => t.name),
+      ["b"],
+    );
     assert.equal(events.length, 1);
     assert.deepEqual(events[0]?.accepted, ["b"]);
     assert.ok(!JSON.stringify(events).includes("secret_old"));
@@ -50,7 +66,12 @@ describe("Conversation", () => {
   });
   test("checkpoints are JSON, carry no diagnostics, and restore to the same catalog", () => {
     const tools = [tool("a"), tool("secret_old", DRAFT_07), tool("z", { type: "object" }, { revision: "r9" })];
-    const c = Conversation.start({ tools, backends, schemaAdmission: "quarantine", authority: { caller: "u", grants: { a: 1, secret_old: 2 } } });
+    const c = Conversation.start({
+      tools,
+      backends,
+      schemaAdmission: "quarantine",
+      authority: { caller: "u", grants: { a: 1, secret_old: 2 } },
+    });
     c.updateCatalog(tools, { schemaAdmission: "quarantine" });
     const checkpoint = JSON.parse(JSON.stringify(c.checkpoint()));
     assert.ok(!JSON.stringify(checkpoint).includes("secret_old"));
@@ -58,14 +79,24 @@ describe("Conversation", () => {
     assert.ok(restored.ok);
     assert.deepEqual(restored.value.checkpoint(), c.checkpoint());
     assert.deepEqual(restored.value.modelRequest(), c.modelRequest());
-    const changed = Conversation.restore(checkpoint, { tools: [tool("a"), tool("z", { type: "object" }, { revision: "r10" })], backends });
+    const changed = Conversation.restore(checkpoint, {
+      tools: [tool("a"), tool("z", { type: "object" }, { revision: "r10" })],
+      backends,
+    });
     assert.equal(changed.ok, false);
     assert.equal((changed as { ok: false; error: { code: string } }).error.code, "checkpoint_mismatch");
   });
   test("invoke goes through the same boundary", async () => {
     const c = Conversation.start({ tools: [tool("a", { type: "object", required: ["x"] })], backends });
     let dispatched = false;
-    const r = await c.invoke({ name: "a", arguments: {} }, { dispatch: () => { dispatched = true; } });
+    const r = await c.invoke(
+      { name: "a", arguments: {} },
+      {
+        dispatch: () => {
+          dispatched = true;
+        },
+      },
+    );
     assert.equal(r.ok, false);
     assert.equal(dispatched, false);
   });

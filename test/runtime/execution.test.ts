@@ -3,10 +3,19 @@ import { describe, test } from "node:test";
 import { Execution, ToolCatalog, type AdmittedBundle, type ExecutionHost } from "../../src/index.js";
 import { DRAFT_07, tool } from "./helpers.js";
 
-const schema = { type: "object", properties: { q: { type: "string", maxLength: 10 }, n: { type: "integer" } }, required: ["q"], additionalProperties: false };
+const schema = {
+  type: "object",
+  properties: { q: { type: "string", maxLength: 10 }, n: { type: "integer" } },
+  required: ["q"],
+  additionalProperties: false,
+};
 
 function bundle(): AdmittedBundle {
-  const r = ToolCatalog.admitBatch([tool("search", schema), tool("old", DRAFT_07)], { backends: ["b"], mode: "quarantine", authority: { caller: "u", grants: { search: { scope: "web" } } } });
+  const r = ToolCatalog.admitBatch([tool("search", schema), tool("old", DRAFT_07)], {
+    backends: ["b"],
+    mode: "quarantine",
+    authority: { caller: "u", grants: { search: { scope: "web" } } },
+  });
   assert.ok(r.ok);
   return r.value;
 }
@@ -52,14 +61,18 @@ describe("Execution.invoke", () => {
     const args = { q: "weather" };
     let seen: unknown;
     const host = recordingHost(log);
-    const r = await Execution.invoke(bundle(), { name: "search", arguments: args }, {
-      ...host,
-      dispatch: (ctx) => {
-        seen = ctx.arguments;
-        assert.deepEqual(ctx.grant, { scope: "web" });
-        return host.dispatch(ctx);
+    const r = await Execution.invoke(
+      bundle(),
+      { name: "search", arguments: args },
+      {
+        ...host,
+        dispatch: (ctx) => {
+          seen = ctx.arguments;
+          assert.deepEqual(ctx.grant, { scope: "web" });
+          return host.dispatch(ctx);
+        },
       },
-    });
+    );
     assert.deepEqual(r, { ok: true, value: "ran search" });
     assert.deepEqual(log, ["authorize", "approve", "reserveBudget", "publishIntent", "dispatch"]);
     assert.equal(seen, args);
@@ -77,22 +90,47 @@ describe("Execution.invoke", () => {
     });
   }
   test("stages may be async and refuse with a Result", async () => {
-    const r = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, {
-      approve: async () => ({ ok: false, error: "needs a human" }),
-      dispatch: () => assert.fail("dispatch must not run"),
-    });
+    const r = await Execution.invoke(
+      bundle(),
+      { name: "search", arguments: { q: "x" } },
+      {
+        approve: async () => ({ ok: false, error: "needs a human" }),
+        dispatch: () => assert.fail("dispatch must not run"),
+      },
+    );
     assert.equal(r.ok, false);
     assert.equal((r as { ok: false; error: { detail?: unknown } }).error.detail, "needs a human");
   });
   test("a throwing stage or dispatch is an execution_failure result, not a throw", async () => {
-    const thrown = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, { authorize: () => { throw new Error("down"); }, dispatch: () => 1 });
+    const thrown = await Execution.invoke(
+      bundle(),
+      { name: "search", arguments: { q: "x" } },
+      {
+        authorize: () => {
+          throw new Error("down");
+        },
+        dispatch: () => 1,
+      },
+    );
     assert.equal(thrown.ok, false);
     assert.equal((thrown as { ok: false; error: { class: string; code: string } }).error.code, "stage_failed");
-    const failed = await Execution.invoke(bundle(), { name: "search", arguments: { q: "x" } }, { dispatch: () => { throw new Error("backend 500"); } });
+    const failed = await Execution.invoke(
+      bundle(),
+      { name: "search", arguments: { q: "x" } },
+      {
+        dispatch: () => {
+          throw new Error("backend 500");
+        },
+      },
+    );
     assert.equal((failed as { ok: false; error: { class: string; code: string } }).error.class, "execution_failure");
   });
   test("invalid-argument errors carry text a model can act on", async () => {
-    const r = await Execution.invoke(bundle(), { name: "search", arguments: { q: "a very long query", n: "3" } }, { dispatch: () => "x" });
+    const r = await Execution.invoke(
+      bundle(),
+      { name: "search", arguments: { q: "a very long query", n: "3" } },
+      { dispatch: () => "x" },
+    );
     assert.equal(r.ok, false);
     const text = (r as { ok: false; error: { modelText: string } }).error.modelText;
     assert.match(text, /\/n: must be integer, got string/);

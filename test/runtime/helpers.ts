@@ -5,7 +5,13 @@ import { repoRoot } from "../suite/locate.js";
 export interface CatalogFile {
   description: string;
   backends: string[];
-  tools: { name: string; revision: string; backend: string; inputSchema: Record<string, unknown>; description?: string }[];
+  tools: {
+    name: string;
+    revision: string;
+    backend: string;
+    inputSchema: Record<string, unknown>;
+    description?: string;
+  }[];
   calls: { tool: string; description: string; arguments: unknown; valid: boolean }[];
 }
 
@@ -13,7 +19,11 @@ export function readCatalog(name: string): CatalogFile {
   return JSON.parse(readFileSync(join(repoRoot, "fixtures", "catalogs", name), "utf8")) as CatalogFile;
 }
 
-export function tool(name: string, inputSchema: Record<string, unknown> = { type: "object" }, extra: Record<string, unknown> = {}) {
+export function tool(
+  name: string,
+  inputSchema: Record<string, unknown> = { type: "object" },
+  extra: Record<string, unknown> = {},
+) {
   return { name, revision: "r1", description: `the ${name} tool`, backend: "b", inputSchema, ...extra };
 }
 

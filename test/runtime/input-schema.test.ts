@@ -91,17 +91,29 @@ describe("dialects", () => {
     $vocabulary: { "https://json-schema.org/draft/2020-12/vocab/core": true, ...vocabulary },
   });
   test("a custom meta-schema requiring an unknown vocabulary is unsupported_capability", () => {
-    const e = schemaError({ $schema: "https://example.test/meta", type: "object" }, { schemaRegistry: { "https://example.test/meta": meta({ "https://example.test/vocab/x": true }) } });
+    const e = schemaError(
+      { $schema: "https://example.test/meta", type: "object" },
+      { schemaRegistry: { "https://example.test/meta": meta({ "https://example.test/vocab/x": true }) } },
+    );
     assert.equal(e.class, "unsupported_capability");
     assert.equal(e.code, "vocabulary_unsupported");
   });
   test("an optional unknown vocabulary is ignored", () => {
-    const r = InputSchema.validateSchema({ $schema: "https://example.test/meta", type: "object" }, { schemaRegistry: { "https://example.test/meta": meta({ "https://example.test/vocab/x": false }) } });
+    const r = InputSchema.validateSchema(
+      { $schema: "https://example.test/meta", type: "object" },
+      { schemaRegistry: { "https://example.test/meta": meta({ "https://example.test/vocab/x": false }) } },
+    );
     assert.equal(r.ok, true);
   });
   test("a custom meta-schema without the validation vocabulary turns its keywords off", () => {
-    const registry = new Map([["https://example.test/meta", meta({ "https://json-schema.org/draft/2020-12/vocab/applicator": true })]]);
-    const r = InputSchema.validate({ $schema: "https://example.test/meta", properties: { a: { minLength: 5 } } }, { a: "x" }, { schemaRegistry: registry });
+    const registry = new Map([
+      ["https://example.test/meta", meta({ "https://json-schema.org/draft/2020-12/vocab/applicator": true })],
+    ]);
+    const r = InputSchema.validate(
+      { $schema: "https://example.test/meta", properties: { a: { minLength: 5 } } },
+      { a: "x" },
+      { schemaRegistry: registry },
+    );
     assert.equal(r.ok, true);
   });
 });
@@ -120,21 +132,37 @@ describe("references", () => {
   });
   test("a registered external reference resolves, from an object or a Map", () => {
     const schema = { type: "object", properties: { a: { $ref: "https://example.test/name" } } };
-    for (const schemaRegistry of [{ "https://example.test/name": { type: "string" } }, new Map([["https://example.test/name", { type: "string" }]])]) {
+    for (const schemaRegistry of [
+      { "https://example.test/name": { type: "string" } },
+      new Map([["https://example.test/name", { type: "string" }]]),
+    ]) {
       assert.equal(InputSchema.validate(schema, { a: "x" }, { schemaRegistry }).ok, true);
       assert.equal(InputSchema.validate(schema, { a: 1 }, { schemaRegistry }).ok, false);
     }
   });
   test("a loader is called at compile time only, and a throwing loader is a validation error", () => {
     const calls: string[] = [];
-    const compiled = InputSchema.validateSchema({ type: "object", properties: { a: { $ref: "https://example.test/s" } } }, {
-      schemaLoader: (uri) => { calls.push(uri); return { type: "integer" }; },
-    });
+    const compiled = InputSchema.validateSchema(
+      { type: "object", properties: { a: { $ref: "https://example.test/s" } } },
+      {
+        schemaLoader: (uri) => {
+          calls.push(uri);
+          return { type: "integer" };
+        },
+      },
+    );
     assert.ok(compiled.ok);
     assert.deepEqual(calls, ["https://example.test/s"]);
     compiled.value.validate({ a: 1 });
     assert.deepEqual(calls, ["https://example.test/s"]);
-    const e = schemaError({ type: "object", $ref: "https://example.test/s" }, { schemaLoader: () => { throw new Error("offline"); } });
+    const e = schemaError(
+      { type: "object", $ref: "https://example.test/s" },
+      {
+        schemaLoader: () => {
+          throw new Error("offline");
+        },
+      },
+    );
     assert.equal(e.class, "validation");
     assert.equal(e.code, "loader_failed");
     assert.match(e.message, /offline/);
@@ -168,7 +196,11 @@ describe("host schemas are JSON", () => {
     assert.equal(e.schemaPointer, "/properties/self");
   });
   test("symbol-keyed properties are ignored", () => {
-    const schema = { type: "object", [Symbol("TypeBox.Kind")]: "Object", properties: { a: { type: "string", [Symbol("x")]: 1 } } };
+    const schema = {
+      type: "object",
+      [Symbol("TypeBox.Kind")]: "Object",
+      properties: { a: { type: "string", [Symbol("x")]: 1 } },
+    };
     assert.equal(InputSchema.validate(schema, { a: "x" }).ok, true);
   });
 });
@@ -177,17 +209,24 @@ describe("prototype-named properties are plain data", () => {
   const names = ["__proto__", "constructor", "toString", "hasOwnProperty"];
   for (const name of names) {
     test(`${name} in properties, required, enum and $defs`, () => {
-      const schema = JSON.parse(`{"type":"object","properties":{"${name}":{"type":"integer"}},"required":["${name}"],"$defs":{"${name}":{"enum":["${name}"]}}}`);
+      const schema = JSON.parse(
+        `{"type":"object","properties":{"${name}":{"type":"integer"}},"required":["${name}"],"$defs":{"${name}":{"enum":["${name}"]}}}`,
+      );
       assert.equal(InputSchema.validate(schema, JSON.parse(`{"${name}": 1}`)).ok, true);
       assert.equal(InputSchema.validate(schema, JSON.parse(`{"${name}": "x"}`)).ok, false);
       assert.equal(InputSchema.validate(schema, {}).ok, false, "an inherited property does not satisfy required");
-      const viaRef = JSON.parse(`{"type":"object","properties":{"a":{"$ref":"#/$defs/${name}"}},"$defs":{"${name}":{"enum":["${name}"]}}}`);
+      const viaRef = JSON.parse(
+        `{"type":"object","properties":{"a":{"$ref":"#/$defs/${name}"}},"$defs":{"${name}":{"enum":["${name}"]}}}`,
+      );
       assert.equal(InputSchema.validate(viaRef, { a: name }).ok, true);
       assert.equal(InputSchema.validate(viaRef, { a: "other" }).ok, false);
     });
   }
   test("nothing reaches Object.prototype", () => {
-    InputSchema.validate(JSON.parse('{"type":"object","properties":{"__proto__":{"default":{"polluted":true}}}}'), JSON.parse('{"__proto__":{"polluted":true}}'));
+    InputSchema.validate(
+      JSON.parse('{"type":"object","properties":{"__proto__":{"default":{"polluted":true}}}}'),
+      JSON.parse('{"__proto__":{"polluted":true}}'),
+    );
     assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
   });
 });
@@ -195,7 +234,10 @@ describe("prototype-named properties are plain data", () => {
 describe("arguments are returned untouched", () => {
   test("success returns the very same args value", () => {
     const args = { q: "  padded  ", extra: 1 };
-    const r = InputSchema.validate({ type: "object", properties: { q: { type: "string", default: "x" }, n: { default: 5 } } }, args);
+    const r = InputSchema.validate(
+      { type: "object", properties: { q: { type: "string", default: "x" }, n: { default: 5 } } },
+      args,
+    );
     assert.ok(r.ok);
     assert.equal(r.value, args);
     assert.deepEqual(args, { q: "  padded  ", extra: 1 });
@@ -203,12 +245,25 @@ describe("arguments are returned untouched", () => {
   });
   test("a deep-frozen argument object validates without error", () => {
     const args = deepFreeze({ a: [{ b: "x" }], c: { d: 1 } });
-    const r = InputSchema.validate({ type: "object", properties: { a: { items: { properties: { b: { type: "string" } } } }, c: { unevaluatedProperties: false, properties: { d: true } } } }, args);
+    const r = InputSchema.validate(
+      {
+        type: "object",
+        properties: {
+          a: { items: { properties: { b: { type: "string" } } } },
+          c: { unevaluatedProperties: false, properties: { d: true } },
+        },
+      },
+      args,
+    );
     assert.ok(r.ok);
     assert.equal(r.value, args);
   });
   test("the schema is never modified", () => {
-    const schema = { type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { type: "string", default: "d" } } };
+    const schema = {
+      type: "object",
+      properties: { a: { $ref: "#/$defs/x" } },
+      $defs: { x: { type: "string", default: "d" } },
+    };
     const before = JSON.stringify(schema);
     const compiled = InputSchema.validateSchema(schema);
     assert.ok(compiled.ok);
@@ -226,7 +281,10 @@ describe("arguments are returned untouched", () => {
 
 describe("errors carry class, code, message, pointers and output units", () => {
   test("invalid arguments", () => {
-    const e = argsError({ type: "object", properties: { q: { type: "string", maxLength: 3 } }, required: ["q"] }, { q: "toolong" });
+    const e = argsError(
+      { type: "object", properties: { q: { type: "string", maxLength: 3 } }, required: ["q"] },
+      { q: "toolong" },
+    );
     assert.equal(e.class, "validation");
     assert.equal(e.code, "arguments_invalid");
     assert.equal(e.instancePointer, "/q");
@@ -244,9 +302,17 @@ describe("errors carry class, code, message, pointers and output units", () => {
     assert.ok(text.length <= 1_000, `${text.length}`);
     assert.match(text, /^The arguments do not match the tool's input schema \(200 problems\):/);
     assert.match(text, /\n- … and \d+ more$/);
-    assert.equal(argsError({ type: "object", properties }, { ...args }).toModelText(1_000), text, "same problems, same text");
+    assert.equal(
+      argsError({ type: "object", properties }, { ...args }).toModelText(1_000),
+      text,
+      "same problems, same text",
+    );
     const reordered = Object.fromEntries(Object.entries(args).reverse());
-    assert.equal(argsError({ type: "object", properties }, reordered).toModelText(1_000), text, "independent of key order");
+    assert.equal(
+      argsError({ type: "object", properties }, reordered).toModelText(1_000),
+      text,
+      "independent of key order",
+    );
   });
   test("a bad schema", () => {
     const e = schemaError({ type: "object", properties: { a: { minLength: -1 } } });
@@ -269,9 +335,17 @@ describe("limits fail closed as execution_failure", () => {
   const limited = (limits: Partial<Limits>) => ({ limits });
   const cases: [keyof Limits, unknown, unknown][] = [
     ["maxSchemaBytes", { type: "object", description: "x".repeat(200) }, undefined],
-    ["maxSchemaDepth", { type: "object", properties: { a: { properties: { a: { properties: { a: {} } } } } } }, undefined],
+    [
+      "maxSchemaDepth",
+      { type: "object", properties: { a: { properties: { a: { properties: { a: {} } } } } } },
+      undefined,
+    ],
     ["maxSchemaNodes", { type: "object", properties: { a: {}, b: {}, c: {}, d: {} } }, undefined],
-    ["maxReferences", { type: "object", properties: { a: { $ref: "#" }, b: { $ref: "#" }, c: { $ref: "#" } } }, undefined],
+    [
+      "maxReferences",
+      { type: "object", properties: { a: { $ref: "#" }, b: { $ref: "#" }, c: { $ref: "#" } } },
+      undefined,
+    ],
   ];
   const small: Partial<Limits> = { maxSchemaBytes: 100, maxSchemaDepth: 2, maxSchemaNodes: 3, maxReferences: 2 };
   for (const [limit, schema] of cases) {
@@ -289,8 +363,18 @@ describe("limits fail closed as execution_failure", () => {
     ["maxStringLength", 3, { type: "object" }, { a: "abcd" }],
     ["maxArrayLength", 3, { type: "object" }, { a: [1, 2, 3, 4] }],
     ["maxObjectProperties", 3, { type: "object" }, { a: 1, b: 2, c: 3, d: 4 }],
-    ["maxEvaluationSteps", 5, { type: "object", properties: { a: { items: { type: "integer", minimum: 0 } } } }, { a: [1, 2, 3, 4, 5] }],
-    ["maxReferenceDepth", 5, { type: "object", $defs: { loop: { $ref: "#/$defs/loop" } }, properties: { a: { $ref: "#/$defs/loop" } } }, { a: 1 }],
+    [
+      "maxEvaluationSteps",
+      5,
+      { type: "object", properties: { a: { items: { type: "integer", minimum: 0 } } } },
+      { a: [1, 2, 3, 4, 5] },
+    ],
+    [
+      "maxReferenceDepth",
+      5,
+      { type: "object", $defs: { loop: { $ref: "#/$defs/loop" } }, properties: { a: { $ref: "#/$defs/loop" } } },
+      { a: 1 },
+    ],
   ];
   for (const [limit, value, schema, args] of instanceCases) {
     test(`${limit} on arguments`, () => {
@@ -303,9 +387,14 @@ describe("limits fail closed as execution_failure", () => {
       test(`${limit} hit inside ${wrapper} stays execution_failure`, () => {
         const { $defs, ...inner } = schema as Record<string, unknown>;
         const root = $defs === undefined ? { type: "object" } : { type: "object", $defs };
-        const wrapped = wrapper === "not" ? { ...root, not: { not: inner } } : { ...root, anyOf: [inner, { type: "object" }] };
+        const wrapped =
+          wrapper === "not" ? { ...root, not: { not: inner } } : { ...root, anyOf: [inner, { type: "object" }] };
         const e = argsError(wrapped, args, limited({ [limit]: value }));
-        if (["maxInstanceDepth", "maxInstanceNodes", "maxStringLength", "maxArrayLength", "maxObjectProperties"].includes(limit)) {
+        if (
+          ["maxInstanceDepth", "maxInstanceNodes", "maxStringLength", "maxArrayLength", "maxObjectProperties"].includes(
+            limit,
+          )
+        ) {
           assert.equal(e.class, "execution_failure", "instance limits are checked before any keyword");
         } else {
           assert.equal(e.class, "execution_failure");
@@ -315,7 +404,11 @@ describe("limits fail closed as execution_failure", () => {
     }
   }
   test("a regex that needs backtracking is bounded by maxRegexSteps", () => {
-    const e = argsError({ type: "object", properties: { s: { pattern: "^(a+)+\\1$" } } }, { s: "a".repeat(5000) + "!" }, limited({ maxRegexSteps: 10_000 }));
+    const e = argsError(
+      { type: "object", properties: { s: { pattern: "^(a+)+\\1$" } } },
+      { s: "a".repeat(5000) + "!" },
+      limited({ maxRegexSteps: 10_000 }),
+    );
     assert.equal(e.class, "execution_failure");
     assert.equal(e.code, "limit_exceeded");
   });
@@ -323,7 +416,10 @@ describe("limits fail closed as execution_failure", () => {
 
 describe("no RangeError escapes", () => {
   test("a 200,000-deep argument array", () => {
-    const e = argsError({ type: "object", properties: { a: { items: { $ref: "#/properties/a" } } } }, { a: nestedArray(200_000) });
+    const e = argsError(
+      { type: "object", properties: { a: { items: { $ref: "#/properties/a" } } } },
+      { a: nestedArray(200_000) },
+    );
     assert.equal(e.class, "execution_failure");
   });
   test("a 50,000-deep schema", () => {
@@ -341,7 +437,13 @@ describe("no RangeError escapes", () => {
   });
   test("{$ref: '#'} loops and mutually recursive $defs", () => {
     assert.equal(argsError({ type: "object", $ref: "#" }, {}).class, "execution_failure");
-    assert.equal(argsError({ type: "object", $ref: "#/$defs/a", $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } }, {}).class, "execution_failure");
+    assert.equal(
+      argsError(
+        { type: "object", $ref: "#/$defs/a", $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } },
+        {},
+      ).class,
+      "execution_failure",
+    );
   });
   test("a recursive schema that consumes the instance gives the right verdict within the limits", () => {
     const list = { type: "object", properties: { next: { $ref: "#" }, v: { type: "integer" } } };

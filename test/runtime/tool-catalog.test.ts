@@ -27,22 +27,50 @@ describe("modes", () => {
   test("quarantine omits only unsupported_capability tools", () => {
     const bundle = admitted([tool("a"), tool("old", DRAFT_07), tool("b")], { mode: "quarantine" });
     assert.deepEqual(bundle.accepted, ["a", "b"]);
-    assert.deepEqual(bundle.rejected.map((r) => r.name), ["old"]);
+    assert.deepEqual(
+      bundle.rejected.map((r) => r.name),
+      ["old"],
+    );
     assert.equal(bundle.rejected[0]?.error.class, "unsupported_capability");
     assert.equal(bundle.rejected[0]?.revision, "r1");
   });
   const fatal: [string, unknown[], string, string][] = [
-    ["schema validation error", [tool("a", { type: "object", properties: { x: { type: "strin" } } })], "validation", "schema_rejected"],
+    [
+      "schema validation error",
+      [tool("a", { type: "object", properties: { x: { type: "strin" } } })],
+      "validation",
+      "schema_rejected",
+    ],
     ["unresolved reference", [tool("a", { type: "object", $ref: "#/$defs/missing" })], "validation", "schema_rejected"],
-    ["missing name", [{ revision: "r", backend: "b", inputSchema: { type: "object" } }], "validation", "tool_name_invalid"],
+    [
+      "missing name",
+      [{ revision: "r", backend: "b", inputSchema: { type: "object" } }],
+      "validation",
+      "tool_name_invalid",
+    ],
     ["invalid name", [tool("has space")], "validation", "tool_name_invalid"],
     ["name longer than 128", [tool("x".repeat(129))], "validation", "tool_name_invalid"],
-    ["missing revision", [{ name: "a", backend: "b", inputSchema: { type: "object" } }], "validation", "tool_revision_missing"],
+    [
+      "missing revision",
+      [{ name: "a", backend: "b", inputSchema: { type: "object" } }],
+      "validation",
+      "tool_revision_missing",
+    ],
     ["empty revision", [tool("a", { type: "object" }, { revision: "" })], "validation", "tool_revision_missing"],
-    ["non-string description", [tool("a", { type: "object" }, { description: 5 })], "validation", "tool_description_invalid"],
+    [
+      "non-string description",
+      [tool("a", { type: "object" }, { description: 5 })],
+      "validation",
+      "tool_description_invalid",
+    ],
     ["unknown backend", [tool("a", { type: "object" }, { backend: "nope" })], "validation", "backend_unknown"],
     ["duplicate names", [tool("a"), tool("a")], "validation", "tool_duplicate"],
-    ["a limit", [tool("a", { type: "object", properties: { a: { properties: { a: { properties: { a: {} } } } } } })], "execution_failure", "schema_rejected"],
+    [
+      "a limit",
+      [tool("a", { type: "object", properties: { a: { properties: { a: { properties: { a: {} } } } } } })],
+      "execution_failure",
+      "schema_rejected",
+    ],
   ];
   for (const mode of ["strict", "quarantine"] as const) {
     for (const [name, tools, cls, code] of fatal) {
@@ -69,27 +97,55 @@ describe("modes", () => {
 describe("the bundle", () => {
   test("registry, provider tools, accepted and rejected keep input order; schemas are the same objects", () => {
     const schemaC = { type: "object", properties: { q: { type: "string" } } };
-    const tools = [tool("c", schemaC, { outputSchema: { type: "object" }, annotations: { readOnlyHint: true } }), tool("old1", DRAFT_07), tool("a"), tool("old2", DRAFT_07)];
+    const tools = [
+      tool("c", schemaC, { outputSchema: { type: "object" }, annotations: { readOnlyHint: true } }),
+      tool("old1", DRAFT_07),
+      tool("a"),
+      tool("old2", DRAFT_07),
+    ];
     const bundle = admitted(tools, { mode: "quarantine" });
     assert.deepEqual(bundle.accepted, ["c", "a"]);
-    assert.deepEqual(bundle.rejected.map((r) => r.name), ["old1", "old2"]);
-    assert.deepEqual(bundle.tools.map((t) => t.name), ["c", "a"]);
+    assert.deepEqual(
+      bundle.rejected.map((r) => r.name),
+      ["old1", "old2"],
+    );
+    assert.deepEqual(
+      bundle.tools.map((t) => t.name),
+      ["c", "a"],
+    );
     assert.equal(bundle.tools[0]?.inputSchema, schemaC);
     assert.equal(bundle.registry.get("c")?.inputSchema, schemaC);
-    assert.deepEqual(bundle.tools[0], { name: "c", description: "the c tool", inputSchema: schemaC, outputSchema: { type: "object" }, annotations: { readOnlyHint: true } });
+    assert.deepEqual(bundle.tools[0], {
+      name: "c",
+      description: "the c tool",
+      inputSchema: schemaC,
+      outputSchema: { type: "object" },
+      annotations: { readOnlyHint: true },
+    });
     assert.equal(bundle.registry.get("c")?.compiled.validate({ q: "x" }).ok, true);
   });
   test("registry lookups cannot be fooled by prototype names", () => {
     const bundle = admitted([tool("a")]);
-    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) assert.equal(bundle.registry.get(name), undefined);
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"])
+      assert.equal(bundle.registry.get(name), undefined);
     const proto = admitted([tool("__proto__"), tool("constructor")]);
     assert.deepEqual([...proto.registry.keys()], ["__proto__", "constructor"]);
   });
   test("grants are narrowed only for rejected tools; other authority fields kept; the input untouched", () => {
-    const authority = { caller: "user-1", run: "run-7", tenant: { id: 3 }, grants: { a: { scope: "read" }, old: { scope: "all" } } };
+    const authority = {
+      caller: "user-1",
+      run: "run-7",
+      tenant: { id: 3 },
+      grants: { a: { scope: "read" }, old: { scope: "all" } },
+    };
     const before = JSON.stringify(authority);
     const bundle = admitted([tool("a"), tool("old", DRAFT_07)], { mode: "quarantine", authority });
-    assert.deepEqual(bundle.authority, { caller: "user-1", run: "run-7", tenant: { id: 3 }, grants: { a: { scope: "read" } } });
+    assert.deepEqual(bundle.authority, {
+      caller: "user-1",
+      run: "run-7",
+      tenant: { id: 3 },
+      grants: { a: { scope: "read" } },
+    });
     assert.equal(JSON.stringify(authority), before);
     assert.notEqual(bundle.authority, authority);
   });
@@ -100,7 +156,10 @@ describe("the bundle", () => {
     assert.deepEqual(bundle.authority, { caller: "c", grants: {} });
   });
   test("a quarantine batch where every tool is rejected is empty", () => {
-    const bundle = admitted([tool("x", DRAFT_07), tool("y", DRAFT_07)], { mode: "quarantine", authority: { grants: { x: 1, y: 2 } } });
+    const bundle = admitted([tool("x", DRAFT_07), tool("y", DRAFT_07)], {
+      mode: "quarantine",
+      authority: { grants: { x: 1, y: 2 } },
+    });
     assert.equal(bundle.registry.size, 0);
     assert.deepEqual(bundle.tools, []);
     assert.deepEqual(bundle.authority.grants, {});
@@ -109,7 +168,10 @@ describe("the bundle", () => {
 });
 
 describe("rejected diagnostics cannot leak", () => {
-  const bundle = admitted([tool("a"), tool("secret_tool", { ...DRAFT_07, description: "internal-detail" })], { mode: "quarantine", authority: { grants: { a: 1, secret_tool: 2 } } });
+  const bundle = admitted([tool("a"), tool("secret_tool", { ...DRAFT_07, description: "internal-detail" })], {
+    mode: "quarantine",
+    authority: { grants: { a: 1, secret_tool: 2 } },
+  });
   test("JSON.stringify of the bundle", () => {
     const text = JSON.stringify(bundle);
     assert.ok(!text.includes("secret_tool"));

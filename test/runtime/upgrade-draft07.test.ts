@@ -43,7 +43,12 @@ function refused(schema: unknown, pointer: string, pattern?: RegExp): string {
 const rules = (changes: UpgradeChange[]): string[] => changes.map((c) => `${c.rule} ${c.pointer}`);
 
 test("$schema draft-07 (http/https, with/without #) becomes 2020-12; absent stays absent", () => {
-  for (const uri of [D07, "http://json-schema.org/draft-07/schema", "https://json-schema.org/draft-07/schema#", "https://json-schema.org/draft-07/schema"]) {
+  for (const uri of [
+    D07,
+    "http://json-schema.org/draft-07/schema",
+    "https://json-schema.org/draft-07/schema#",
+    "https://json-schema.org/draft-07/schema",
+  ]) {
     const { schema, changes } = upgraded({ $schema: uri, type: "string" });
     assert.deepEqual(schema, { $schema: D2020, type: "string" });
     assert.deepEqual(rules(changes), ["schema-dialect /$schema"]);
@@ -54,8 +59,14 @@ test("$schema draft-07 (http/https, with/without #) becomes 2020-12; absent stay
 });
 
 test("any other $schema is refused at /$schema", () => {
-  for (const uri of ["http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-06/schema#",
-    "https://json-schema.org/draft/2019-09/schema", D2020, "https://example.com/my-dialect", 7]) {
+  for (const uri of [
+    "http://json-schema.org/draft-04/schema#",
+    "http://json-schema.org/draft-06/schema#",
+    "https://json-schema.org/draft/2019-09/schema",
+    D2020,
+    "https://example.com/my-dialect",
+    7,
+  ]) {
     refused({ $schema: uri, type: "string" }, "/$schema", /not draft-07/);
   }
   refused({ properties: { a: { $schema: "http://json-schema.org/draft-04/schema#" } } }, "/properties/a/$schema");
@@ -65,7 +76,10 @@ test("non-object, non-boolean roots are refused at the root; boolean schemas sta
   for (const root of [null, 1, "x", [], [true], undefined]) refused(root, "");
   assert.deepEqual(upgraded(true), { schema: true, changes: [] });
   assert.deepEqual(upgraded(false), { schema: false, changes: [] });
-  assert.deepEqual(upgraded({ properties: { a: false }, items: true }).schema, { properties: { a: false }, items: true });
+  assert.deepEqual(upgraded({ properties: { a: false }, items: true }).schema, {
+    properties: { a: false },
+    items: true,
+  });
 });
 
 test("definitions become $defs and refs into them are rewritten", () => {
@@ -80,8 +94,10 @@ test("definitions become $defs and refs into them are rewritten", () => {
     properties: { n: { $ref: "#/$defs/pos" }, s: { $ref: "#/$defs/a~1b~0c" } },
   });
   assert.deepEqual(rules(changes), [
-    "schema-dialect /$schema", "definitions-to-defs /definitions",
-    "ref-rewritten /properties/n/$ref", "ref-rewritten /properties/s/$ref",
+    "schema-dialect /$schema",
+    "definitions-to-defs /definitions",
+    "ref-rewritten /properties/n/$ref",
+    "ref-rewritten /properties/s/$ref",
   ]);
 });
 
@@ -115,7 +131,15 @@ test("refs naming this document by $id, and refs inside embedded resources, are 
 test("refs that need no rewrite stay unchanged without a change", () => {
   const input = {
     type: "object",
-    properties: { data: { type: "array", items: { type: "object", properties: { children: { type: "array", items: { $ref: "#/properties/data/items" } } } } } },
+    properties: {
+      data: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { children: { type: "array", items: { $ref: "#/properties/data/items" } } },
+        },
+      },
+    },
   };
   const { schema, changes } = upgraded(input);
   assert.deepEqual(schema, input);
@@ -147,20 +171,30 @@ test("refs into draft-07 positions that 2020-12 renames are rewritten", () => {
 });
 
 test("refs to other documents are kept and noted", () => {
-  const { schema, changes } = upgraded({ properties: { a: { $ref: "https://example.com/s.json#/definitions/x" }, b: { $ref: "other.json" } } });
-  assert.deepEqual(schema, { properties: { a: { $ref: "https://example.com/s.json#/definitions/x" }, b: { $ref: "other.json" } } });
+  const { schema, changes } = upgraded({
+    properties: { a: { $ref: "https://example.com/s.json#/definitions/x" }, b: { $ref: "other.json" } },
+  });
+  assert.deepEqual(schema, {
+    properties: { a: { $ref: "https://example.com/s.json#/definitions/x" }, b: { $ref: "other.json" } },
+  });
   assert.deepEqual(rules(changes), ["external-ref-kept /properties/a/$ref", "external-ref-kept /properties/b/$ref"]);
 });
 
 test("refs that cannot be translated exactly are refused at the $ref", () => {
   refused({ properties: { a: { $ref: "#/definitions/missing" } } }, "/properties/a/$ref", /does not resolve/);
   refused({ properties: { a: { $ref: "#/enum/0" } }, enum: [{}] }, "/properties/a/$ref", /not a subschema position/);
-  refused({ items: { type: "string" }, additionalItems: false, properties: { a: { $ref: "#/additionalItems" } } },
-    "/properties/a/$ref", /ignores/);
+  refused(
+    { items: { type: "string" }, additionalItems: false, properties: { a: { $ref: "#/additionalItems" } } },
+    "/properties/a/$ref",
+    /ignores/,
+  );
   refused({ dependencies: { a: ["b"] }, properties: { x: { $ref: "#/dependencies/a" } } }, "/properties/x/$ref");
   refused({ properties: { a: { $ref: "#nowhere" } } }, "/properties/a/$ref", /does not resolve/);
-  refused({ properties: { a: { $ref: "#/properties/b/properties/c" }, b: { $ref: "#", properties: { c: {} } } } },
-    "/properties/a/$ref", /beside \$ref/);
+  refused(
+    { properties: { a: { $ref: "#/properties/b/properties/c" }, b: { $ref: "#", properties: { c: {} } } } },
+    "/properties/a/$ref",
+    /beside \$ref/,
+  );
 });
 
 test("definitions beside $defs in one schema object is refused", () => {
@@ -185,7 +219,9 @@ test("schema-form items stays items; additionalItems without array items is drop
 });
 
 test("dependencies split into dependentRequired and dependentSchemas per property", () => {
-  const { schema, changes } = upgraded({ dependencies: { card: ["billing"], vip: { required: ["level"] }, off: false } });
+  const { schema, changes } = upgraded({
+    dependencies: { card: ["billing"], vip: { required: ["level"] }, off: false },
+  });
   assert.deepEqual(schema, {
     dependentRequired: { card: ["billing"] },
     dependentSchemas: { vip: { required: ["level"] }, off: false },
@@ -207,30 +243,56 @@ test("keywords beside $ref are dropped", () => {
   });
   assert.deepEqual(schema, { $defs: { s: { type: "string" } }, properties: { a: { $ref: "#/$defs/s" } } });
   assert.deepEqual(rules(changes), [
-    "definitions-to-defs /definitions", "ref-rewritten /properties/a/$ref",
-    "ref-sibling-dropped /properties/a/title", "ref-sibling-dropped /properties/a/maxLength", "ref-sibling-dropped /properties/a/default",
+    "definitions-to-defs /definitions",
+    "ref-rewritten /properties/a/$ref",
+    "ref-sibling-dropped /properties/a/title",
+    "ref-sibling-dropped /properties/a/maxLength",
+    "ref-sibling-dropped /properties/a/default",
   ]);
 });
 
 test("definitions beside $ref are kept as $defs only when something references into them", () => {
   const kept = upgraded({ $schema: D07, $ref: "#/definitions/Input", definitions: { Input: { type: "object" } } });
   assert.deepEqual(kept.schema, { $schema: D2020, $ref: "#/$defs/Input", $defs: { Input: { type: "object" } } });
-  assert.deepEqual(rules(kept.changes), ["schema-dialect /$schema", "ref-rewritten /$ref", "definitions-to-defs /definitions"]);
+  assert.deepEqual(rules(kept.changes), [
+    "schema-dialect /$schema",
+    "ref-rewritten /$ref",
+    "definitions-to-defs /definitions",
+  ]);
   const dropped = upgraded({ $ref: "https://example.com/x.json", definitions: { unused: { type: "object" } } });
   assert.deepEqual(dropped.schema, { $ref: "https://example.com/x.json" });
   assert.deepEqual(rules(dropped.changes), ["external-ref-kept /$ref", "ref-sibling-dropped /definitions"]);
 });
 
 test("a $ref sibling $id is dropped, but refused when it would rebase kept definitions or is referenced", () => {
-  const { schema } = upgraded({ properties: { a: { $id: "https://example.com/a.json", $ref: "#/definitions/s" } }, definitions: { s: {} } });
+  const { schema } = upgraded({
+    properties: { a: { $id: "https://example.com/a.json", $ref: "#/definitions/s" } },
+    definitions: { s: {} },
+  });
   assert.deepEqual(schema, { properties: { a: { $ref: "#/$defs/s" } }, $defs: { s: {} } });
-  refused({ $id: "https://example.com/root.json", $ref: "#/definitions/a", definitions: { a: {} } }, "/$id", /base URI/);
-  refused({ properties: { a: { $id: "https://example.com/a.json", $ref: "#/definitions/s" }, b: { $ref: "https://example.com/a.json" } }, definitions: { s: {} } },
-    "/properties/b/$ref", /ignores/);
+  refused(
+    { $id: "https://example.com/root.json", $ref: "#/definitions/a", definitions: { a: {} } },
+    "/$id",
+    /base URI/,
+  );
+  refused(
+    {
+      properties: {
+        a: { $id: "https://example.com/a.json", $ref: "#/definitions/s" },
+        b: { $ref: "https://example.com/a.json" },
+      },
+      definitions: { s: {} },
+    },
+    "/properties/b/$ref",
+    /ignores/,
+  );
 });
 
 test("$id with a plain-name fragment becomes $anchor; other fragments are refused", () => {
-  const { schema, changes } = upgraded({ definitions: { a: { $id: "#item", type: "string" } }, items: { $ref: "#item" } });
+  const { schema, changes } = upgraded({
+    definitions: { a: { $id: "#item", type: "string" } },
+    items: { $ref: "#item" },
+  });
   assert.deepEqual(schema, { $defs: { a: { $anchor: "item", type: "string" } }, items: { $ref: "#item" } });
   assert.deepEqual(rules(changes), ["definitions-to-defs /definitions", "id-fragment-to-anchor /definitions/a/$id"]);
   assert.deepEqual(upgraded({ $id: "https://example.com/s.json#" }).schema, { $id: "https://example.com/s.json" });
@@ -252,15 +314,22 @@ test("anchors and resources inside referenced definitions beside $ref keep those
 });
 
 test("refs to an $id that draft-07 ignores are refused", () => {
-  refused({
-    definitions: { s: {} },
-    properties: { a: { $ref: "#/definitions/s", properties: { q: { $id: "#q" } } }, b: { $ref: "#q" } },
-  }, "/properties/b/$ref", /ignores/);
-  refused({ properties: { a: { $id: "#a", $ref: "#/definitions/s" }, b: { $ref: "#a" } }, definitions: { s: {} } },
-    "/properties/b/$ref", /ignores/);
+  refused(
+    {
+      definitions: { s: {} },
+      properties: { a: { $ref: "#/definitions/s", properties: { q: { $id: "#q" } } }, b: { $ref: "#q" } },
+    },
+    "/properties/b/$ref",
+    /ignores/,
+  );
+  refused(
+    { properties: { a: { $id: "#a", $ref: "#/definitions/s" }, b: { $ref: "#a" } }, definitions: { s: {} } },
+    "/properties/b/$ref",
+    /ignores/,
+  );
 });
 
-test("$schema in subschemas, $id \"#\" and percent-encoded pointers", () => {
+test('$schema in subschemas, $id "#" and percent-encoded pointers', () => {
   const { schema, changes } = upgraded({
     definitions: {
       emb: { $schema: D07, $id: "https://example.com/emb.json", type: "string" },
@@ -278,39 +347,85 @@ test("$schema in subschemas, $id \"#\" and percent-encoded pointers", () => {
     properties: { x: { $ref: "#/$defs/a%20b" } },
   });
   assert.deepEqual(rules(changes), [
-    "definitions-to-defs /definitions", "schema-dialect /definitions/emb/$schema",
-    "ignored-keyword-dropped /definitions/plain/$schema", "ignored-keyword-dropped /definitions/plain/$id",
+    "definitions-to-defs /definitions",
+    "schema-dialect /definitions/emb/$schema",
+    "ignored-keyword-dropped /definitions/plain/$schema",
+    "ignored-keyword-dropped /definitions/plain/$id",
     "ref-rewritten /properties/x/$ref",
   ]);
 });
 
 test("property: arbitrary schema-shaped input never throws and is never mutated", () => {
-  const keyword = fc.constantFrom("type", "properties", "items", "additionalItems", "definitions", "$ref", "$id",
-    "dependencies", "allOf", "not", "if", "const", "enum", "format", "__proto__", "$defs", "required");
+  const keyword = fc.constantFrom(
+    "type",
+    "properties",
+    "items",
+    "additionalItems",
+    "definitions",
+    "$ref",
+    "$id",
+    "dependencies",
+    "allOf",
+    "not",
+    "if",
+    "const",
+    "enum",
+    "format",
+    "__proto__",
+    "$defs",
+    "required",
+  );
   const { schema } = fc.letrec((tie) => ({
     schema: fc.oneof({ depthSize: "small" }, fc.boolean(), fc.dictionary(keyword, tie("value"), { maxKeys: 4 })),
-    value: fc.oneof({ depthSize: "small" }, tie("schema"), fc.array(tie("schema"), { maxLength: 3 }),
+    value: fc.oneof(
+      { depthSize: "small" },
+      tie("schema"),
+      fc.array(tie("schema"), { maxLength: 3 }),
       fc.dictionary(fc.constantFrom("a", "b", "__proto__"), tie("schema"), { maxKeys: 3 }),
-      fc.constantFrom("#/definitions/a", "#/items/0", "#a", "other.json", "#", "string", 1, null)),
+      fc.constantFrom("#/definitions/a", "#/items/0", "#a", "other.json", "#", "string", 1, null),
+    ),
   }));
-  fc.assert(fc.property(schema, (input) => {
-    const result = run(input);
-    assert.equal(typeof result.ok, "boolean");
-  }), { numRuns: 500 });
+  fc.assert(
+    fc.property(schema, (input) => {
+      const result = run(input);
+      assert.equal(typeof result.ok, "boolean");
+    }),
+    { numRuns: 500 },
+  );
 });
 
 test("other draft-07 keywords keep their meaning, and every subschema position is recursed into", () => {
   const sub = { $ref: "#/definitions/s" };
   const { schema } = upgraded({
     definitions: { s: { type: "string" } },
-    const: 1, contains: sub, propertyNames: sub, if: sub, then: sub, else: sub, not: sub,
-    additionalProperties: sub, patternProperties: { "^x": sub }, allOf: [sub], anyOf: [sub], oneOf: [sub],
+    const: 1,
+    contains: sub,
+    propertyNames: sub,
+    if: sub,
+    then: sub,
+    else: sub,
+    not: sub,
+    additionalProperties: sub,
+    patternProperties: { "^x": sub },
+    allOf: [sub],
+    anyOf: [sub],
+    oneOf: [sub],
   });
   const out = { $ref: "#/$defs/s" };
   assert.deepEqual(schema, {
     $defs: { s: { type: "string" } },
-    const: 1, contains: out, propertyNames: out, if: out, then: out, else: out, not: out,
-    additionalProperties: out, patternProperties: { "^x": out }, allOf: [out], anyOf: [out], oneOf: [out],
+    const: 1,
+    contains: out,
+    propertyNames: out,
+    if: out,
+    then: out,
+    else: out,
+    not: out,
+    additionalProperties: out,
+    patternProperties: { "^x": out },
+    allOf: [out],
+    anyOf: [out],
+    oneOf: [out],
   });
 });
 
@@ -330,8 +445,10 @@ test("keywords that only 2020-12 knows are refused at their pointer", () => {
   refused({ $anchor: "x" }, "/$anchor");
   refused({ allOf: [{ dependentRequired: {} }] }, "/allOf/0/dependentRequired");
   // ...but only where draft-07 would evaluate them: beside $ref they are dropped like any sibling.
-  assert.deepEqual(upgraded({ $ref: "#/definitions/a", unevaluatedProperties: false, definitions: { a: {} } }).schema,
-    { $ref: "#/$defs/a", $defs: { a: {} } });
+  assert.deepEqual(upgraded({ $ref: "#/definitions/a", unevaluatedProperties: false, definitions: { a: {} } }).schema, {
+    $ref: "#/$defs/a",
+    $defs: { a: {} },
+  });
 });
 
 test("format is kept and noted once, at the root", () => {
@@ -376,7 +493,9 @@ test("real MCP corpus: every draft-07 tool upgrades or refuses, never throws", (
     return;
   }
   const tools = JSON.parse(readFileSync(file, "utf8")) as { id: string; inputSchema?: { $schema?: unknown } }[];
-  const draft07 = tools.filter((tool) => typeof tool.inputSchema?.$schema === "string" && /draft-07/.test(tool.inputSchema.$schema));
+  const draft07 = tools.filter(
+    (tool) => typeof tool.inputSchema?.$schema === "string" && /draft-07/.test(tool.inputSchema.$schema),
+  );
   let ok = 0;
   const reasons = new Map<string, number>();
   for (const tool of draft07) {

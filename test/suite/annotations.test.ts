@@ -15,7 +15,10 @@ interface AnnotationSuite {
     compatibility?: string;
     schema: unknown;
     externalSchemas?: Record<string, unknown>;
-    tests: { instance: unknown; assertions: { location: string; keyword: string; expected: Record<string, unknown> }[] }[];
+    tests: {
+      instance: unknown;
+      assertions: { location: string; keyword: string; expected: Record<string, unknown> }[];
+    }[];
   }[];
 }
 
@@ -42,7 +45,8 @@ function resourcePointers(schema: unknown): Map<string, string> {
       here = resolveUri(base, id).split("#")[0] as string;
       map.set(here, pointer);
     }
-    for (const [k, v] of Object.entries(value)) walk(v, here, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    for (const [k, v] of Object.entries(value))
+      walk(v, here, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
   };
   map.set(DEFAULT_BASE_URI, "");
   walk(schema, DEFAULT_BASE_URI, "");

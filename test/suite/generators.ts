@@ -1,4 +1,6 @@
-/** Builders for fixtures/hostile values too large to store (fixtures/hostile/README.md); loops only, never recursion. */
+/**
+ * Builders for fixtures/hostile values too large to store (fixtures/hostile/README.md); loops only, never recursion.
+ */
 
 type Spec = Record<string, unknown>;
 
@@ -118,5 +120,7 @@ export function generateSchema(spec: Spec): unknown {
 /** Either kind of generator, told apart by its `kind`. */
 export function generate(spec: Spec): unknown {
   const kind = String(spec["kind"]);
-  return ["nestedNot", "nestedAllOf", "nestedProperties", "wideProperties", "longConst"].includes(kind) ? generateSchema(spec) : generateData(spec);
+  return ["nestedNot", "nestedAllOf", "nestedProperties", "wideProperties", "longConst"].includes(kind)
+    ? generateSchema(spec)
+    : generateData(spec);
 }

@@ -1,5 +1,5 @@
 /**
- * Finds the official JSON-Schema-Test-Suite (DESIGN.md "The official suite"): `$JSON_SCHEMA_TEST_SUITE`,
+ * Finds the official JSON-Schema-Test-Suite (README "Conformance"): `$JSON_SCHEMA_TEST_SUITE`,
  * then `fixtures/json-schema-test-suite`, then `../shared/json-schema-test-suite`. Fails loudly when none
  * is present, or when the copy names a commit other than the pinned `COMMIT`.
  */
@@ -18,7 +18,10 @@ export function candidates(): string[] {
   const list: string[] = [];
   const env = process.env["JSON_SCHEMA_TEST_SUITE"];
   if (env !== undefined && env !== "") list.push(resolve(env));
-  list.push(join(repoRoot, "fixtures", "json-schema-test-suite"), resolve(repoRoot, "..", "shared", "json-schema-test-suite"));
+  list.push(
+    join(repoRoot, "fixtures", "json-schema-test-suite"),
+    resolve(repoRoot, "..", "shared", "json-schema-test-suite"),
+  );
   return list;
 }
 
@@ -32,7 +35,9 @@ export function locateSuite(): string {
     }
     return dir;
   }
-  throw new Error(`the JSON-Schema-Test-Suite was not found (looked in: ${candidates().join(", ")}); run "npm run suite:fetch"`);
+  throw new Error(
+    `the JSON-Schema-Test-Suite was not found (looked in: ${candidates().join(", ")}); run "npm run suite:fetch"`,
+  );
 }
 
 function gitHead(dir: string): string | undefined {
@@ -64,7 +69,10 @@ export function remotes(suite: string): Map<string, unknown> {
   const registry = new Map<string, unknown>();
   const dir = join(suite, "remotes");
   for (const file of jsonFiles(dir)) {
-    registry.set("http://localhost:1234/" + file.split("\\").join("/"), JSON.parse(readFileSync(join(dir, file), "utf8")));
+    registry.set(
+      "http://localhost:1234/" + file.split("\\").join("/"),
+      JSON.parse(readFileSync(join(dir, file), "utf8")),
+    );
   }
   return registry;
 }

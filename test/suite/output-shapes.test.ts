@@ -14,10 +14,18 @@ import { readCases } from "./runner.js";
 
 const suite = locateSuite();
 const registry = remotes(suite);
-const outputSchema = JSON.parse(readFileSync(join(suite, "output-tests", "draft2020-12", "output-schema.json"), "utf8")) as { $id: string };
+const outputSchema = JSON.parse(
+  readFileSync(join(suite, "output-tests", "draft2020-12", "output-schema.json"), "utf8"),
+) as { $id: string };
 const shapes = new Map<OutputFormat, ReturnType<typeof compile>>();
 for (const format of ["flag", "basic", "detailed", "verbose"] as const) {
-  shapes.set(format, compile({ $ref: `${outputSchema.$id}#/$defs/${format}` }, { schemaRegistry: new Map([[outputSchema.$id, outputSchema]]) }));
+  shapes.set(
+    format,
+    compile(
+      { $ref: `${outputSchema.$id}#/$defs/${format}` },
+      { schemaRegistry: new Map([[outputSchema.$id, outputSchema]]) },
+    ),
+  );
 }
 
 function hasMessage(unit: OutputUnit): boolean {

@@ -27,7 +27,7 @@ export interface SuiteCase {
   tests: SuiteTest[];
 }
 
-/** Prefix (`file`, `file::case`, or `file::case::test`) → one-line reason citing the spec or DESIGN.md. */
+/** Prefix (`file`, `file::case`, or `file::case::test`) → one-line reason citing the spec or the README. */
 export type Exceptions = ReadonlyMap<string, string>;
 
 export interface RunOptions {
@@ -67,14 +67,23 @@ export function runSuiteFiles(root: string, files: readonly string[], run: RunOp
   }
 }
 
-function runCase(file: string, suiteCase: SuiteCase, run: RunOptions, exceptionFor: (key: string) => string | undefined): void {
+function runCase(
+  file: string,
+  suiteCase: SuiteCase,
+  run: RunOptions,
+  exceptionFor: (key: string) => string | undefined,
+): void {
   describe(suiteCase.description, () => {
-    const schema = suiteCase.schemaGenerator !== undefined ? run.generate!(suiteCase.schemaGenerator) : suiteCase.schema;
+    const schema =
+      suiteCase.schemaGenerator !== undefined ? run.generate!(suiteCase.schemaGenerator) : suiteCase.schema;
     const caseKey = `${file}::${suiteCase.description}`;
     if (suiteCase.schemaError !== undefined) {
       test("schema is refused as " + suiteCase.schemaError, () => {
         expectOutcome(exceptionFor(caseKey), () => {
-          assert.throws(() => compile(schema, run.options), (e: unknown) => e instanceof SchemaError && e.class === suiteCase.schemaError);
+          assert.throws(
+            () => compile(schema, run.options),
+            (e: unknown) => e instanceof SchemaError && e.class === suiteCase.schemaError,
+          );
         });
       });
     }

@@ -29,8 +29,14 @@ export type Node =
    * lastGroup < firstGroup when none) are inside `body` and are reset on every iteration.
    */
   | {
-      readonly type: "repeat"; readonly min: number; readonly max: number; readonly greedy: boolean;
-      readonly body: Node; readonly firstGroup: number; readonly lastGroup: number; readonly id: number;
+      readonly type: "repeat";
+      readonly min: number;
+      readonly max: number;
+      readonly greedy: boolean;
+      readonly body: Node;
+      readonly firstGroup: number;
+      readonly lastGroup: number;
+      readonly id: number;
     }
   | { readonly type: "assert"; readonly kind: AssertKind }
   | { readonly type: "look"; readonly behind: boolean; readonly negate: boolean; readonly body: Node }

@@ -9,8 +9,26 @@ import { LimitError } from "../errors.js";
 import { codePointBefore, isWordChar } from "./charset.js";
 import type { LinearMatcher } from "./linear.js";
 import {
-  ASSERT_BEGIN, ASSERT_END, ASSERT_WORD, OP_ASSERT, OP_BACKREF, OP_BACKREF_B, OP_CHAR, OP_CHAR_B, OP_CHECK,
-  OP_CLEAR, OP_JMP, OP_LOOK, OP_LOOKEND, OP_MARK, OP_MATCH, OP_SAVE, OP_SET, OP_SET_B, OP_SPLIT, type Program,
+  ASSERT_BEGIN,
+  ASSERT_END,
+  ASSERT_WORD,
+  OP_ASSERT,
+  OP_BACKREF,
+  OP_BACKREF_B,
+  OP_CHAR,
+  OP_CHAR_B,
+  OP_CHECK,
+  OP_CLEAR,
+  OP_JMP,
+  OP_LOOK,
+  OP_LOOKEND,
+  OP_MARK,
+  OP_MATCH,
+  OP_SAVE,
+  OP_SET,
+  OP_SET_B,
+  OP_SPLIT,
+  type Program,
 } from "./program.js";
 
 const TAG_BRANCH = 0;
@@ -30,7 +48,9 @@ export class Backtracker {
    * body has no groups, backreferences or lookarounds (then it only needs a yes/no answer).
    */
   constructor(
-    private readonly prog: Program, private readonly anchored: boolean, private readonly budget: number,
+    private readonly prog: Program,
+    private readonly anchored: boolean,
+    private readonly budget: number,
     private readonly looks: ReadonlyMap<number, LinearMatcher> = new Map(),
   ) {
     this.regs = new Int32Array(prog.slots);
@@ -81,12 +101,19 @@ export class Backtracker {
     const s = this.stack;
     let w = base;
     for (let r = base; r < this.sp; r += 3) {
-      if (s[r] === TAG_UNDO) { s[w] = s[r]!; s[w + 1] = s[r + 1]!; s[w + 2] = s[r + 2]!; w += 3; }
+      if (s[r] === TAG_UNDO) {
+        s[w] = s[r]!;
+        s[w + 1] = s[r + 1]!;
+        s[w + 2] = s[r + 2]!;
+        w += 3;
+      }
     }
     this.sp = w;
   }
 
-  /** Runs from (pc, pos) until MATCH / LOOKEND (true) or until every choice above the current stack top failed (false). */
+  /**
+   * Runs from (pc, pos) until MATCH / LOOKEND (true) or until every choice above the current stack top failed (false).
+   */
   private run(pc: number, pos: number): boolean {
     const { op, a, b, sets } = this.prog;
     const input = this.input;
@@ -97,39 +124,65 @@ export class Backtracker {
       if (++this.steps > this.budget) throw new LimitError("maxRegexSteps", this.budget);
       let ok = true;
       switch (op[pc]) {
-        case OP_CHAR: case OP_SET: {
-          if (pos >= len) { ok = false; break; }
+        case OP_CHAR:
+        case OP_SET: {
+          if (pos >= len) {
+            ok = false;
+            break;
+          }
           const cp = input.codePointAt(pos)!;
           ok = op[pc] === OP_CHAR ? cp === a[pc] : sets[a[pc]!]!.has(cp);
           pos += cp > 0xffff ? 2 : 1;
           pc++;
           break;
         }
-        case OP_CHAR_B: case OP_SET_B: {
-          if (pos <= 0) { ok = false; break; }
+        case OP_CHAR_B:
+        case OP_SET_B: {
+          if (pos <= 0) {
+            ok = false;
+            break;
+          }
           const cp = codePointBefore(input, pos);
           ok = op[pc] === OP_CHAR_B ? cp === a[pc] : sets[a[pc]!]!.has(cp);
           pos -= cp > 0xffff ? 2 : 1;
           pc++;
           break;
         }
-        case OP_SPLIT: this.push(TAG_BRANCH, b[pc]!, pos); pc = a[pc]!; break;
-        case OP_JMP: pc = a[pc]!; break;
-        case OP_ASSERT: ok = assertAt(input, pos, a[pc]!); pc++; break;
-        case OP_MATCH: case OP_LOOKEND: return true;
-        case OP_SAVE: case OP_MARK:
+        case OP_SPLIT:
+          this.push(TAG_BRANCH, b[pc]!, pos);
+          pc = a[pc]!;
+          break;
+        case OP_JMP:
+          pc = a[pc]!;
+          break;
+        case OP_ASSERT:
+          ok = assertAt(input, pos, a[pc]!);
+          pc++;
+          break;
+        case OP_MATCH:
+        case OP_LOOKEND:
+          return true;
+        case OP_SAVE:
+        case OP_MARK:
           this.push(TAG_UNDO, a[pc]!, regs[a[pc]!]!);
           regs[a[pc]!] = pos;
           pc++;
           break;
         case OP_CLEAR:
           for (let r = a[pc]!; r <= b[pc]!; r++) {
-            if (regs[r] !== -1) { this.push(TAG_UNDO, r, regs[r]!); regs[r] = -1; }
+            if (regs[r] !== -1) {
+              this.push(TAG_UNDO, r, regs[r]!);
+              regs[r] = -1;
+            }
           }
           pc++;
           break;
-        case OP_CHECK: ok = regs[a[pc]!] !== pos; pc++; break;
-        case OP_BACKREF: case OP_BACKREF_B: {
+        case OP_CHECK:
+          ok = regs[a[pc]!] !== pos;
+          pc++;
+          break;
+        case OP_BACKREF:
+        case OP_BACKREF_B: {
           const next = this.backref(a[pc]!, pos, op[pc] === OP_BACKREF_B);
           ok = next >= 0;
           pos = next;
@@ -162,7 +215,10 @@ export class Backtracker {
       for (;;) {
         if (this.sp <= base) return false;
         this.sp -= 3;
-        if (s[this.sp] === TAG_UNDO) { regs[s[this.sp + 1]!] = s[this.sp + 2]!; continue; }
+        if (s[this.sp] === TAG_UNDO) {
+          regs[s[this.sp + 1]!] = s[this.sp + 2]!;
+          continue;
+        }
         pc = s[this.sp + 1]!;
         pos = s[this.sp + 2]!;
         break;

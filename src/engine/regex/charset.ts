@@ -11,7 +11,10 @@ class PropertyTester {
   private readonly re: RegExp;
   private bmp: Uint8Array | null = null;
 
-  constructor(body: string, private readonly cacheable: boolean) {
+  constructor(
+    body: string,
+    private readonly cacheable: boolean,
+  ) {
     this.re = new RegExp(`^\\p{${body}}$`, "u");
   }
 
@@ -56,7 +59,11 @@ export class CharSet {
   private readonly ascii = new Uint32Array(4);
 
   /** `ranges` holds sorted, merged, non-adjacent [lo, hi] pairs. */
-  constructor(readonly ranges: Int32Array, readonly props: readonly PropTest[], readonly negate: boolean) {
+  constructor(
+    readonly ranges: Int32Array,
+    readonly props: readonly PropTest[],
+    readonly negate: boolean,
+  ) {
     for (let cp = 0; cp < 128; cp++) if (this.slowHas(cp)) this.ascii[cp >> 5]! |= 1 << (cp & 31);
   }
 
@@ -69,7 +76,10 @@ export class CharSet {
     let inner = inRanges(this.ranges, cp);
     if (!inner) {
       for (const p of this.props) {
-        if (p.tester.has(cp) !== p.negate) { inner = true; break; }
+        if (p.tester.has(cp) !== p.negate) {
+          inner = true;
+          break;
+        }
       }
     }
     return inner !== this.negate;
@@ -150,8 +160,8 @@ const DIGIT = [0x30, 0x39];
 const WORD = [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a];
 /** ECMA-262 WhiteSpace (incl. U+FEFF and Zs) plus LineTerminator. */
 const SPACE = [
-  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029,
-  0x202f, 0x202f, 0x205f, 0x205f, 0x3000, 0x3000, 0xfeff, 0xfeff,
+  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f,
+  0x3000, 0x3000, 0xfeff, 0xfeff,
 ];
 const LINE_TERMINATORS = [0x0a, 0x0a, 0x0d, 0x0d, 0x2028, 0x2029];
 

@@ -27,7 +27,10 @@ export class Cursor {
   }
 
   eat(ch: string): boolean {
-    if (this.peek() === ch.charCodeAt(0)) { this.pos++; return true; }
+    if (this.peek() === ch.charCodeAt(0)) {
+      this.pos++;
+      return true;
+    }
     return false;
   }
 

@@ -67,7 +67,10 @@ export function unicodeEscape(c: Cursor): number {
     let lo = 0;
     for (let i = 0; i < 4; i++) {
       const h = hexValue(c.peek(i));
-      if (h < 0) { ok = false; break; }
+      if (h < 0) {
+        ok = false;
+        break;
+      }
       lo = lo * 16 + h;
     }
     if (ok && lo >= 0xdc00 && lo <= 0xdfff) {
@@ -85,7 +88,10 @@ export function characterEscape(c: Cursor, letter: number): number {
   if (letter < 0x80 && CONTROL_ESCAPES[ch] !== undefined) return CONTROL_ESCAPES[ch];
   if (ch === "c") {
     const l = c.peek();
-    if ((l >= 0x41 && l <= 0x5a) || (l >= 0x61 && l <= 0x7a)) { c.pos++; return l % 32; }
+    if ((l >= 0x41 && l <= 0x5a) || (l >= 0x61 && l <= 0x7a)) {
+      c.pos++;
+      return l % 32;
+    }
     c.fail("invalid control escape");
   }
   if (ch === "0") {

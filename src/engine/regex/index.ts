@@ -123,7 +123,9 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
   return new Compiled(source, (input) => m.test(input));
 }
 
-/** The longest input `pattern.test` hands to the native RegExp, or -1 when it never does (for tests and diagnostics). */
+/**
+ * The longest input `pattern.test` hands to the native RegExp, or -1 when it never does (for tests and diagnostics).
+ */
 export function nativeMaxLength(pattern: CompiledPattern): number {
   return pattern instanceof Compiled || pattern instanceof NativeFirst ? pattern.nativeMaxLength : -1;
 }

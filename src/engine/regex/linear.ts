@@ -7,7 +7,16 @@
  */
 import { codePointBefore, isWordChar } from "./charset.js";
 import {
-  ASSERT_BEGIN, ASSERT_END, ASSERT_WORD, OP_ASSERT, OP_CHAR, OP_JMP, OP_MATCH, OP_SET, OP_SPLIT, type Program,
+  ASSERT_BEGIN,
+  ASSERT_END,
+  ASSERT_WORD,
+  OP_ASSERT,
+  OP_CHAR,
+  OP_JMP,
+  OP_MATCH,
+  OP_SET,
+  OP_SPLIT,
+  type Program,
 } from "./program.js";
 
 const UNKNOWN = -1;
@@ -40,7 +49,11 @@ export class LinearMatcher {
   private flushes = 0;
 
   /** `backward` matchers read right to left (lookbehind bodies compiled in backward order). */
-  constructor(private readonly prog: Program, private readonly anchored: boolean, private readonly backward = false) {
+  constructor(
+    private readonly prog: Program,
+    private readonly anchored: boolean,
+    private readonly backward = false,
+  ) {
     this.size = prog.op.length;
     this.stamp = new Uint32Array(this.size);
     this.stack = new Int32Array(3 * this.size + 2);
@@ -81,27 +94,38 @@ export class LinearMatcher {
     const back = this.backward;
     const len = input.length;
     const atStart = back ? pos === len : pos === 0;
-    const prevWord = back ? pos < len && isWordChar(input.charCodeAt(pos)) : pos > 0 && isWordChar(input.charCodeAt(pos - 1));
+    const prevWord = back
+      ? pos < len && isWordChar(input.charCodeAt(pos))
+      : pos > 0 && isWordChar(input.charCodeAt(pos - 1));
     let st = this.initial(atStart, prevWord);
     let i = pos;
     let read = 0;
     while (back ? i > 0 : i < len) {
-      if (++read > maxChars) { this.scanned = read; return -1; }
+      if (++read > maxChars) {
+        this.scanned = read;
+        return -1;
+      }
       let cp: number;
       if (back) {
         cp = input.charCodeAt(--i);
         if ((cp & 0xfc00) === 0xdc00 && i > 0) {
           const hi = input.charCodeAt(i - 1);
-          if ((hi & 0xfc00) === 0xd800) { cp = (hi - 0xd800) * 0x400 + (cp - 0xdc00) + 0x10000; i--; }
+          if ((hi & 0xfc00) === 0xd800) {
+            cp = (hi - 0xd800) * 0x400 + (cp - 0xdc00) + 0x10000;
+            i--;
+          }
         }
       } else {
         cp = input.charCodeAt(i++);
         if ((cp & 0xfc00) === 0xd800 && i < len) {
           const lo = input.charCodeAt(i);
-          if ((lo & 0xfc00) === 0xdc00) { cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000; i++; }
+          if ((lo & 0xfc00) === 0xdc00) {
+            cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+            i++;
+          }
         }
       }
-      let t = cp < 128 ? st.ascii[cp]! : st.other.get(cp) ?? UNKNOWN;
+      let t = cp < 128 ? st.ascii[cp]! : (st.other.get(cp) ?? UNKNOWN);
       if (t === UNKNOWN) {
         if (this.flushes >= MAX_FLUSHES) {
           const r = this.uncached(input, i, cp, st, read, maxChars);
@@ -109,9 +133,15 @@ export class LinearMatcher {
         }
         t = this.transition(st, cp);
       }
-      if (t === MATCHED) { this.scanned = read; return 1; }
+      if (t === MATCHED) {
+        this.scanned = read;
+        return 1;
+      }
       st = this.states[t]!;
-      if (this.anchored && st.seeds.length === 0) { this.scanned = read; return 0; }
+      if (this.anchored && st.seeds.length === 0) {
+        this.scanned = read;
+        return 0;
+      }
     }
     this.scanned = read;
     if (st.eof === UNKNOWN) st.eof = this.closure(st.seeds, st.seeds.length, st.atStart, st.prevWord, -1) ? 1 : 0;
@@ -126,15 +156,30 @@ export class LinearMatcher {
     let prevWord = st.prevWord;
     const back = this.backward;
     for (;;) {
-      if (this.closure(seeds, n, atStart, prevWord, cp)) { this.scanned = read; return 1; }
-      if (cp < 0) { this.scanned = read; return 0; }
+      if (this.closure(seeds, n, atStart, prevWord, cp)) {
+        this.scanned = read;
+        return 1;
+      }
+      if (cp < 0) {
+        this.scanned = read;
+        return 0;
+      }
       n = this.step(cp);
       seeds = this.next; // closure() copies its seeds before step() overwrites `next`
-      if (this.anchored && n === 0) { this.scanned = read; return 0; }
+      if (this.anchored && n === 0) {
+        this.scanned = read;
+        return 0;
+      }
       atStart = false;
       prevWord = isWordChar(cp);
-      if (back ? i <= 0 : i >= input.length) { cp = -1; continue; }
-      if (++read > maxChars) { this.scanned = read; return -1; }
+      if (back ? i <= 0 : i >= input.length) {
+        cp = -1;
+        continue;
+      }
+      if (++read > maxChars) {
+        this.scanned = read;
+        return -1;
+      }
       if (back) {
         cp = codePointBefore(input, i);
         i -= cp > 0xffff ? 2 : 1;
@@ -157,7 +202,10 @@ export class LinearMatcher {
       t = this.stateId(seeds, false, prevWord);
     }
     if (cp < 128) st.ascii[cp] = t;
-    else { st.other.set(cp, t); this.words += 4; }
+    else {
+      st.other.set(cp, t);
+      this.words += 4;
+    }
     return t;
   }
 
@@ -189,7 +237,10 @@ export class LinearMatcher {
     const { op, a, b } = this.prog;
     const stamp = this.stamp;
     const stack = this.stack;
-    if (++this.gen === 0xffffffff) { stamp.fill(0); this.gen = 1; }
+    if (++this.gen === 0xffffffff) {
+      stamp.fill(0);
+      this.gen = 1;
+    }
     const gen = this.gen;
     let sp = 0;
     for (let i = 0; i < n; i++) stack[sp++] = seeds[i]!;
@@ -200,10 +251,20 @@ export class LinearMatcher {
       if (stamp[pc] === gen) continue;
       stamp[pc] = gen;
       switch (op[pc]) {
-        case OP_CHAR: case OP_SET: this.cons[nc++] = pc; break;
-        case OP_SPLIT: stack[sp++] = b[pc]!; stack[sp++] = a[pc]!; break;
-        case OP_JMP: stack[sp++] = a[pc]!; break;
-        case OP_MATCH: this.nCons = nc; return true;
+        case OP_CHAR:
+        case OP_SET:
+          this.cons[nc++] = pc;
+          break;
+        case OP_SPLIT:
+          stack[sp++] = b[pc]!;
+          stack[sp++] = a[pc]!;
+          break;
+        case OP_JMP:
+          stack[sp++] = a[pc]!;
+          break;
+        case OP_MATCH:
+          this.nCons = nc;
+          return true;
         case OP_ASSERT: {
           const k = a[pc]!;
           let ok: boolean;

@@ -111,9 +111,13 @@ export function nativeLimit(parsed: ParsedPattern): number {
 /** The cost of `node`, or null when the node is not admitted. `inRepeat`: inside a quantifier body. */
 function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
   switch (node.type) {
-    case "empty": case "set": return UNIT;
-    case "char": return node.cp >= 0xd800 && node.cp <= 0xdfff ? null : UNIT;
-    case "assert": return node.kind === "^" || node.kind === "$" ? UNIT : null;
+    case "empty":
+    case "set":
+      return UNIT;
+    case "char":
+      return node.cp >= 0xd800 && node.cp <= 0xdfff ? null : UNIT;
+    case "assert":
+      return node.kind === "^" || node.kind === "$" ? UNIT : null;
     case "group": {
       const c = cost(node.body, inRepeat, n);
       return c === null ? null : { steps: c.steps + 1, paths: c.paths };
@@ -158,16 +162,21 @@ function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
       const top = Math.min(node.max, n);
       return { steps: (top + 1) * (body.steps + 1), paths: Math.max(1, top - node.min + 1) };
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
 /** True when the pattern begins with `^` outside any alternation or quantifier. */
 function leadingCaret(node: Node): boolean {
   switch (node.type) {
-    case "assert": return node.kind === "^";
-    case "group": return leadingCaret(node.body);
-    case "seq": return node.items.length > 0 && leadingCaret(node.items[0]!);
-    default: return false;
+    case "assert":
+      return node.kind === "^";
+    case "group":
+      return leadingCaret(node.body);
+    case "seq":
+      return node.items.length > 0 && leadingCaret(node.items[0]!);
+    default:
+      return false;
   }
 }

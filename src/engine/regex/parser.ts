@@ -38,8 +38,11 @@ class Parser {
       ref.node.group = index;
     }
     return {
-      root, groupCount: this.groupCount, repeatCount: this.repeatCount,
-      hasBackref: this.hasBackref, hasLook: this.hasLook,
+      root,
+      groupCount: this.groupCount,
+      repeatCount: this.repeatCount,
+      hasBackref: this.hasBackref,
+      hasLook: this.hasLook,
     };
   }
 
@@ -60,8 +63,14 @@ class Parser {
     const c = this.c;
     if (c.eat("^")) return { type: "assert", kind: "^" };
     if (c.eat("$")) return { type: "assert", kind: "$" };
-    if (c.lookingAt("\\b")) { c.pos += 2; return { type: "assert", kind: "b" }; }
-    if (c.lookingAt("\\B")) { c.pos += 2; return { type: "assert", kind: "B" }; }
+    if (c.lookingAt("\\b")) {
+      c.pos += 2;
+      return { type: "assert", kind: "b" };
+    }
+    if (c.lookingAt("\\B")) {
+      c.pos += 2;
+      return { type: "assert", kind: "B" };
+    }
     for (const [prefix, behind, negate] of LOOKS) {
       if (c.lookingAt(prefix)) {
         c.pos += prefix.length;
@@ -88,15 +97,24 @@ class Parser {
     const c = this.c;
     const cp = c.next();
     switch (cp) {
-      case 0x2e: return { type: "set", set: DOT };
-      case 0x5b: return { type: "set", set: parseClass(c) };
-      case 0x5c: return this.atomEscape();
-      case 0x28: return this.group();
-      case 0x29: case 0x5d: case 0x7d:
+      case 0x2e:
+        return { type: "set", set: DOT };
+      case 0x5b:
+        return { type: "set", set: parseClass(c) };
+      case 0x5c:
+        return this.atomEscape();
+      case 0x28:
+        return this.group();
+      case 0x29:
+      case 0x5d:
+      case 0x7d:
         c.pos--;
         return c.fail("lone quantifier brackets or unmatched parenthesis");
       default:
-        if (SYNTAX_NOTHING_TO_REPEAT.has(cp)) { c.pos--; c.fail("nothing to repeat"); }
+        if (SYNTAX_NOTHING_TO_REPEAT.has(cp)) {
+          c.pos--;
+          c.fail("nothing to repeat");
+        }
         return { type: "char", cp };
     }
   }
@@ -143,14 +161,20 @@ class Parser {
     const c = this.c;
     let min: number;
     let max: number;
-    if (c.eat("*")) { min = 0; max = Infinity; }
-    else if (c.eat("+")) { min = 1; max = Infinity; }
-    else if (c.eat("?")) { min = 0; max = 1; }
-    else if (c.peek() === 0x7b) {
+    if (c.eat("*")) {
+      min = 0;
+      max = Infinity;
+    } else if (c.eat("+")) {
+      min = 1;
+      max = Infinity;
+    } else if (c.eat("?")) {
+      min = 0;
+      max = 1;
+    } else if (c.peek() === 0x7b) {
       c.pos++;
       const lo = this.digits() ?? c.fail("incomplete quantifier");
       let hi: string | null = lo;
-      if (c.eat(",")) hi = c.peek() === 0x7d ? null : this.digits() ?? c.fail("incomplete quantifier");
+      if (c.eat(",")) hi = c.peek() === 0x7d ? null : (this.digits() ?? c.fail("incomplete quantifier"));
       c.expect("}", "incomplete quantifier");
       if (hi !== null && compareDecimal(lo, hi) > 0) c.fail("numbers out of order in {} quantifier");
       min = toCount(lo);
@@ -160,8 +184,14 @@ class Parser {
     }
     const greedy = !c.eat("?");
     return {
-      type: "repeat", min, max, greedy, body: atom,
-      firstGroup, lastGroup: this.groupCount, id: this.repeatCount++,
+      type: "repeat",
+      min,
+      max,
+      greedy,
+      body: atom,
+      firstGroup,
+      lastGroup: this.groupCount,
+      id: this.repeatCount++,
     };
   }
 
@@ -175,7 +205,10 @@ class Parser {
 }
 
 const LOOKS: readonly (readonly [string, boolean, boolean])[] = [
-  ["(?=", false, false], ["(?!", false, true], ["(?<=", true, false], ["(?<!", true, true],
+  ["(?=", false, false],
+  ["(?!", false, true],
+  ["(?<=", true, false],
+  ["(?<!", true, true],
 ];
 
 function compareDecimal(a: string, b: string): number {

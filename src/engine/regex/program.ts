@@ -9,12 +9,28 @@ import type { AssertKind, Node, ParsedPattern } from "./ast.js";
 import type { CharSet } from "./charset.js";
 import { nullable } from "./analysis.js";
 
-export const OP_CHAR = 0, OP_SET = 1, OP_SPLIT = 2, OP_JMP = 3, OP_ASSERT = 4, OP_MATCH = 5,
-  OP_SAVE = 6, OP_CLEAR = 7, OP_MARK = 8, OP_CHECK = 9, OP_BACKREF = 10, OP_LOOK = 11, OP_LOOKEND = 12,
-  OP_CHAR_B = 13, OP_SET_B = 14, OP_BACKREF_B = 15;
+export const OP_CHAR = 0,
+  OP_SET = 1,
+  OP_SPLIT = 2,
+  OP_JMP = 3,
+  OP_ASSERT = 4,
+  OP_MATCH = 5,
+  OP_SAVE = 6,
+  OP_CLEAR = 7,
+  OP_MARK = 8,
+  OP_CHECK = 9,
+  OP_BACKREF = 10,
+  OP_LOOK = 11,
+  OP_LOOKEND = 12,
+  OP_CHAR_B = 13,
+  OP_SET_B = 14,
+  OP_BACKREF_B = 15;
 
-export const ASSERT_BEGIN = 0, ASSERT_END = 1, ASSERT_WORD = 2, ASSERT_NOT_WORD = 3;
-const ASSERT_CODES: Readonly<Record<AssertKind, number>> = { "^": 0, "$": 1, "b": 2, "B": 3 };
+export const ASSERT_BEGIN = 0,
+  ASSERT_END = 1,
+  ASSERT_WORD = 2,
+  ASSERT_NOT_WORD = 3;
+const ASSERT_CODES: Readonly<Record<AssertKind, number>> = { "^": 0, $: 1, b: 2, B: 3 };
 
 /**
  * Instruction i is (op[i], a[i], b[i]). SPLIT tries a first, then b. LOOK: a = bit 0 negate,
@@ -40,14 +56,22 @@ class Compiler {
   private work = 0;
   private readonly looks: { pc: number; node: Extract<Node, { type: "look" }> }[] = [];
 
-  constructor(private readonly parsed: ParsedPattern, private readonly backtrack: boolean, private readonly maxSize: number) {}
+  constructor(
+    private readonly parsed: ParsedPattern,
+    private readonly backtrack: boolean,
+    private readonly maxSize: number,
+  ) {}
 
   build(backward: boolean): Program {
     this.node(this.parsed.root, backward);
     this.emit(OP_MATCH, 0, 0);
     return {
-      op: Int32Array.from(this.op), a: Int32Array.from(this.a), b: Int32Array.from(this.b),
-      sets: this.sets, slots: 2 * (this.parsed.groupCount + 1) + this.parsed.repeatCount, looks: this.looks,
+      op: Int32Array.from(this.op),
+      a: Int32Array.from(this.a),
+      b: Int32Array.from(this.b),
+      sets: this.sets,
+      slots: 2 * (this.parsed.groupCount + 1) + this.parsed.repeatCount,
+      looks: this.looks,
     };
   }
 
@@ -62,12 +86,18 @@ class Compiler {
   private node(n: Node, back: boolean): void {
     if (++this.work > 4 * this.maxSize) throw new LimitError("maxRegexProgramSize", this.maxSize);
     switch (n.type) {
-      case "empty": return;
+      case "empty":
+        return;
       // In linear mode the matcher itself reads backward: only the order of a sequence is reversed.
-      case "char": this.emit(back && this.backtrack ? OP_CHAR_B : OP_CHAR, n.cp, 0); return;
+      case "char":
+        this.emit(back && this.backtrack ? OP_CHAR_B : OP_CHAR, n.cp, 0);
+        return;
       case "set": {
         let idx = this.setIndex.get(n.set);
-        if (idx === undefined) { idx = this.sets.push(n.set) - 1; this.setIndex.set(n.set, idx); }
+        if (idx === undefined) {
+          idx = this.sets.push(n.set) - 1;
+          this.setIndex.set(n.set, idx);
+        }
         this.emit(back && this.backtrack ? OP_SET_B : OP_SET, idx, 0);
         return;
       }
@@ -75,7 +105,8 @@ class Compiler {
         if (back) for (let i = n.items.length - 1; i >= 0; i--) this.node(n.items[i]!, back);
         else for (const item of n.items) this.node(item, back);
         return;
-      case "alt": return this.alt(n.alts, back);
+      case "alt":
+        return this.alt(n.alts, back);
       case "group": {
         if (!this.backtrack) return this.node(n.body, back);
         this.emit(OP_SAVE, 2 * n.index + (back ? 1 : 0), 0);
@@ -83,7 +114,9 @@ class Compiler {
         this.emit(OP_SAVE, 2 * n.index + (back ? 0 : 1), 0);
         return;
       }
-      case "assert": this.emit(OP_ASSERT, ASSERT_CODES[n.kind], 0); return;
+      case "assert":
+        this.emit(OP_ASSERT, ASSERT_CODES[n.kind], 0);
+        return;
       case "look": {
         const at = this.emit(OP_LOOK, (n.negate ? 1 : 0) | (n.behind ? 2 : 0), 0);
         this.looks.push({ pc: at, node: n });
@@ -92,8 +125,11 @@ class Compiler {
         this.b[at] = this.op.length;
         return;
       }
-      case "backref": this.emit(back ? OP_BACKREF_B : OP_BACKREF, n.group, 0); return;
-      case "repeat": return this.repeat(n, back);
+      case "backref":
+        this.emit(back ? OP_BACKREF_B : OP_BACKREF, n.group, 0);
+        return;
+      case "repeat":
+        return this.repeat(n, back);
     }
   }
 

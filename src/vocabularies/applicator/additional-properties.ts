@@ -16,8 +16,13 @@ export const additionalProperties: KeywordDefinition = {
   phase: 1,
   compile(_value, ctx) {
     const node = ctx.subschema("additionalProperties");
-    const named = new Set(ctx.active("properties") && isObject(ctx.schema["properties"]) ? Object.keys(ctx.schema["properties"]) : []);
-    const sources = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"]) ? Object.keys(ctx.schema["patternProperties"]) : [];
+    const named = new Set(
+      ctx.active("properties") && isObject(ctx.schema["properties"]) ? Object.keys(ctx.schema["properties"]) : [],
+    );
+    const sources =
+      ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"])
+        ? Object.keys(ctx.schema["patternProperties"])
+        : [];
     // Plain loops: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
     const patterns: CompiledPattern[] = [];
     const patternNodes: SchemaNode[] = [];
@@ -74,9 +79,11 @@ export const additionalProperties: KeywordDefinition = {
         }
         if (!valid && forbids) {
           out.params = { additional: rejected };
-          out.error = rejected.length === 1
-            ? `property ${JSON.stringify(rejected[0])} is not allowed (additionalProperties is false)`
-            : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed (additionalProperties is false)`;
+          out.error =
+            rejected.length === 1
+              ? `property ${JSON.stringify(rejected[0])} is not allowed (additionalProperties is false)`
+              : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed ` +
+                "(additionalProperties is false)";
         }
         return valid;
       },

@@ -23,7 +23,8 @@ export const allOf: KeywordDefinition = {
         });
         if (failed.length === 0) return true;
         out.params = { failed };
-        out.error = `must match all schemas in allOf, failed ${failed.length === 1 ? "branch" : "branches"} ${indexList(failed)}`;
+        const branches = `${failed.length === 1 ? "branch" : "branches"} ${indexList(failed)}`;
+        out.error = `must match all schemas in allOf, failed ${branches}`;
         return false;
       },
     };

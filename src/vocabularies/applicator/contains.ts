@@ -10,7 +10,8 @@ import { plural } from "../../engine/messages.js";
 function bound(ctx: Parameters<KeywordDefinition["compile"]>[1], keyword: string): number | undefined {
   if (!ctx.active(keyword)) return undefined;
   const v = ctx.schema[keyword];
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0) return ctx.fail(keyword, `"${keyword}" must be a non-negative integer`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
+    return ctx.fail(keyword, `"${keyword}" must be a non-negative integer`);
   return v;
 }
 
@@ -46,9 +47,10 @@ export const contains: KeywordDefinition = {
             out.annotation = count === instance.length && count > 0 ? true : matched;
           } else {
             out.params = { count, min, max };
-            out.error = count < min
-              ? `must contain at least ${plural(min, "item")} matching the contains schema, got ${count}`
-              : `must contain at most ${plural(max as number, "item")} matching the contains schema, got ${count}`;
+            out.error =
+              count < min
+                ? `must contain at least ${plural(min, "item")} matching the contains schema, got ${count}`
+                : `must contain at most ${plural(max as number, "item")} matching the contains schema, got ${count}`;
           }
         }
         return valid;

@@ -16,6 +16,19 @@ import { properties } from "./properties.js";
 import { propertyNames } from "./property-names.js";
 
 export const applicator: readonly KeywordDefinition[] = [
-  allOf, anyOf, oneOf, not_, if_, then, else_, dependentSchemas,
-  prefixItems, items, contains, properties, patternProperties, additionalProperties, propertyNames,
+  allOf,
+  anyOf,
+  oneOf,
+  not_,
+  if_,
+  then,
+  else_,
+  dependentSchemas,
+  prefixItems,
+  items,
+  contains,
+  properties,
+  patternProperties,
+  additionalProperties,
+  propertyNames,
 ];

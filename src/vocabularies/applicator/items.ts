@@ -1,4 +1,6 @@
-/** `items` (Core §10.3.1.2): every item after those `prefixItems` covers must be valid; annotates `true` when applied. */
+/**
+ * `items` (Core §10.3.1.2): every item after those `prefixItems` covers must be valid; annotates `true` when applied.
+ */
 
 import { checkChild } from "../../engine/descend.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
@@ -9,7 +11,10 @@ export const items: KeywordDefinition = {
   phase: 1,
   compile(_value, ctx) {
     const node = ctx.subschema("items");
-    const prefix = ctx.active("prefixItems") && Array.isArray(ctx.schema["prefixItems"]) ? (ctx.schema["prefixItems"] as unknown[]).length : 0;
+    const prefix =
+      ctx.active("prefixItems") && Array.isArray(ctx.schema["prefixItems"])
+        ? (ctx.schema["prefixItems"] as unknown[]).length
+        : 0;
     const forbidsAll = node.constant === false;
     return {
       keyword: "items",

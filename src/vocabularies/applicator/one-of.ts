@@ -29,9 +29,10 @@ export const oneOf: KeywordDefinition = {
         if (matched.length === 1) return true;
         if (out !== null) {
           out.params = { matched };
-          out.error = matched.length === 0
-            ? `must match exactly one schema in oneOf, matched none of ${nodes.length}`
-            : `must match exactly one schema in oneOf, matched ${matched.length} (branches ${indexList(matched)})`;
+          out.error =
+            matched.length === 0
+              ? `must match exactly one schema in oneOf, matched none of ${nodes.length}`
+              : `must match exactly one schema in oneOf, matched ${matched.length} (branches ${indexList(matched)})`;
         }
         return false;
       },

@@ -14,7 +14,8 @@ export const patternProperties: KeywordDefinition = {
   compile(value, ctx) {
     // A plain loop: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
     const entries: (readonly [CompiledPattern, SchemaNode, string])[] = [];
-    for (const [source, node] of schemaMap("patternProperties", value, ctx)) entries.push([ctx.pattern(source, "patternProperties"), node, escapeToken(source)]);
+    for (const [source, node] of schemaMap("patternProperties", value, ctx))
+      entries.push([ctx.pattern(source, "patternProperties"), node, escapeToken(source)]);
     return {
       keyword: "patternProperties",
       // With additionalProperties beside it, that keyword does this work on the boolean path.

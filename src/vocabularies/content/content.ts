@@ -59,28 +59,45 @@ function stringAnnotation(keyword: string, value: unknown): Evaluator {
 function asserting(keyword: string, value: unknown, ctx: CompileContext): Evaluator | undefined {
   const encoding = ctx.active("contentEncoding") ? ctx.schema["contentEncoding"] : undefined;
   const mediaType = ctx.active("contentMediaType") ? ctx.schema["contentMediaType"] : undefined;
-  const schema: SchemaNode | undefined = keyword === "contentSchema" && (isObject(value) || typeof value === "boolean") ? ctx.subschema("contentSchema") : undefined;
+  const schema: SchemaNode | undefined =
+    keyword === "contentSchema" && (isObject(value) || typeof value === "boolean")
+      ? ctx.subschema("contentSchema")
+      : undefined;
   if (keyword === "contentSchema" && mediaType === undefined) return undefined;
-  const decides = keyword === "contentSchema" || (keyword === "contentEncoding" ? encoding === "base64" : mediaType === "application/json");
+  const decides =
+    keyword === "contentSchema" ||
+    (keyword === "contentEncoding" ? encoding === "base64" : mediaType === "application/json");
   return {
     keyword,
     check(instance, run, _marks, out) {
       if (typeof instance !== "string") return true;
       if (!decides) {
-        if (out !== null) { out.hasAnnotation = true; out.annotation = value; }
+        if (out !== null) {
+          out.hasAnnotation = true;
+          out.annotation = value;
+        }
         return true;
       }
       const decoded = decode(instance, encoding, keyword === "contentEncoding" ? undefined : mediaType);
       if (!decoded.ok) {
         if (keyword === "contentSchema") return true;
-        if (out !== null) { out.params = { [keyword]: value }; out.error = decoded.reason; }
+        if (out !== null) {
+          out.params = { [keyword]: value };
+          out.error = decoded.reason;
+        }
         return false;
       }
       if (schema !== undefined && decoded.value !== undefined && !checkChild(schema, decoded.value, "", run, null)) {
-        if (out !== null) { out.params = { contentSchema: true }; out.error = "decoded content must be valid against contentSchema"; }
+        if (out !== null) {
+          out.params = { contentSchema: true };
+          out.error = "decoded content must be valid against contentSchema";
+        }
         return false;
       }
-      if (out !== null) { out.hasAnnotation = true; out.annotation = value; }
+      if (out !== null) {
+        out.hasAnnotation = true;
+        out.annotation = value;
+      }
       return true;
     },
   };

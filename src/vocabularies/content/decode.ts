@@ -16,7 +16,10 @@ export function decodeBase64(text: string): Uint8Array | undefined {
     for (let j = 0; j < 4; j++) {
       const c = text.charCodeAt(i + j);
       const last = i + 4 === text.length;
-      if (c === 61 && last && j >= 4 - padding) { chunk <<= 6; continue; }
+      if (c === 61 && last && j >= 4 - padding) {
+        chunk <<= 6;
+        continue;
+      }
       const v = VALUES.get(c);
       if (v === undefined) return undefined;
       chunk = (chunk << 6) | v;
@@ -29,22 +32,31 @@ export function decodeBase64(text: string): Uint8Array | undefined {
 /** Decodes UTF-8 strictly (no overlongs, no surrogates); undefined when the bytes are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   let text = "";
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i] as number;
     let cp: number;
     let n: number;
-    if (b < 0x80) { cp = b; n = 0; }
-    else if (b >= 0xc2 && b <= 0xdf) { cp = b & 0x1f; n = 1; }
-    else if (b >= 0xe0 && b <= 0xef) { cp = b & 0x0f; n = 2; }
-    else if (b >= 0xf0 && b <= 0xf4) { cp = b & 0x07; n = 3; }
-    else return undefined;
+    if (b < 0x80) {
+      cp = b;
+      n = 0;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      cp = b & 0x1f;
+      n = 1;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      cp = b & 0x0f;
+      n = 2;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      cp = b & 0x07;
+      n = 3;
+    } else return undefined;
     if (i + n >= bytes.length && n > 0) return undefined;
     for (let k = 1; k <= n; k++) {
       const c = bytes[i + k] as number;
       if ((c & 0xc0) !== 0x80) return undefined;
       cp = (cp << 6) | (c & 0x3f);
     }
-    if ((n === 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n === 3 && (cp < 0x10000 || cp > 0x10ffff))) return undefined;
+    if ((n === 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n === 3 && (cp < 0x10000 || cp > 0x10ffff)))
+      return undefined;
     text += String.fromCodePoint(cp);
     i += n + 1;
   }

@@ -1,4 +1,6 @@
-/** RFC 3339 Appendix A duration (ISO 8601): "P" then dur-date, dur-time or dur-week; ABNF literals are case-insensitive. */
+/**
+ * RFC 3339 Appendix A duration (ISO 8601): "P" then dur-date, dur-time or dur-week; ABNF literals are case-insensitive.
+ */
 
 /** The unit sequences the ABNF allows: dur-day / dur-month [dur-day] / dur-year [dur-month [dur-day]]. */
 const DATE_UNITS = new Set(["", "D", "M", "MD", "Y", "YM", "YMD"]);

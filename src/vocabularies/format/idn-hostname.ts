@@ -1,4 +1,7 @@
-/** RFC 5890 §2.3.2.3 internationalized host names: LDH labels, A-labels and U-labels under IDNA2008 (RFC 5891–5893). */
+/**
+ * RFC 5890 §2.3.2.3 internationalized host names: LDH labels, A-labels and U-labels under IDNA2008
+ * (RFC 5891–5893).
+ */
 
 import { isDomainName } from "./domain.js";
 

@@ -6,13 +6,27 @@ export type IdnaProperty = "PVALID" | "CONTEXTJ" | "CONTEXTO" | "DISALLOWED" | "
 
 /** RFC 5892 §2.6 (F): code points whose value is fixed by hand. */
 const EXCEPTIONS: ReadonlyMap<number, IdnaProperty> = new Map<number, IdnaProperty>([
-  [0x00df, "PVALID"], [0x03c2, "PVALID"], [0x06fd, "PVALID"], [0x06fe, "PVALID"],
-  [0x0f0b, "PVALID"], [0x3007, "PVALID"],
-  [0x00b7, "CONTEXTO"], [0x0375, "CONTEXTO"], [0x05f3, "CONTEXTO"], [0x05f4, "CONTEXTO"],
+  [0x00df, "PVALID"],
+  [0x03c2, "PVALID"],
+  [0x06fd, "PVALID"],
+  [0x06fe, "PVALID"],
+  [0x0f0b, "PVALID"],
+  [0x3007, "PVALID"],
+  [0x00b7, "CONTEXTO"],
+  [0x0375, "CONTEXTO"],
+  [0x05f3, "CONTEXTO"],
+  [0x05f4, "CONTEXTO"],
   [0x30fb, "CONTEXTO"],
-  [0x0640, "DISALLOWED"], [0x07fa, "DISALLOWED"], [0x302e, "DISALLOWED"], [0x302f, "DISALLOWED"],
-  [0x3031, "DISALLOWED"], [0x3032, "DISALLOWED"], [0x3033, "DISALLOWED"], [0x3034, "DISALLOWED"],
-  [0x3035, "DISALLOWED"], [0x303b, "DISALLOWED"],
+  [0x0640, "DISALLOWED"],
+  [0x07fa, "DISALLOWED"],
+  [0x302e, "DISALLOWED"],
+  [0x302f, "DISALLOWED"],
+  [0x3031, "DISALLOWED"],
+  [0x3032, "DISALLOWED"],
+  [0x3033, "DISALLOWED"],
+  [0x3034, "DISALLOWED"],
+  [0x3035, "DISALLOWED"],
+  [0x303b, "DISALLOWED"],
 ]);
 
 /** RFC 5892 §2.6: ARABIC-INDIC and EXTENDED ARABIC-INDIC DIGITS are CONTEXTO. */

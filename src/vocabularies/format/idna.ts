@@ -2,8 +2,14 @@
 
 import { idnaProperty } from "./idna-properties.js";
 import {
-  BIDI_MARKS_LEFT, BIDI_RANGES, inRanges, JOINING_DUAL, JOINING_LEFT, JOINING_NOT_TRANSPARENT,
-  JOINING_RIGHT, JOINING_TRANSPARENT_EXTRA,
+  BIDI_MARKS_LEFT,
+  BIDI_RANGES,
+  inRanges,
+  JOINING_DUAL,
+  JOINING_LEFT,
+  JOINING_NOT_TRANSPARENT,
+  JOINING_RIGHT,
+  JOINING_TRANSPARENT_EXTRA,
 } from "./unicode-tables.js";
 
 const MARK = /\p{M}/u;

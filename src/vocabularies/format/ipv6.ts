@@ -1,4 +1,7 @@
-/** RFC 4291 §2.2 IPv6 text forms (the RFC 3986 §3.2.2 IPv6address): eight h16 groups, one "::", an IPv4 tail; no zone id. */
+/**
+ * RFC 4291 §2.2 IPv6 text forms (the RFC 3986 §3.2.2 IPv6address): eight h16 groups, one "::", an IPv4 tail; no zone
+ * id.
+ */
 
 import { isIpv4At } from "./ipv4.js";
 

@@ -19,7 +19,8 @@ const UNRESERVED_AND_SUB_DELIMS = "-._~!$&'()*+,;=";
 
 /** RFC 3987 §2.2 ucschar. */
 export function isUcschar(cp: number): boolean {
-  if (cp < 0x10000) return (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xffef);
+  if (cp < 0x10000)
+    return (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xffef);
   if ((cp & 0xfffe) === 0xfffe) return false;
   return cp <= 0xdffff || (cp >= 0xe1000 && cp <= 0xeffff);
 }
@@ -90,9 +91,10 @@ function isAuthority(s: string, start: number, end: number, iri: boolean): boole
   if (s.charCodeAt(hostStart) === 0x5b) {
     const close = s.indexOf("]", hostStart);
     if (close < 0 || close >= end) return false;
-    const literal = s.charCodeAt(hostStart + 1) === 0x76 || s.charCodeAt(hostStart + 1) === 0x56
-      ? isIpvFuture(s, hostStart + 1, close)
-      : isIpv6At(s, hostStart + 1, close);
+    const literal =
+      s.charCodeAt(hostStart + 1) === 0x76 || s.charCodeAt(hostStart + 1) === 0x56
+        ? isIpvFuture(s, hostStart + 1, close)
+        : isIpv6At(s, hostStart + 1, close);
     if (!literal) return false;
     portStart = close + 1;
     if (portStart < end && s.charCodeAt(portStart) !== 0x3a) return false;

@@ -1,9 +1,12 @@
-/** RFC 6570 §2 URI-Template = *( literals / expression ), of any level (apostrophe allowed in literals, per the suite and RFC 3986 sub-delims). */
+/**
+ * RFC 6570 §2 URI-Template = *( literals / expression ), of any level (apostrophe allowed in literals, per the suite
+ * and RFC 3986 sub-delims).
+ */
 
 import { isIprivate, isUcschar } from "./rfc3986.js";
 
 /** ASCII characters §2.1 excludes from literals (besides controls, space and a bare "%"). */
-const NOT_LITERAL = "\"<>\\^`{|}";
+const NOT_LITERAL = '"<>\\^`{|}';
 /** §2.2 operator = op-level2 / op-level3 / op-reserve. */
 const OPERATORS = "+#./;?&=,!@|";
 
@@ -30,7 +33,10 @@ function varnameEnd(s: string, i: number): number {
   }
 }
 
-/** §2.2 expression = "{" [ operator ] variable-list "}", starting after the "{"; returns the index after "}", or -1. */
+/**
+ * §2.2 expression = "{" [ operator ] variable-list "}", starting after the "{"; returns the index after "}",
+ * or -1.
+ */
 function expressionEnd(s: string, i: number): number {
   if (OPERATORS.includes(s[i] ?? "{")) i++;
   for (;;) {

@@ -2,6 +2,12 @@
 
 import { annotation, type KeywordDefinition } from "../../engine/keyword.js";
 
-export const metaData: readonly KeywordDefinition[] = ["title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples"].map(
-  (keyword): KeywordDefinition => ({ keyword, compile: (value) => annotation(keyword, value) }),
-);
+export const metaData: readonly KeywordDefinition[] = [
+  "title",
+  "description",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+].map((keyword): KeywordDefinition => ({ keyword, compile: (value) => annotation(keyword, value) }));

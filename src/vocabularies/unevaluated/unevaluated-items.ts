@@ -38,7 +38,10 @@ export const unevaluatedItems: KeywordDefinition = {
           }
           if (rejected.length > 0 && forbids) {
             out.params = { unevaluated: rejected };
-            out.error = `item${rejected.length === 1 ? "" : "s"} ${rejected.slice(0, 5).join(", ")} ${rejected.length === 1 ? "is" : "are"} not allowed (unevaluatedItems is false)`;
+            const one = rejected.length === 1;
+            out.error =
+              `item${one ? "" : "s"} ${rejected.slice(0, 5).join(", ")} ${one ? "is" : "are"} not allowed ` +
+              "(unevaluatedItems is false)";
           }
         }
         return rejected.length === 0;

@@ -40,9 +40,11 @@ export const unevaluatedProperties: KeywordDefinition = {
           }
           if (rejected.length > 0 && forbids) {
             out.params = { unevaluated: rejected };
-            out.error = rejected.length === 1
-              ? `property ${JSON.stringify(rejected[0])} is not allowed (unevaluatedProperties is false)`
-              : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed (unevaluatedProperties is false)`;
+            out.error =
+              rejected.length === 1
+                ? `property ${JSON.stringify(rejected[0])} is not allowed (unevaluatedProperties is false)`
+                : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed ` +
+                  "(unevaluatedProperties is false)";
           }
         }
         return rejected.length === 0;

@@ -8,10 +8,14 @@ function bound(keyword: string, phrase: string, holds: (n: number, limit: number
     keyword,
     compile(value, ctx) {
       if (typeof value !== "number") return ctx.fail(keyword, `"${keyword}" must be a number`);
-      return assertion(keyword, (instance) => typeof instance !== "number" || holds(instance, value), (instance) => ({
-        params: { limit: value },
-        message: `must be ${phrase} ${value}, got ${String(instance)}`,
-      }));
+      return assertion(
+        keyword,
+        (instance) => typeof instance !== "number" || holds(instance, value),
+        (instance) => ({
+          params: { limit: value },
+          message: `must be ${phrase} ${value}, got ${String(instance)}`,
+        }),
+      );
     },
   };
 }

@@ -9,9 +9,10 @@ import { got } from "../../engine/messages.js";
 export const const_: KeywordDefinition = {
   keyword: "const",
   compile(value) {
-    const holds = typeof value === "object" && value !== null
-      ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth)
-      : (instance: unknown) => instance === value;
+    const holds =
+      typeof value === "object" && value !== null
+        ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth)
+        : (instance: unknown) => instance === value;
     return assertion("const", holds, (instance) => ({
       params: { allowed: value },
       message: `must be ${preview(value)}, ${got(instance)}`,

@@ -8,7 +8,8 @@ import { stringArray } from "./shared.js";
 export const dependentRequired: KeywordDefinition = {
   keyword: "dependentRequired",
   compile(value, ctx) {
-    if (!isObject(value)) return ctx.fail("dependentRequired", `"dependentRequired" must be an object of string arrays`);
+    if (!isObject(value))
+      return ctx.fail("dependentRequired", `"dependentRequired" must be an object of string arrays`);
     // A plain loop: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
     const entries: (readonly [string, string[]])[] = [];
     for (const name of Object.keys(value)) entries.push([name, stringArray("dependentRequired", value[name], ctx)]);

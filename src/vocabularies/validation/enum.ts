@@ -41,16 +41,24 @@ export const enum_: KeywordDefinition = {
     // Many objects or arrays: look instances up by structural hash instead of comparing each in turn.
     const hashed = structured.length > 8 ? hashedValues(structured) : undefined;
     const allowed = value.length <= 5 ? value.map((v) => preview(v, 30)).join(", ") : `${value.length} allowed values`;
-    return assertion("enum", (instance, run) => {
-      if (typeof instance !== "object" || instance === null) return primitives.has(instance);
-      if (hashed !== undefined) {
-        const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth));
-        if (bucket !== undefined) for (let i = 0; i < bucket.length; i++) if (jsonEqual(instance, bucket[i], run.maxInstanceDepth)) return true;
-        for (let i = 0; i < hashed.deep.length; i++) if (jsonEqual(instance, hashed.deep[i], run.maxInstanceDepth)) return true;
+    return assertion(
+      "enum",
+      (instance, run) => {
+        if (typeof instance !== "object" || instance === null) return primitives.has(instance);
+        if (hashed !== undefined) {
+          const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth));
+          if (bucket !== undefined)
+            for (let i = 0; i < bucket.length; i++)
+              if (jsonEqual(instance, bucket[i], run.maxInstanceDepth)) return true;
+          for (let i = 0; i < hashed.deep.length; i++)
+            if (jsonEqual(instance, hashed.deep[i], run.maxInstanceDepth)) return true;
+          return false;
+        }
+        for (let i = 0; i < structured.length; i++)
+          if (jsonEqual(instance, structured[i], run.maxInstanceDepth)) return true;
         return false;
-      }
-      for (let i = 0; i < structured.length; i++) if (jsonEqual(instance, structured[i], run.maxInstanceDepth)) return true;
-      return false;
-    }, (instance) => ({ params: { allowed: value }, message: `must be one of ${allowed}, ${got(instance)}` }));
+      },
+      (instance) => ({ params: { allowed: value }, message: `must be one of ${allowed}, ${got(instance)}` }),
+    );
   },
 };

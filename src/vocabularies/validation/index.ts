@@ -15,10 +15,29 @@ import { type } from "./type.js";
 import { uniqueItems } from "./unique-items.js";
 
 /** `maxContains` / `minContains` are read by `contains` (Validation §6.4.4–5); alone they do nothing. */
-const containsBounds = ["maxContains", "minContains"].map((keyword): KeywordDefinition => ({ keyword, compile: () => undefined }));
+const containsBounds = ["maxContains", "minContains"].map((keyword): KeywordDefinition => ({
+  keyword,
+  compile: () => undefined,
+}));
 
 export const validation: readonly KeywordDefinition[] = [
-  type, enum_, const_, multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum,
-  maxLength, minLength, pattern, maxItems, minItems, uniqueItems, ...containsBounds,
-  maxProperties, minProperties, required, dependentRequired,
+  type,
+  enum_,
+  const_,
+  multipleOf,
+  maximum,
+  exclusiveMaximum,
+  minimum,
+  exclusiveMinimum,
+  maxLength,
+  minLength,
+  pattern,
+  maxItems,
+  minItems,
+  uniqueItems,
+  ...containsBounds,
+  maxProperties,
+  minProperties,
+  required,
+  dependentRequired,
 ];

@@ -10,10 +10,14 @@ function count(keyword: string, phrase: string, holds: (n: number, limit: number
     keyword,
     compile(value, ctx) {
       const limit = nonNegativeInteger(keyword, value, ctx);
-      return assertion(keyword, (instance) => !Array.isArray(instance) || holds(instance.length, limit), (instance) => ({
-        params: { limit },
-        message: `must have ${phrase} ${plural(limit, "item")}, got ${(instance as unknown[]).length}`,
-      }));
+      return assertion(
+        keyword,
+        (instance) => !Array.isArray(instance) || holds(instance.length, limit),
+        (instance) => ({
+          params: { limit },
+          message: `must have ${phrase} ${plural(limit, "item")}, got ${(instance as unknown[]).length}`,
+        }),
+      );
     },
   };
 }

@@ -10,10 +10,14 @@ export const maxLength: KeywordDefinition = {
   keyword: "maxLength",
   compile(value, ctx) {
     const limit = nonNegativeInteger("maxLength", value, ctx);
-    return assertion("maxLength", (instance) => typeof instance !== "string" || instance.length <= limit || codePointLength(instance) <= limit, (instance) => ({
-      params: { limit },
-      message: `must be at most ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
-    }));
+    return assertion(
+      "maxLength",
+      (instance) => typeof instance !== "string" || instance.length <= limit || codePointLength(instance) <= limit,
+      (instance) => ({
+        params: { limit },
+        message: `must be at most ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
+      }),
+    );
   },
 };
 
@@ -21,9 +25,16 @@ export const minLength: KeywordDefinition = {
   keyword: "minLength",
   compile(value, ctx) {
     const limit = nonNegativeInteger("minLength", value, ctx);
-    return assertion("minLength", (instance) => typeof instance !== "string" || instance.length >= 2 * limit || (instance.length >= limit && codePointLength(instance) >= limit), (instance) => ({
-      params: { limit },
-      message: `must be at least ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
-    }));
+    return assertion(
+      "minLength",
+      (instance) =>
+        typeof instance !== "string" ||
+        instance.length >= 2 * limit ||
+        (instance.length >= limit && codePointLength(instance) >= limit),
+      (instance) => ({
+        params: { limit },
+        message: `must be at least ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
+      }),
+    );
   },
 };

@@ -18,10 +18,15 @@ export function isMultipleOf(instance: number, divisor: number): boolean {
 export const multipleOf: KeywordDefinition = {
   keyword: "multipleOf",
   compile(value, ctx) {
-    if (typeof value !== "number" || !(value > 0)) return ctx.fail("multipleOf", `"multipleOf" must be a number greater than 0`);
-    return assertion("multipleOf", (instance) => typeof instance !== "number" || isMultipleOf(instance, value), (instance) => ({
-      params: { multipleOf: value },
-      message: `must be a multiple of ${value}, got ${String(instance)}`,
-    }));
+    if (typeof value !== "number" || !(value > 0))
+      return ctx.fail("multipleOf", `"multipleOf" must be a number greater than 0`);
+    return assertion(
+      "multipleOf",
+      (instance) => typeof instance !== "number" || isMultipleOf(instance, value),
+      (instance) => ({
+        params: { multipleOf: value },
+        message: `must be a multiple of ${value}, got ${String(instance)}`,
+      }),
+    );
   },
 };

@@ -10,10 +10,18 @@ export const pattern: KeywordDefinition = {
   compile(value, ctx) {
     if (typeof value !== "string") return ctx.fail("pattern", `"pattern" must be a string`);
     const compiled = ctx.pattern(value, "pattern");
-    return assertion("pattern", (instance, run) => {
-      if (typeof instance !== "string") return true;
-      if (instance.length > run.limits.maxStringLength && codePointLength(instance) > run.limits.maxStringLength) run.limit("maxStringLength");
-      return compiled.test(instance);
-    }, (instance) => ({ params: { pattern: value }, message: `must match the pattern ${JSON.stringify(value)}, ${got(instance)}` }));
+    return assertion(
+      "pattern",
+      (instance, run) => {
+        if (typeof instance !== "string") return true;
+        if (instance.length > run.limits.maxStringLength && codePointLength(instance) > run.limits.maxStringLength)
+          run.limit("maxStringLength");
+        return compiled.test(instance);
+      },
+      (instance) => ({
+        params: { pattern: value },
+        message: `must match the pattern ${JSON.stringify(value)}, ${got(instance)}`,
+      }),
+    );
   },
 };

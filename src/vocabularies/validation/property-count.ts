@@ -11,10 +11,16 @@ function count(keyword: string, phrase: string, holds: (n: number, limit: number
     keyword,
     compile(value, ctx) {
       const limit = nonNegativeInteger(keyword, value, ctx);
-      return assertion(keyword, (instance) => !isObject(instance) || holds(Object.keys(instance).length, limit), (instance) => ({
-        params: { limit },
-        message: `must have ${phrase} ${plural(limit, "property", "properties")}, got ${Object.keys(instance as object).length}`,
-      }));
+      return assertion(
+        keyword,
+        (instance) => !isObject(instance) || holds(Object.keys(instance).length, limit),
+        (instance) => ({
+          params: { limit },
+          message:
+            `must have ${phrase} ${plural(limit, "property", "properties")}, ` +
+            `got ${Object.keys(instance as object).length}`,
+        }),
+      );
     },
   };
 }

@@ -21,9 +21,10 @@ export const required: KeywordDefinition = {
         const missing = names.filter((n) => !Object.hasOwn(instance, n));
         if (missing.length === 0) return true;
         out.params = { missing };
-        out.error = missing.length === 1
-          ? `must have required property ${JSON.stringify(missing[0])}`
-          : `must have required properties ${quoteList(missing)}`;
+        out.error =
+          missing.length === 1
+            ? `must have required property ${JSON.stringify(missing[0])}`
+            : `must have required properties ${quoteList(missing)}`;
         return false;
       },
     };

@@ -12,6 +12,7 @@ export function nonNegativeInteger(keyword: string, value: unknown, ctx: Compile
 
 /** An array of unique strings (required, dependentRequired values). */
 export function stringArray(keyword: string, value: unknown, ctx: CompileContext): string[] {
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) return ctx.fail(keyword, `"${keyword}" must be an array of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
+    return ctx.fail(keyword, `"${keyword}" must be an array of strings`);
   return value as string[];
 }

@@ -1,11 +1,22 @@
-/** `type` (Validation §6.1.1): the instance's JSON type must be one of those listed ("integer" matches integral numbers). */
+/**
+ * `type` (Validation §6.1.1): the instance's JSON type must be one of those listed ("integer" matches integral
+ * numbers).
+ */
 
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { typeName } from "../../engine/messages.js";
 import { typeBits } from "../../engine/node.js";
 
-const BITS: Readonly<Record<string, number>> = { null: 1, boolean: 2, object: 4, array: 8, number: 16, string: 32, integer: 64 };
+const BITS: Readonly<Record<string, number>> = {
+  null: 1,
+  boolean: 2,
+  object: 4,
+  array: 8,
+  number: 16,
+  string: 32,
+  integer: 64,
+};
 
 export const type: KeywordDefinition = {
   keyword: "type",
@@ -13,14 +24,20 @@ export const type: KeywordDefinition = {
     const names = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
     let mask = 0;
     for (const name of names) {
-      if (typeof name !== "string" || !Object.hasOwn(BITS, name)) return ctx.fail("type", `"type" has an unknown type name ${JSON.stringify(name)}`);
+      if (typeof name !== "string" || !Object.hasOwn(BITS, name))
+        return ctx.fail("type", `"type" has an unknown type name ${JSON.stringify(name)}`);
       mask |= BITS[name] as number;
     }
     if (names.length === 0) return ctx.fail("type", `"type" must be a type name or a non-empty array of them`);
     const expected = names.length === 1 ? String(names[0]) : `one of ${names.join(", ")}`;
-    return assertion("type", (instance) => (typeBits(instance) & mask) !== 0, (instance) => ({
-      params: { expected: names, actual: typeName(instance) },
-      message: `must be ${expected}, got ${typeName(instance)}`,
-    }), mask);
+    return assertion(
+      "type",
+      (instance) => (typeBits(instance) & mask) !== 0,
+      (instance) => ({
+        params: { expected: names, actual: typeName(instance) },
+        message: `must be ${expected}, got ${typeName(instance)}`,
+      }),
+      mask,
+    );
   },
 };

@@ -46,7 +46,11 @@ test("a DFA-hostile pattern on a pseudo-random input (the automaton cache thrash
 });
 
 test("a backreference pattern on a long input answers exactly or throws LimitError", () => {
-  for (const [input, expected] of [[A + "!", false], ["a".repeat(30), true], ["a".repeat(2000) + "!", false]] as const) {
+  for (const [input, expected] of [
+    [A + "!", false],
+    ["a".repeat(30), true],
+    ["a".repeat(2000) + "!", false],
+  ] as const) {
     const compiled = compilePattern("^(a+)+\\1$");
     try {
       assert.equal(compiled.test(input), expected);
@@ -59,7 +63,10 @@ test("a backreference pattern on a long input answers exactly or throws LimitErr
 
 test("the step budget is honoured", () => {
   const compiled = compilePattern("^(a+)+\\1$", { maxSteps: 10_000 });
-  assert.throws(() => compiled.test("a".repeat(40) + "!"), (e: unknown) => e instanceof LimitError && e.limit === "maxRegexSteps");
+  assert.throws(
+    () => compiled.test("a".repeat(40) + "!"),
+    (e: unknown) => e instanceof LimitError && e.limit === "maxRegexSteps",
+  );
   assert.equal(compiled.test("aa"), true);
 });
 
@@ -71,7 +78,11 @@ test("lookaround patterns run on the budgeted matcher with exact answers", () =>
 
 test("huge counted repetitions are refused with a LimitError, not expanded", () => {
   for (const p of ["a{1000000}", "(a{1000}){1000}", "((a{100}){100}){100}", "(?:){2000000000}", "a{99999999999}"]) {
-    assert.throws(() => compilePattern(p), (e: unknown) => e instanceof LimitError && e.limit === "maxRegexProgramSize", p);
+    assert.throws(
+      () => compilePattern(p),
+      (e: unknown) => e instanceof LimitError && e.limit === "maxRegexProgramSize",
+      p,
+    );
   }
   assert.equal(compilePattern("a{0,99999999999}b").test(A + "b"), true);
   assert.equal(compilePattern("^a{2,5000}$").test("a".repeat(5000)), true);
@@ -80,7 +91,10 @@ test("huge counted repetitions are refused with a LimitError, not expanded", () 
 
 test("deep nesting is refused with a LimitError, not a stack overflow", () => {
   const deep = "(".repeat(100_000) + "a" + ")".repeat(100_000);
-  assert.throws(() => compilePattern(deep), (e: unknown) => e instanceof LimitError && e.limit === "maxRegexNesting");
+  assert.throws(
+    () => compilePattern(deep),
+    (e: unknown) => e instanceof LimitError && e.limit === "maxRegexNesting",
+  );
   assert.equal(compilePattern("(".repeat(400) + "a" + ")".repeat(400)).test("xa"), true);
 });
 

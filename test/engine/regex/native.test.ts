@@ -3,7 +3,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { LimitError } from "../../../src/engine/errors.js";
 import {
-  compilePattern, NATIVE_MAX_INPUT, NATIVE_STEP_BUDGET, nativeCost, nativeLimit, nativeMaxLength, nativeSafe,
+  compilePattern,
+  NATIVE_MAX_INPUT,
+  NATIVE_STEP_BUDGET,
+  nativeCost,
+  nativeLimit,
+  nativeMaxLength,
+  nativeSafe,
 } from "../../../src/engine/regex/index.js";
 import { startAnchored } from "../../../src/engine/regex/analysis.js";
 import { Backtracker } from "../../../src/engine/regex/backtrack.js";
@@ -13,19 +19,46 @@ import { assertAgrees } from "./helpers.js";
 
 /** Typical schema patterns: the native RegExp decides every input of up to NATIVE_MAX_INPUT units. */
 const ACCEPTED = [
-  "^s_\\d+$", "^[A-Za-z0-9._-]{1,100}$", "^[a-z]+$", "^\\d{4}-\\d{2}-\\d{2}$", "^https?://",
-  "^[a-zA-Z_][a-zA-Z0-9_]*$", "^[A-Z]{2}$", "^(?:foo|bar)_[0-9]+$", "^\\p{L}+$",
-  "^.{1,255}$", "^[^\\s]+$", "^(?:\\+|-)?[0-9]{1,15}$", "^[a-z]{2,3}(?:-[A-Z]{2})?$", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}$",
+  "^s_\\d+$",
+  "^[A-Za-z0-9._-]{1,100}$",
+  "^[a-z]+$",
+  "^\\d{4}-\\d{2}-\\d{2}$",
+  "^https?://",
+  "^[a-zA-Z_][a-zA-Z0-9_]*$",
+  "^[A-Z]{2}$",
+  "^(?:foo|bar)_[0-9]+$",
+  "^\\p{L}+$",
+  "^.{1,255}$",
+  "^[^\\s]+$",
+  "^(?:\\+|-)?[0-9]{1,15}$",
+  "^[a-z]{2,3}(?:-[A-Z]{2})?$",
+  "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}$",
 ];
 
 /** Never native, at any input length. */
 const REJECTED = [
   "^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$", // lookahead
-  "^(a+)+$", "^(a|a)*$", "(x+x+)+y", "(a*)*b", "^(\\w+\\s?)*$", "(?:a?)+", "(?:ab|cd)*", "^(?:a{2,3})*$", "(.*a){20}",
-  "(a)\\1", "^(\\w+)\\s\\1$", "(?<n>a)\\k<n>", // backreferences
-  "(?=a)b", "a(?!b)", "(?<=a)b", "(?<!a)b", // lookarounds
-  "\\bfoo\\b", "a\\B", "(?:\\b){0}a*", // V8 tries \b / \B between surrogate halves
-  "\\uD83D", "^[a-z]*\\uDE00", // lone surrogate characters
+  "^(a+)+$",
+  "^(a|a)*$",
+  "(x+x+)+y",
+  "(a*)*b",
+  "^(\\w+\\s?)*$",
+  "(?:a?)+",
+  "(?:ab|cd)*",
+  "^(?:a{2,3})*$",
+  "(.*a){20}",
+  "(a)\\1",
+  "^(\\w+)\\s\\1$",
+  "(?<n>a)\\k<n>", // backreferences
+  "(?=a)b",
+  "a(?!b)",
+  "(?<=a)b",
+  "(?<!a)b", // lookarounds
+  "\\bfoo\\b",
+  "a\\B",
+  "(?:\\b){0}a*", // V8 tries \b / \B between surrogate halves
+  "\\uD83D",
+  "^[a-z]*\\uDE00", // lone surrogate characters
 ];
 
 test("typical schema patterns are native-safe for inputs up to NATIVE_MAX_INPUT", () => {
@@ -49,7 +82,14 @@ test("nested or ambiguous quantifiers, backreferences, lookarounds, \\b, lone su
 });
 
 test("polynomial patterns are native only below the length where their bound exceeds the budget", () => {
-  for (const [p, maxLimit] of [["\\d+\\d+\\d+x", 20], ["^-?\\d+(\\.\\d+)?$", 200], ["\\d+\\d+x", 40], ["^\\d+\\d+$", 200], ["a+b", 200], ["[a-z]+", 200]] as const) {
+  for (const [p, maxLimit] of [
+    ["\\d+\\d+\\d+x", 20],
+    ["^-?\\d+(\\.\\d+)?$", 200],
+    ["\\d+\\d+x", 40],
+    ["^\\d+\\d+$", 200],
+    ["a+b", 200],
+    ["[a-z]+", 200],
+  ] as const) {
     const parsed = parsePattern(p);
     assert.equal(nativeSafe(parsed), false, p);
     const limit = nativeLimit(parsed);
@@ -125,22 +165,56 @@ test("the hostile patterns on 1 MB inputs still answer exactly (linear engine)",
 // --- Generated patterns of the admitted shape (star height ≤ 1) ------------------------------
 
 const ATOMS = [
-  "a", "b", "-", ".", "\\d", "\\w", "\\W", "\\s", "\\S", "[ab]", "[^a]", "[a-c]", "[\\s\\d]", "[^\\w😀]", "\\u{1F600}",
-  "😀", "\\uD83D\\uDE00", "[\\uD800-\\uDFFF]", "[\\uD83D\\uDE00]", "[^😀]", "\\p{L}", "\\P{Lu}", "^", "$", "", "(?:)",
+  "a",
+  "b",
+  "-",
+  ".",
+  "\\d",
+  "\\w",
+  "\\W",
+  "\\s",
+  "\\S",
+  "[ab]",
+  "[^a]",
+  "[a-c]",
+  "[\\s\\d]",
+  "[^\\w😀]",
+  "\\u{1F600}",
+  "😀",
+  "\\uD83D\\uDE00",
+  "[\\uD800-\\uDFFF]",
+  "[\\uD83D\\uDE00]",
+  "[^😀]",
+  "\\p{L}",
+  "\\P{Lu}",
+  "^",
+  "$",
+  "",
+  "(?:)",
 ];
 const REPEATS = ["*", "+", "?", "{2}", "{0,2}", "{1,}", "{1,3}", "*?", "+?", "??", "{2,}?", "{0}", "{1}"];
 const atom = fc.constantFrom(...ATOMS);
 /** A deterministic sequence (quantifier body): atoms in a group. */
-const body = fc.array(atom, { minLength: 1, maxLength: 3 }).chain((xs) =>
-  fc.constantFrom(`(?:${xs.join("")})`, `(${xs.join("")})`));
+const body = fc
+  .array(atom, { minLength: 1, maxLength: 3 })
+  .chain((xs) => fc.constantFrom(`(?:${xs.join("")})`, `(${xs.join("")})`));
 const piece = fc.oneof(
   atom,
   fc.tuple(body, fc.constantFrom(...REPEATS)).map(([b, q]) => b + q),
   fc.tuple(body, body).map(([x, y]) => `(?:${x}|${y})`),
   fc.tuple(body, body).map(([x, y]) => `(${x}|${y}+)?`),
 );
-const admitted = fc.array(piece, { minLength: 1, maxLength: 4 }).chain((ps) =>
-  fc.constantFrom(ps.join(""), `^${ps.join("")}`, `${ps.join("")}$`, `^${ps.join("")}$`, `${ps[0]}|${ps.slice(1).join("")}`));
+const admitted = fc
+  .array(piece, { minLength: 1, maxLength: 4 })
+  .chain((ps) =>
+    fc.constantFrom(
+      ps.join(""),
+      `^${ps.join("")}`,
+      `${ps.join("")}$`,
+      `^${ps.join("")}$`,
+      `${ps[0]}|${ps.slice(1).join("")}`,
+    ),
+  );
 const shortInput = fc
   .array(fc.constantFrom("a", "b", "-", "1", " ", "A", "😀", "\ud83d", "\ude00", "é", "\n"), { maxLength: 24 })
   .map((ps) => ps.join(""));
@@ -171,7 +245,9 @@ test("the cost model bounds an ECMA-262 backtracker on adversarial inputs", () =
       try {
         m.test(input);
       } catch (e) {
-        assert.fail(`${p} on ${JSON.stringify(input)}: ${e instanceof LimitError ? `more than 8 × ${bound} steps` : String(e)}`);
+        assert.fail(
+          `${p} on ${JSON.stringify(input)}: ${e instanceof LimitError ? `more than 8 × ${bound} steps` : String(e)}`,
+        );
       }
     }),
     { seed: 77, numRuns: 3000 },

@@ -6,10 +6,23 @@ import { locateSuite } from "../../suite/locate.js";
 import { compilePattern } from "../../../src/engine/regex/index.js";
 import { specTest } from "./helpers.js";
 
-const FILES = ["optional/ecmascript-regex.json", "optional/non-bmp-regex.json", "pattern.json", "patternProperties.json"];
+const FILES = [
+  "optional/ecmascript-regex.json",
+  "optional/non-bmp-regex.json",
+  "pattern.json",
+  "patternProperties.json",
+];
 
-interface SuiteCase { description: string; data: unknown; valid: boolean }
-interface SuiteGroup { description: string; schema: unknown; tests: SuiteCase[] }
+interface SuiteCase {
+  description: string;
+  data: unknown;
+  valid: boolean;
+}
+interface SuiteGroup {
+  description: string;
+  schema: unknown;
+  tests: SuiteCase[];
+}
 
 /** Every `pattern` value and `patternProperties` key anywhere in a schema. */
 function patternsOf(schema: unknown, out: string[] = []): string[] {
@@ -29,7 +42,10 @@ function stringsOf(data: unknown, out: string[] = []): string[] {
   if (typeof data === "string") out.push(data);
   else if (Array.isArray(data)) for (const d of data) stringsOf(d, out);
   else if (data !== null && typeof data === "object") {
-    for (const [k, v] of Object.entries(data)) { out.push(k); stringsOf(v, out); }
+    for (const [k, v] of Object.entries(data)) {
+      out.push(k);
+      stringsOf(v, out);
+    }
   }
   return out;
 }
@@ -45,7 +61,11 @@ for (const file of FILES) {
         const compiled = compilePattern(p);
         for (const t of group.tests) {
           for (const s of stringsOf(t.data)) {
-            assert.equal(compiled.test(s), specTest(p, s), `${file} "${group.description}": /${p}/u on ${JSON.stringify(s)}`);
+            assert.equal(
+              compiled.test(s),
+              specTest(p, s),
+              `${file} "${group.description}": /${p}/u on ${JSON.stringify(s)}`,
+            );
             checked++;
           }
         }
@@ -53,7 +73,9 @@ for (const file of FILES) {
       // Schemas made only of `pattern` (and `type: "string"`) are evaluated against the suite's verdict.
       const schema = group.schema as Record<string, unknown>;
       const keys = Object.keys(schema).filter((k) => k !== "$schema");
-      const simple = typeof schema.pattern === "string" && keys.every((k) => k === "pattern" || (k === "type" && schema.type === "string"));
+      const simple =
+        typeof schema.pattern === "string" &&
+        keys.every((k) => k === "pattern" || (k === "type" && schema.type === "string"));
       if (!simple) continue;
       const compiled = compilePattern(schema.pattern as string);
       for (const t of group.tests) {

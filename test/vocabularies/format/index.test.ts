@@ -4,9 +4,25 @@ import { formatCheckers } from "../../../src/vocabularies/format/index.js";
 
 test("formatCheckers holds exactly the 2020-12 formats this library checks", () => {
   assert.deepEqual([...formatCheckers.keys()].sort(), [
-    "date", "date-time", "duration", "email", "hostname", "idn-email", "idn-hostname", "ipv4", "ipv6", "iri",
-    "iri-reference", "json-pointer", "regex", "relative-json-pointer", "time", "uri", "uri-reference",
-    "uri-template", "uuid",
+    "date",
+    "date-time",
+    "duration",
+    "email",
+    "hostname",
+    "idn-email",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "iri",
+    "iri-reference",
+    "json-pointer",
+    "regex",
+    "relative-json-pointer",
+    "time",
+    "uri",
+    "uri-reference",
+    "uri-template",
+    "uuid",
   ]);
   assert.equal(formatCheckers.get("unknown"), undefined);
   for (const [name, check] of formatCheckers) {

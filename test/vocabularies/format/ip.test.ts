@@ -3,9 +3,36 @@ import { ipv6 } from "../../../src/vocabularies/format/ipv6.js";
 import { describeFormat, MB } from "./format-cases.js";
 
 describeFormat("ipv4", ipv4, {
-  valid: ["0.0.0.0", "127.0.0.1", "192.0.2.235", "255.255.255.255", "10.20.30.40", "1.2.3.4", "199.99.9.0", "249.250.251.252", "100.0.0.100", "9.99.199.255"],
-  invalid: ["256.0.0.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1..2.3", "0x7f.0.0.1", "127.1", " 1.2.3.4", "1.2.3.4/8", "\uff11.2.3.4", "1.2.3.-4"],
-  hostile: [["1".repeat(MB) + "x", false], ["1.".repeat(MB / 2), false], [".".repeat(MB), false]],
+  valid: [
+    "0.0.0.0",
+    "127.0.0.1",
+    "192.0.2.235",
+    "255.255.255.255",
+    "10.20.30.40",
+    "1.2.3.4",
+    "199.99.9.0",
+    "249.250.251.252",
+    "100.0.0.100",
+    "9.99.199.255",
+  ],
+  invalid: [
+    "256.0.0.1",
+    "01.2.3.4",
+    "1.2.3",
+    "1.2.3.4.5",
+    "1..2.3",
+    "0x7f.0.0.1",
+    "127.1",
+    " 1.2.3.4",
+    "1.2.3.4/8",
+    "\uff11.2.3.4",
+    "1.2.3.-4",
+  ],
+  hostile: [
+    ["1".repeat(MB) + "x", false],
+    ["1.".repeat(MB / 2), false],
+    [".".repeat(MB), false],
+  ],
 });
 
 describeFormat("ipv6", ipv6, {
@@ -35,5 +62,9 @@ describeFormat("ipv6", ipv6, {
     "[::1]",
     "::g",
   ],
-  hostile: [["1:".repeat(MB / 2), false], [":".repeat(MB), false], ["1".repeat(MB) + "x", false]],
+  hostile: [
+    ["1:".repeat(MB / 2), false],
+    [":".repeat(MB), false],
+    ["1".repeat(MB) + "x", false],
+  ],
 });

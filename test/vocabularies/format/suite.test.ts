@@ -35,7 +35,9 @@ function formatOnly(schema: Record<string, unknown>): string | undefined {
 
 const directory = join(suiteRoot(), "tests", "draft2020-12", "optional", "format");
 if (!existsSync(directory)) throw new Error(`JSON-Schema-Test-Suite format tests not found at ${directory}`);
-const files = readdirSync(directory).filter((name) => name.endsWith(".json")).sort();
+const files = readdirSync(directory)
+  .filter((name) => name.endsWith(".json"))
+  .sort();
 if (files.length === 0) throw new Error(`no format test files in ${directory}`);
 
 for (const file of files) {

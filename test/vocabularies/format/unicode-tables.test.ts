@@ -5,20 +5,68 @@ import { test } from "node:test";
 import { bidiClass, isVirama, joiningType } from "../../../src/vocabularies/format/idna.js";
 import { idnaProperty } from "../../../src/vocabularies/format/idna-properties.js";
 import {
-  BIDI_MARKS_LEFT, BIDI_RANGES, JOINING_DUAL, JOINING_LEFT, JOINING_NOT_TRANSPARENT, JOINING_RIGHT,
+  BIDI_MARKS_LEFT,
+  BIDI_RANGES,
+  JOINING_DUAL,
+  JOINING_LEFT,
+  JOINING_NOT_TRANSPARENT,
+  JOINING_RIGHT,
 } from "../../../src/vocabularies/format/unicode-tables.js";
 
 /** Scripts written right to left (Unicode §6.1 / ScriptNames); names the runtime does not know are skipped. */
 const RTL_SCRIPTS = [
-  "Adlam", "Arabic", "Avestan", "Chorasmian", "Cypriot", "Elymaic", "Garay", "Hanifi_Rohingya", "Hatran",
-  "Hebrew", "Imperial_Aramaic", "Inscriptional_Pahlavi", "Inscriptional_Parthian", "Kharoshthi", "Lydian",
-  "Mandaic", "Manichaean", "Mende_Kikakui", "Meroitic_Cursive", "Meroitic_Hieroglyphs", "Nabataean", "Nko",
-  "Old_Hungarian", "Old_North_Arabian", "Old_Sogdian", "Old_South_Arabian", "Old_Turkic", "Old_Uyghur",
-  "Palmyrene", "Phoenician", "Psalter_Pahlavi", "Samaritan", "Sidetic", "Sogdian", "Syriac", "Thaana", "Yezidi",
+  "Adlam",
+  "Arabic",
+  "Avestan",
+  "Chorasmian",
+  "Cypriot",
+  "Elymaic",
+  "Garay",
+  "Hanifi_Rohingya",
+  "Hatran",
+  "Hebrew",
+  "Imperial_Aramaic",
+  "Inscriptional_Pahlavi",
+  "Inscriptional_Parthian",
+  "Kharoshthi",
+  "Lydian",
+  "Mandaic",
+  "Manichaean",
+  "Mende_Kikakui",
+  "Meroitic_Cursive",
+  "Meroitic_Hieroglyphs",
+  "Nabataean",
+  "Nko",
+  "Old_Hungarian",
+  "Old_North_Arabian",
+  "Old_Sogdian",
+  "Old_South_Arabian",
+  "Old_Turkic",
+  "Old_Uyghur",
+  "Palmyrene",
+  "Phoenician",
+  "Psalter_Pahlavi",
+  "Samaritan",
+  "Sidetic",
+  "Sogdian",
+  "Syriac",
+  "Thaana",
+  "Yezidi",
 ];
 const JOINING_SCRIPTS = [
-  "Adlam", "Arabic", "Chorasmian", "Hanifi_Rohingya", "Manichaean", "Mandaic", "Mongolian", "Nko",
-  "Old_Uyghur", "Phags_Pa", "Psalter_Pahlavi", "Sogdian", "Syriac",
+  "Adlam",
+  "Arabic",
+  "Chorasmian",
+  "Hanifi_Rohingya",
+  "Manichaean",
+  "Mandaic",
+  "Mongolian",
+  "Nko",
+  "Old_Uyghur",
+  "Phags_Pa",
+  "Psalter_Pahlavi",
+  "Sogdian",
+  "Syriac",
 ];
 
 function anyScript(names: readonly string[]): (cp: number) => boolean {
@@ -46,7 +94,10 @@ function assertSortedDisjoint(ranges: readonly number[]): void {
   }
 }
 
-const is = (pattern: RegExp) => (cp: number): boolean => pattern.test(String.fromCodePoint(cp));
+const is =
+  (pattern: RegExp) =>
+  (cp: number): boolean =>
+    pattern.test(String.fromCodePoint(cp));
 const isAssigned = (cp: number): boolean => !/\p{Cn}/u.test(String.fromCodePoint(cp));
 
 test("every table is sorted and disjoint", () => {
@@ -107,18 +158,43 @@ test("viramas are read from canonical reordering", () => {
   for (const cp of [0x094d, 0x09cd, 0x0a4d, 0x0bcd, 0x0d4d, 0x0dca, 0x0e3a, 0x1039, 0x17d2, 0xa8c4, 0x11046]) {
     assert.equal(isVirama(cp), true, `U+${cp.toString(16)}`);
   }
-  for (const cp of [0x0915, 0x093c, 0x0301, 0x05b0, 0x3099, 0x0041, 0x0f71]) assert.equal(isVirama(cp), false, `U+${cp.toString(16)}`);
+  for (const cp of [0x0915, 0x093c, 0x0301, 0x05b0, 0x3099, 0x0041, 0x0f71])
+    assert.equal(isVirama(cp), false, `U+${cp.toString(16)}`);
 });
 
 test("derived properties match RFC 5892 and its Appendix B", () => {
   const expected: readonly (readonly [number, string])[] = [
-    [0x61, "PVALID"], [0x41, "DISALLOWED"], [0x2d, "PVALID"], [0x20, "DISALLOWED"], [0xdf, "PVALID"],
-    [0x131, "PVALID"], [0x13a0, "PVALID"], [0xab70, "DISALLOWED"], [0x1f0, "PVALID"], [0x1fb3, "DISALLOWED"],
-    [0x345, "DISALLOWED"], [0x20d0, "DISALLOWED"], [0x1d100, "DISALLOWED"], [0x1100, "DISALLOWED"],
-    [0xac00, "PVALID"], [0x200c, "CONTEXTJ"], [0x200d, "CONTEXTJ"], [0x660, "CONTEXTO"], [0x6f9, "CONTEXTO"],
-    [0xb7, "CONTEXTO"], [0x30fb, "CONTEXTO"], [0x3031, "DISALLOWED"], [0x378, "UNASSIGNED"],
-    [0xffff, "DISALLOWED"], [0xa0, "DISALLOWED"], [0x2160, "DISALLOWED"], [0xcf1, "PVALID"],
-    [0x19da, "DISALLOWED"], [0x4e00, "PVALID"], [0x1f600, "DISALLOWED"], [0xad, "DISALLOWED"],
+    [0x61, "PVALID"],
+    [0x41, "DISALLOWED"],
+    [0x2d, "PVALID"],
+    [0x20, "DISALLOWED"],
+    [0xdf, "PVALID"],
+    [0x131, "PVALID"],
+    [0x13a0, "PVALID"],
+    [0xab70, "DISALLOWED"],
+    [0x1f0, "PVALID"],
+    [0x1fb3, "DISALLOWED"],
+    [0x345, "DISALLOWED"],
+    [0x20d0, "DISALLOWED"],
+    [0x1d100, "DISALLOWED"],
+    [0x1100, "DISALLOWED"],
+    [0xac00, "PVALID"],
+    [0x200c, "CONTEXTJ"],
+    [0x200d, "CONTEXTJ"],
+    [0x660, "CONTEXTO"],
+    [0x6f9, "CONTEXTO"],
+    [0xb7, "CONTEXTO"],
+    [0x30fb, "CONTEXTO"],
+    [0x3031, "DISALLOWED"],
+    [0x378, "UNASSIGNED"],
+    [0xffff, "DISALLOWED"],
+    [0xa0, "DISALLOWED"],
+    [0x2160, "DISALLOWED"],
+    [0xcf1, "PVALID"],
+    [0x19da, "DISALLOWED"],
+    [0x4e00, "PVALID"],
+    [0x1f600, "DISALLOWED"],
+    [0xad, "DISALLOWED"],
   ];
   for (const [cp, property] of expected) assert.equal(idnaProperty(cp), property, `U+${cp.toString(16)}`);
 });

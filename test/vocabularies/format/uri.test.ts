@@ -25,7 +25,13 @@ const HOSTILE = [
 ] as const;
 
 describeFormat("uri", uri, {
-  valid: [...RFC3986_EXAMPLES, "foo://example.com:8042/over/there?name=ferret#nose", "http://[v7.fe80::a+en1]/", "http://a:/", "s:"],
+  valid: [
+    ...RFC3986_EXAMPLES,
+    "foo://example.com:8042/over/there?name=ferret#nose",
+    "http://[v7.fe80::a+en1]/",
+    "http://a:/",
+    "s:",
+  ],
   invalid: [
     "//example.com/",
     "/over/there",
@@ -46,7 +52,20 @@ describeFormat("uri-reference", uriReference, {
   valid: [
     ...RFC3986_EXAMPLES.slice(0, 2),
     // RFC 3986 §5.4 reference resolution examples
-    "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g;x?y#s", "", ".", "../..", "../../../g",
+    "g:h",
+    "g",
+    "./g",
+    "g/",
+    "/g",
+    "//g",
+    "?y",
+    "g?y",
+    "#s",
+    "g;x?y#s",
+    "",
+    ".",
+    "../..",
+    "../../../g",
   ],
   invalid: ["1:g", ":g", "g h", "#a#b", "%", "//[::1", "//a:b:c/", "\\\\server", "/\u00e9", "?\u{F0000}"],
   hostile: HOSTILE,
@@ -79,7 +98,18 @@ describeFormat("iri", iri, {
 });
 
 describeFormat("iri-reference", iriReference, {
-  valid: ["\u00e9", "/\u00e9", "//\u00e9.example/", "#\u00e9", "?\u{F0000}", "", "g;x?y#s", "../\u03c0", "http://\u00e9.example/", "./a:b"],
+  valid: [
+    "\u00e9",
+    "/\u00e9",
+    "//\u00e9.example/",
+    "#\u00e9",
+    "?\u{F0000}",
+    "",
+    "g;x?y#s",
+    "../\u03c0",
+    "http://\u00e9.example/",
+    "./a:b",
+  ],
   invalid: ["\u00e9:x", "#\u00e9#", "\ufffe", "/\u{E000}", "a\\b", "%c", "//[1::2::3]", "a b", "/^", "1:b"],
   hostile: [["\u00e9".repeat(MB), true], ["\u00e9".repeat(MB) + "%", false], ...HOSTILE],
 });

@@ -26,5 +26,8 @@ describeFormat("uuid", uuid, {
     "",
     "f81d4fae-7dec-11d0-a765-00a0c91e6bf\u0666",
   ],
-  hostile: [["a".repeat(MB), false], ["-".repeat(MB), false]],
+  hostile: [
+    ["a".repeat(MB), false],
+    ["-".repeat(MB), false],
+  ],
 });
