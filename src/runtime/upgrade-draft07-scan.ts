@@ -5,8 +5,7 @@
  */
 import { decodeFragment, escapeToken, parsePointer } from "../engine/pointer.js";
 import { Blocked, MAX_DEPTH, type UpgradeChange } from "./upgrade-draft07-common.js";
-import { definitionsNames } from "./upgrade-draft07-defs.js";
-import { isSchema } from "./upgrade-draft07-keywords.js";
+import { DEFINITIONS, subschemas, translatePointer } from "./upgrade-draft07-positions.js";
 import {
   childPointer,
   fragmentSegments,
@@ -20,80 +19,6 @@ import {
 
 /** Draft-07 plain-name fragments that 2020-12 `$anchor` can spell (Core §8.2.2). */
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
-/** Containers of named schemas that a `$ref` may point into even beside a `$ref` (draft-07 §9). */
-const DEFINITIONS = new Set(["definitions", "$defs"]);
-
-/** One subschema position: `ignored` when draft-07 never evaluates it (beside `$ref`, stray `additionalItems`). */
-interface Subschema {
-  keyword: string;
-  schema: unknown;
-  pointer: string;
-  ignored: boolean;
-}
-
-/** Lists the draft-07 subschema positions of `node`, refusing malformed containers when `strict`. */
-function subschemas(node: JsonObject, pointer: string, strict: boolean): Subschema[] {
-  const out: Subschema[] = [];
-  const hasRef = Object.hasOwn(node, "$ref");
-  const bad = (key: string, what: string): void => {
-    if (strict && !hasRef) throw new Blocked(childPointer(pointer, key), `"${key}" must be ${what} in draft-07`);
-  };
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    const ignored = hasRef && !DEFINITIONS.has(key);
-    const add = (schema: unknown, at: string, skip = ignored): void => {
-      out.push({ keyword: key, schema, pointer: at, ignored: skip });
-    };
-    switch (key) {
-      case "$defs": // unknown to draft-07: only its schemas are reachable, by JSON Pointer
-        if (isObject(value)) {
-          for (const name of Object.keys(value))
-            if (isSchema(value[name])) add(value[name], childPointer(pointer, key, name));
-        }
-        break;
-      case "properties":
-      case "patternProperties":
-      case "definitions":
-      case "dependencies":
-        if (!isObject(value)) {
-          bad(key, "an object");
-          break;
-        }
-        for (const name of Object.keys(value)) {
-          const child = value[name];
-          if (key === "dependencies" && Array.isArray(child)) continue;
-          add(child, childPointer(pointer, key, name));
-        }
-        break;
-      case "allOf":
-      case "anyOf":
-      case "oneOf":
-        if (!Array.isArray(value) || value.length === 0) {
-          bad(key, "a non-empty array");
-          break;
-        }
-        value.forEach((child, i) => add(child, childPointer(pointer, key, i)));
-        break;
-      case "items":
-        if (Array.isArray(value)) value.forEach((child, i) => add(child, childPointer(pointer, key, i)));
-        else add(value, childPointer(pointer, key));
-        break;
-      case "additionalItems":
-        add(value, childPointer(pointer, key), ignored || !Array.isArray(own(node, "items")));
-        break;
-      case "additionalProperties":
-      case "contains":
-      case "propertyNames":
-      case "not":
-      case "if":
-      case "then":
-      case "else":
-        add(value, childPointer(pointer, key));
-        break;
-    }
-  }
-  return out;
-}
 
 export interface RefPlan {
   value: string;
@@ -130,7 +55,10 @@ export function scan(plans: readonly DocumentPlan[]): void {
   for (const plan of plans) {
     if (isObject(plan.root)) scanner.resources.set(plan.uri, { plan, node: plan.root, pointer: "", within: [] });
   }
-  for (const plan of plans) inDocument(plan, () => scanner.walk(plan, plan.root, "", plan.uri, "", true, [], 0));
+  for (const plan of plans)
+    inDocument(plan, () => {
+      scanner.walk(plan.root, "", 0, { plan, base: plan.uri, resource: "", live: true, within: [] });
+    });
   for (const site of scanner.sites)
     inDocument(site.plan, () => site.plan.refs.set(site.pointer, scanner.planRef(site)));
 }
@@ -143,6 +71,16 @@ export function inDocument<T>(plan: DocumentPlan, fn: () => T): T {
     if (error instanceof Blocked) error.document ??= plan.key;
     throw error;
   }
+}
+
+/** Where the walk is: the base URI, the pointer of the enclosing resource's root, whether draft-07 evaluates. */
+interface Scope {
+  plan: DocumentPlan;
+  base: string;
+  resource: string;
+  live: boolean;
+  /** Pointers of the `definitions` / `$defs` beside a `$ref` that enclose the position. */
+  within: readonly string[];
 }
 
 interface RefSite {
@@ -161,24 +99,17 @@ class Scanner {
   readonly pointerIds = new Map<string, string>();
   readonly sites: RefSite[] = [];
 
-  walk(
-    plan: DocumentPlan,
-    node: unknown,
-    pointer: string,
-    base: string,
-    resource: string,
-    live: boolean,
-    within: readonly string[],
-    depth: number,
-  ): void {
+  walk(node: unknown, pointer: string, depth: number, scope: Scope): void {
     if (depth > MAX_DEPTH) throw new Blocked(pointer, `schema nested deeper than ${MAX_DEPTH} levels (or cyclic)`);
     if (typeof node === "boolean") return;
+    const { plan, live, within } = scope;
     if (!isObject(node)) {
       if (live) throw new Blocked(pointer, "a draft-07 schema must be an object or a boolean");
       return;
     }
     const ref = own(node, "$ref");
     const target: Target = { plan, node, pointer, within };
+    let { base, resource } = scope;
     if (ref !== undefined) {
       if (typeof ref !== "string") {
         if (live) throw new Blocked(childPointer(pointer, "$ref"), "$ref must be a string");
@@ -192,9 +123,10 @@ class Scanner {
       base = inner;
     }
     for (const sub of subschemas(node, pointer, live)) {
-      const enclosing =
-        ref !== undefined && DEFINITIONS.has(sub.keyword) ? [...within, childPointer(pointer, sub.keyword)] : within;
-      this.walk(plan, sub.schema, sub.pointer, base, resource, live && !sub.ignored, enclosing, depth + 1);
+      const kept = ref !== undefined && DEFINITIONS.has(sub.keyword);
+      const inner = { plan, base, resource, live: live && !sub.ignored, within: within };
+      if (kept) inner.within = [...within, childPointer(pointer, sub.keyword)];
+      this.walk(sub.schema, sub.pointer, depth + 1, inner);
     }
   }
 
@@ -279,86 +211,12 @@ class Scanner {
     if (claimed !== undefined) {
       throw new Blocked(at, `$ref "${ref}" names a location that the $id at "${claimed}" also claims`);
     }
-    const moved = this.translate(target, segments, at, ref);
+    const keep = (pointer: string): void => void target.plan.keptDefinitions.add(pointer);
+    const fail = (why: string): Blocked => new Blocked(at, `$ref "${ref}" ${why}`);
+    const moved = translatePointer(target.node, target.pointer, segments, keep, fail);
     if (moved.every((segment, i) => segment === segments[i])) return { value: ref };
     const value = splitFragment(ref).document + "#" + segmentsFragment(moved);
     return { value, change: { pointer: at, rule: "ref-rewritten", message: `$ref "${ref}" → "${value}"` } };
-  }
-
-  /** Follows a draft-07 JSON Pointer from a resource root and spells the same location in 2020-12. */
-  private translate(from: Target, segments: string[], at: string, ref: string): string[] {
-    const fail = (why: string): Blocked => new Blocked(at, `$ref "${ref}" ${why}`);
-    const out: string[] = [];
-    let node: unknown = from.node;
-    let pointer = from.pointer;
-    for (let i = 0; i < segments.length; i++) {
-      const key = segments[i] as string;
-      if (!isObject(node)) throw fail("does not resolve");
-      const holder: JsonObject = node;
-      const value = own(holder, key);
-      if (value === undefined) throw fail("does not resolve");
-      const hasRef = Object.hasOwn(holder, "$ref");
-      if (hasRef && !DEFINITIONS.has(key)) throw fail(`points into "${key}" beside $ref, which draft-07 ignores`);
-      let renamed = key;
-      let step: "name" | "index" | "none" = "none";
-      switch (key) {
-        case "definitions":
-        case "$defs":
-          renamed = "$defs";
-          step = "name";
-          if (hasRef) from.plan.keptDefinitions.add(childPointer(pointer, key));
-          break;
-        case "properties":
-        case "patternProperties":
-          step = "name";
-          break;
-        case "dependencies":
-          renamed = "dependentSchemas";
-          step = "name";
-          break;
-        case "allOf":
-        case "anyOf":
-        case "oneOf":
-          step = "index";
-          break;
-        case "items":
-          if (Array.isArray(value)) {
-            renamed = "prefixItems";
-            step = "index";
-          }
-          break;
-        case "additionalItems":
-          if (!Array.isArray(own(holder, "items")))
-            throw fail("points into additionalItems, which draft-07 ignores here");
-          renamed = "items";
-          break;
-        case "additionalProperties":
-        case "contains":
-        case "propertyNames":
-        case "not":
-        case "if":
-        case "then":
-        case "else":
-          break;
-        default:
-          throw fail(`points into "${key}", which is not a subschema position`);
-      }
-      out.push(renamed);
-      pointer = childPointer(pointer, key);
-      node = value;
-      if (step === "none") continue;
-      const name = segments[++i];
-      if (name === undefined) throw fail(`points at the "${key}" container, not at a schema`);
-      if (step === "index")
-        node = Array.isArray(value) && /^(0|[1-9]\d*)$/.test(name) ? value[Number(name)] : undefined;
-      else node = isObject(value) ? own(value, name) : undefined;
-      if (node === undefined) throw fail("does not resolve");
-      if (key === "dependencies" && Array.isArray(node)) throw fail("points at a property dependency, not at a schema");
-      out.push(key === "definitions" ? (definitionsNames(holder).get(name) ?? name) : name);
-      pointer = childPointer(pointer, name);
-    }
-    if (!isSchema(node)) throw fail("does not resolve to a schema");
-    return out;
   }
 }
 
