@@ -177,6 +177,27 @@ export const draft07Schema: fc.Arbitrary<unknown> = fc
   )
   .map(({ body, ...root }) => fillPlaceholders({ ...root, ...body }));
 
+/** Keys of the two documents of `draft07Pair`. */
+export const PAIR = { a: "https://example.com/a.json", b: "https://example.com/b.json" } as const;
+
+/**
+ * Two draft-07 documents: `b` (without a root `$id`, which could repeat `a`'s) gets properties whose `$ref`s
+ * point into subschemas of `a` by its key ("a.json#/…"), so the two must be upgraded together.
+ */
+export const draft07Pair: fc.Arbitrary<{ a: unknown; b: unknown }> = fc
+  .tuple(draft07Schema, draft07Schema, fc.array(fc.nat(99), { minLength: 1, maxLength: 3 }))
+  .map(([a, other, picks]) => {
+    const targets: string[] = [];
+    walk(a, (_node, pointer, resource, ignored) => {
+      if (!ignored && resource === "") targets.push(pointer);
+    });
+    const properties = Object.fromEntries(
+      picks.map((n, i) => [`x${i}`, { $ref: "a.json#" + encodeURI(targets[n % targets.length] as string) }]),
+    );
+    const { $id: _, ...b } = other as Record<string, unknown>;
+    return { a, b: { ...b, properties: { ...(b.properties as object), ...properties } } };
+  });
+
 const MAPS = new Set(["properties", "patternProperties", "definitions", "$defs", "dependencies"]);
 const LISTS = new Set(["allOf", "anyOf", "oneOf", "items"]);
 const ONE = [

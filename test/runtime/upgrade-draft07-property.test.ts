@@ -6,8 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Ajv } from "ajv";
 import fc from "fast-check";
-import { compile, LimitError } from "../../src/index.js";
-import { asDraft07ForAjv, draft07Schema, instance } from "./upgrade-draft07-arbitraries.js";
+import { compile, LimitError, upgradeDraft07Documents, type CompileOptions } from "../../src/index.js";
+import { asDraft07ForAjv, draft07Pair, draft07Schema, instance, PAIR } from "./upgrade-draft07-arbitraries.js";
 import { run } from "./upgrade-draft07-helpers.js";
 
 const SEED = 1402;
@@ -38,21 +38,27 @@ test("property: every `ok` upgrade of a generated draft-07 schema compiles", (t)
 
 const ajv = new Ajv({ strict: false, logger: false, validateFormats: false });
 
-/** Ajv's verdicts, or undefined where ajv cannot judge (a schema it rejects, recursion without end). */
-function ajvVerdicts(schema: unknown, instances: readonly unknown[]): boolean[] | undefined {
+/**
+ * Ajv's verdicts on `schema` (or on the document of `documents` it names), or undefined where ajv cannot
+ * judge (a schema it rejects, recursion without end).
+ */
+function ajvVerdicts(schema: unknown, instances: readonly unknown[], documents: Record<string, unknown> = {}) {
   try {
     ajv.removeSchema(); // forget the previous case's documents
     ajv.addSchema(EXTERNAL, "other.json");
     ajv.addSchema(EXTERNAL, "https://example.com/emb.json");
-    const validate = ajv.compile(asDraft07ForAjv(schema) as object);
+    for (const [uri, document] of Object.entries(documents)) ajv.addSchema(asDraft07ForAjv(document) as object, uri);
+    const validate =
+      typeof schema === "string" ? ajv.getSchema(schema) : ajv.compile(asDraft07ForAjv(schema) as object);
+    if (validate === undefined) return undefined;
     return instances.map((i) => validate(i) as boolean);
   } catch {
     return undefined;
   }
 }
 
-function ourVerdicts(schema: unknown, instances: readonly unknown[]): boolean[] | undefined {
-  const validator = compile(schema, options);
+function ourVerdicts(schema: unknown, instances: readonly unknown[], more: CompileOptions = {}) {
+  const validator = compile(schema, { ...options, ...more });
   try {
     return instances.map((i) => validator.isValid(i));
   } catch (error) {
@@ -78,5 +84,28 @@ test("property: an upgraded schema keeps ajv's draft-07 verdict on generated ins
     { seed: SEED, numRuns: 300 },
   );
   t.diagnostic(`${compared} of ${runs} generated schemas compared with ajv`);
+  assert.ok(compared >= runs / 5, `too few comparisons to mean anything: ${compared} of ${runs}`);
+});
+
+test("property: documents upgraded together keep ajv's verdicts across their references (differential)", (t) => {
+  let compared = 0;
+  let runs = 0;
+  fc.assert(
+    fc.property(draft07Pair, fc.array(instance, { minLength: 4, maxLength: 8 }), ({ a, b }, instances) => {
+      runs++;
+      const result = upgradeDraft07Documents({ [PAIR.a]: a, [PAIR.b]: b });
+      if (!result.ok) return;
+      const upgradedA = result.value.get(PAIR.a)?.schema;
+      const upgradedB = result.value.get(PAIR.b)?.schema;
+      const registry = { schemaRegistry: { [PAIR.a]: upgradedA }, baseUri: PAIR.b };
+      const expected = ajvVerdicts(PAIR.b, instances, { [PAIR.a]: a, [PAIR.b]: b });
+      const actual = ourVerdicts(upgradedB, instances, registry);
+      if (expected === undefined || actual === undefined) return;
+      compared++;
+      assert.deepEqual(actual, expected, `upgraded: ${JSON.stringify([...result.value])}`);
+    }),
+    { seed: SEED, numRuns: 150 },
+  );
+  t.diagnostic(`${compared} of ${runs} generated document pairs compared with ajv`);
   assert.ok(compared >= runs / 5, `too few comparisons to mean anything: ${compared} of ${runs}`);
 });
