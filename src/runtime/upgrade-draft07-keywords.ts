@@ -1,6 +1,6 @@
 /**
  * What the draft-07 upgrade knows about each keyword: which draft-07 keywords constrain an instance
- * (Validation draft-07 §6, Core draft-07 §9), which keywords only 2020-12 defines (and what they would do
+ * (Validation draft-07 §6), which keywords only 2020-12 defines (and what they would do
  * there), and the value every kept keyword must have for the 2020-12 meta-schema to accept it.
  */
 import { isObject } from "../engine/json.js";
@@ -122,7 +122,7 @@ export function valueProblem(keyword: string, value: unknown): string | undefine
   return VALUE_RULES.get(keyword)?.(value);
 }
 
-/** True for a value draft-07 reads as a schema (Core draft-07 §4.3.1). */
+/** True for a value draft-07 reads as a schema (Core draft-07 §4.3: an object or a boolean). */
 export function isSchema(value: unknown): value is boolean | Record<string, unknown> {
   return typeof value === "boolean" || isObject(value);
 }

@@ -1,5 +1,5 @@
 /**
- * Where draft-07 keeps subschemas (Core draft-07 §4.3.1, Validation draft-07 §6, §9): the positions a
+ * Where draft-07 keeps subschemas (Validation draft-07 §6, §9): the positions a
  * validator walks, and how a JSON Pointer through them is spelled once they are renamed for 2020-12.
  */
 import { Blocked } from "./upgrade-draft07-common.js";
@@ -7,7 +7,7 @@ import { definitionsNames } from "./upgrade-draft07-defs.js";
 import { isSchema } from "./upgrade-draft07-keywords.js";
 import { childPointer, isObject, own, type JsonObject } from "./upgrade-draft07-uri.js";
 
-/** Containers of named schemas that a `$ref` may point into even beside a `$ref` (draft-07 §9). */
+/** Containers of named schemas that a `$ref` may point into even beside a `$ref` (Validation draft-07 §9). */
 export const DEFINITIONS = new Set(["definitions", "$defs"]);
 
 /** One subschema position: `ignored` when draft-07 never evaluates it (beside `$ref`, stray `additionalItems`). */

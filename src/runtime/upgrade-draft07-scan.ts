@@ -116,7 +116,7 @@ class Scanner {
         return;
       }
       if (live) this.sites.push({ plan, pointer: childPointer(pointer, "$ref"), ref, base });
-      this.identify(target, base, resource, false); // draft-07 §8.3 ignores a `$id` beside `$ref`
+      this.identify(target, base, resource, false); // Core draft-07 §8.3 ignores a `$id` beside `$ref`
     } else {
       const inner = this.identify(target, base, resource, live);
       if (inner !== base) resource = pointer;

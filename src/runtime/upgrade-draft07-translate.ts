@@ -2,6 +2,7 @@
  * Second pass of the draft-07 upgrade: rewrites one document's schema objects into 2020-12, using the
  * first pass's plan for every `$ref`, and records each change.
  */
+import { hasScheme } from "../engine/uri.js";
 import { Blocked, MAX_DEPTH, type UpgradeChange } from "./upgrade-draft07-common.js";
 import { definitionsNames } from "./upgrade-draft07-defs.js";
 import {
@@ -171,8 +172,7 @@ export class Upgrader {
         if (!defsDone) this.defs(node, pointer, depth, out, this.plan.keptDefinitions);
         defsDone = true;
       } else if (key === "$id") {
-        const why = "the $ref resolves against the enclosing base URI, as before";
-        this.note(at, "ref-sibling-dropped", `"$id" beside $ref was ignored by draft-07 (${why}); dropped`);
+        this.note(at, "ref-sibling-dropped", idBesideRef(node));
       } else if (DRAFT07_CONSTRAINTS.has(key)) {
         const what = `"${key}" beside $ref was ignored by draft-07, though it would constrain the instance; dropped`;
         this.note(at, "ref-sibling-constraint-dropped", what);
@@ -281,6 +281,18 @@ export class Upgrader {
   private schemaList(value: unknown, at: string, depth: number): unknown[] {
     return (value as unknown[]).map((child, i) => this.schema(child, childPointer(at, i), depth + 1));
   }
+}
+
+/**
+ * Why dropping an `$id` beside `$ref` is exact: draft-07 ignores it, so the `$ref` resolves against the
+ * enclosing base URI before and after. A `$ref` with a relative path then depends on the retrieval URI (of
+ * a root), which tools that honour the `$id` anyway would have taken from the `$id`: say so.
+ */
+function idBesideRef(node: JsonObject): string {
+  const ref = own(node, "$ref") as string;
+  const dropped = `"$id" beside $ref was ignored by draft-07 (Core draft-07 §8.3); dropped`;
+  if (splitFragment(ref).document === "" || hasScheme(ref)) return dropped;
+  return `${dropped}: $ref "${ref}" resolves against the enclosing base (a root's retrieval URI), not this $id`;
 }
 
 /** Deep-copies JSON data so the result shares nothing with the (possibly frozen) input. */

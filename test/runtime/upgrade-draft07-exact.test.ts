@@ -216,6 +216,7 @@ test("F5: dropping the ignored `$id` keeps every relative reference resolving wh
   // A $ref beside the root $id that leaves the document resolves against the retrieval URI, as in draft-07.
   const external = upgraded({ $id: "https://example.com/dir/root.json", $ref: "other.json" });
   assert.deepEqual(external.schema, { $ref: "other.json" });
+  assert.match(external.changes[0]?.message ?? "", /"other\.json" resolves against the enclosing base/);
   const registry = { "https://retrieved.example/x/other.json": { type: "integer" } };
   const baseUri = "https://retrieved.example/x/root.json";
   assert.deepEqual(verdicts(external.schema, [1, "1"], { baseUri, schemaRegistry: registry }), [true, false]);
