@@ -62,4 +62,11 @@ export {
   type ConversationOptions,
   type UpdateOptions,
 } from "./runtime/conversation.js";
-export { upgradeDraft07, type UpgradeChange, type UpgradeResult } from "./runtime/upgrade-draft07.js";
+export {
+  upgradeDraft07,
+  upgradeDraft07Documents,
+  type UpgradeChange,
+  type UpgradeResult,
+  type UpgradeDocumentsResult,
+  type UpgradedDocument,
+} from "./runtime/upgrade-draft07.js";

@@ -4,7 +4,7 @@
  */
 
 import { isObject } from "../engine/json.js";
-import { appendPointer } from "../engine/pointer.js";
+import { appendPointer, decodeFragment, escapeToken, parsePointer, pointerToFragment } from "../engine/pointer.js";
 import { resolveUri } from "../engine/uri.js";
 
 export type JsonObject = Record<string, unknown>;
@@ -23,38 +23,19 @@ export function put(obj: JsonObject, key: string, value: unknown): void {
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let out = pointer;
-  for (const segment of segments) out = appendPointer(out, String(segment));
+  for (const segment of segments) out = appendPointer(out, segment);
   return out;
 }
 
-/** Decodes a URI fragment that is a JSON Pointer into its segments; undefined when malformed. */
+/** Decodes a URI fragment that is a JSON Pointer (RFC 6901 §6) into its segments; undefined when malformed. */
 export function fragmentSegments(fragment: string): string[] | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(fragment);
-  } catch {
-    return undefined;
-  }
-  if (decoded === "") return [];
-  if (!decoded.startsWith("/") || /~[^01]|~$/.test(decoded)) return undefined;
-  return decoded
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const decoded = decodeFragment(fragment);
+  return decoded === undefined ? undefined : parsePointer(decoded);
 }
-
-const FRAGMENT_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
 
 /** Encodes pointer segments as a URI fragment (without the `#`). */
-export function segmentsFragment(segments: string[]): string {
-  let out = "";
-  for (const segment of segments) {
-    out += "/";
-    for (const ch of segment.replace(/~/g, "~0").replace(/\//g, "~1")) {
-      out += FRAGMENT_SAFE.test(ch) ? ch : encodeURIComponent(ch);
-    }
-  }
-  return out;
+export function segmentsFragment(segments: readonly string[]): string {
+  return pointerToFragment(segments.map((segment) => "/" + escapeToken(segment)).join(""));
 }
 
 /** Resolves `ref` against the absolute `base` (RFC 3986 §5.2.2), as the engine does. */

@@ -1,0 +1,24 @@
+/** What every pass of the draft-07 upgrade shares: the change record, the refusal, and the nesting bound. */
+
+/** `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
+export interface UpgradeChange {
+  pointer: string;
+  rule: string;
+  message: string;
+}
+
+/** Thrown inside the upgrade and turned into an `upgrade_blocked` result at the boundary. */
+export class Blocked extends Error {
+  /** The key of the document being upgraded, set by the multi-document upgrade. */
+  document: string | undefined;
+
+  constructor(
+    readonly pointer: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Nesting beyond this is refused: no real schema is this deep, and a cyclic object graph is. */
+export const MAX_DEPTH = 256;
