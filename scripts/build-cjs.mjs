@@ -40,5 +40,8 @@ for (const [entry, target] of entries) {
   const file = join(cjs, entry);
   const specifier = relative(dirname(file), join(dist, target)).split("\\").join("/");
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `"use strict";\nmodule.exports = require("${specifier.startsWith(".") ? "" : "./"}${specifier}");\n`);
+  writeFileSync(
+    file,
+    `"use strict";\nmodule.exports = require("${specifier.startsWith(".") ? "" : "./"}${specifier}");\n`,
+  );
 }
