@@ -23,16 +23,17 @@ test("the vendored file imports nothing, generates no code, and opens with the l
   assert.doesNotMatch(code, /^\s*import\b|\bimport\s*\(|\brequire\s*\(/m, "no import or require: one file");
   assert.doesNotMatch(code, /\bnew Function\s*\(|\beval\s*\(/, "no generated code");
   const banner = code.slice(0, code.indexOf("*/"));
-  for (const [name, licence] of [
-    ["backplane-agent-runtime", "LICENSE"],
-    ["decimal.js", "node_modules/decimal.js/LICENCE.md"],
-    ["punycode", "node_modules/punycode/LICENSE-MIT.txt"],
+  for (const [name, dir, licence] of [
+    ["backplane-agent-runtime", ".", "LICENSE"],
+    ["decimal.js", "node_modules/decimal.js", "LICENCE.md"],
+    ["punycode", "node_modules/punycode", "LICENSE-MIT.txt"],
   ] as const) {
-    const version = (
-      JSON.parse(readFileSync(join(repoRoot, licence, "..", "package.json"), "utf8")) as { version: string }
-    ).version;
-    assert.ok(banner.includes(` * ${name} ${version}\n`), `${name} ${version} is named`);
-    const text = readFileSync(join(repoRoot, licence), "utf8").trim().split("\n");
-    for (const line of text) assert.ok(banner.includes(` * ${line}`.trimEnd()), `${name}'s licence: "${line}"`);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, dir, "package.json"), "utf8")) as { version: string };
+    assert.ok(banner.includes(` * ${name} ${manifest.version}\n`), `${name} ${manifest.version} is named`);
+    for (const line of readFileSync(join(repoRoot, dir, licence), "utf8")
+      .trim()
+      .split("\n")) {
+      assert.ok(banner.includes(` * ${line}`.trimEnd()), `${name}'s licence: "${line}"`);
+    }
   }
 });
