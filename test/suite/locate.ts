@@ -1,7 +1,8 @@
 /**
  * Finds the official JSON-Schema-Test-Suite (README "Conformance"): `$JSON_SCHEMA_TEST_SUITE`,
  * then `fixtures/json-schema-test-suite`, then `../shared/json-schema-test-suite`. Fails loudly when none
- * is present, or when the copy names a commit other than the pinned `COMMIT`.
+ * is present, or when the copy names a commit other than the pinned `COMMIT`: one line saying how to get
+ * the right copy, and the test file stops there (a stack trace would only bury that line).
  */
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -31,13 +32,19 @@ export function locateSuite(): string {
     const commitFile = join(dir, "COMMIT");
     const head = existsSync(commitFile) ? readFileSync(commitFile, "utf8").trim() : gitHead(dir);
     if (head !== undefined && head !== pinnedCommit()) {
-      throw new Error(`the test suite at ${dir} is at commit ${head}, but COMMIT pins ${pinnedCommit()}`);
+      suiteUnusable(`the JSON-Schema-Test-Suite at ${dir} is at commit ${head}, but COMMIT pins ${pinnedCommit()}`);
     }
     return dir;
   }
-  throw new Error(
-    `the JSON-Schema-Test-Suite was not found (looked in: ${candidates().join(", ")}); run "npm run suite:fetch"`,
+  suiteUnusable(`no copy of the JSON-Schema-Test-Suite found (looked in: ${candidates().join(", ")})`);
+}
+
+function suiteUnusable(problem: string): never {
+  process.stderr.write(
+    `${problem}: run "npm run suite:fetch" to clone it at ${pinnedCommit()}, ` +
+      `or set JSON_SCHEMA_TEST_SUITE to a copy at that commit\n`,
   );
+  process.exit(1);
 }
 
 function gitHead(dir: string): string | undefined {

@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { compile, SchemaError, type CompileOptions } from "../../src/index.js";
+import * as source from "../../src/index.js";
+import type { CompileOptions } from "../../src/index.js";
 
 export interface SuiteTest {
   description: string;
@@ -30,8 +31,12 @@ export interface SuiteCase {
 /** Prefix (`file`, `file::case`, or `file::case::test`) → one-line reason citing the spec or the README. */
 export type Exceptions = ReadonlyMap<string, string>;
 
+/** What the runner needs of the library: the sources by default, or a build of them (the vendored file). */
+export type Library = Pick<typeof source, "compile" | "SchemaError">;
+
 export interface RunOptions {
   options: CompileOptions;
+  library?: Library;
   exceptions?: Exceptions;
   /** Builds instances/schemas too large to store (fixtures/hostile). */
   generate?: (spec: Record<string, unknown>) => unknown;
@@ -73,6 +78,7 @@ function runCase(
   run: RunOptions,
   exceptionFor: (key: string) => string | undefined,
 ): void {
+  const { compile, SchemaError } = run.library ?? source;
   describe(suiteCase.description, () => {
     const schema =
       suiteCase.schemaGenerator !== undefined ? run.generate!(suiteCase.schemaGenerator) : suiteCase.schema;
