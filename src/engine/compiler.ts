@@ -78,11 +78,9 @@ export class Compilation {
         reg instanceof Map
           ? [...reg.entries()]
           : Object.keys(reg).map((k) => [k, (reg as Record<string, unknown>)[k]] as const);
+      // Keys are absolute URIs, optionally with an empty fragment (the options check accepted them).
       for (const [uri, doc] of entries) {
-        if (typeof uri !== "string") throw usage("schemaRegistry keys must be URI strings");
         const key = uri.endsWith("#") ? uri.slice(0, -1) : uri;
-        if (!hasScheme(key) || key.includes("#"))
-          throw usage(`schemaRegistry key "${uri}" is not an absolute URI without fragment`);
         this.registry.set(key, doc);
         this.pendingRegistry.add(key);
       }
@@ -97,8 +95,6 @@ export class Compilation {
   /** Indexes the root document and returns its location. */
   addRoot(schema: unknown): Location {
     const base = this.options.baseUri ?? DEFAULT_BASE_URI;
-    if (!hasScheme(base) || base.includes("#"))
-      throw usage(`baseUri "${base}" is not an absolute URI without fragment`);
     const resource = this.addDocument(schema, base, true);
     return { resource, pointer: "", value: schema };
   }
@@ -380,8 +376,4 @@ export class Compilation {
 /** Keywords no active vocabulary defines are collected as annotations (Core §7.7.1, §8.1.2). */
 function unknownKeyword(keyword: string, value: unknown): Evaluator {
   return annotation(keyword, value);
-}
-
-function usage(message: string): TypeError {
-  return new TypeError(message);
 }

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { InputSchema, type InputSchemaError, type Limits } from "../../src/index.js";
+import {
+  InputSchema,
+  SchemaCache,
+  type InputSchemaError,
+  type InputSchemaOptions,
+  type Limits,
+} from "../../src/index.js";
 
 function schemaError(schema: unknown, options = {}): InputSchemaError {
   const r = InputSchema.validateSchema(schema, options);
@@ -450,5 +456,42 @@ describe("no RangeError escapes", () => {
     let args: Record<string, unknown> = { v: 1 };
     for (let i = 0; i < 50; i++) args = { v: i, next: args };
     assert.equal(InputSchema.validate(list, args).ok, true);
+  });
+});
+
+describe("options fail closed as options_invalid", () => {
+  const schema = { type: "object", properties: { e: { type: "string", format: "email" } } };
+  const bad: [string, unknown, RegExp][] = [
+    ["a misspelt option", { formatAssertions: true }, /unknown InputSchema option "formatAssertions"/],
+    ["a cache that is not a SchemaCache", { cache: new Map() }, /"cache" must be a SchemaCache/],
+    ["a malformed compile option", { formatAssertion: "yes" }, /"formatAssertion" must be a boolean/],
+    ["an unknown limit", { limits: { maxSteps: 10 } }, /unknown limit "maxSteps"/],
+    ["a bad registry key", { schemaRegistry: { "a.json": {} } }, /"a\.json"/],
+    ["options that are not an object", 7, /plain object/],
+  ];
+  for (const [what, options, mentions] of bad) {
+    test(`${what}: an error Result from validateSchema and validate, never a throw`, () => {
+      for (const error of [
+        schemaError(schema, options as InputSchemaOptions),
+        argsError(schema, { e: "nope" }, options as InputSchemaOptions),
+      ]) {
+        assert.equal(error.class, "validation");
+        assert.equal(error.code, "options_invalid");
+        assert.match(error.message, mentions);
+      }
+    });
+  }
+  test("options whose getter throws are options_invalid, not a throw", () => {
+    const options = {
+      get formatAssertion(): boolean {
+        throw new Error("boom");
+      },
+    };
+    assert.equal(schemaError(schema, options).code, "options_invalid");
+  });
+  test("the same options spelt right are honoured", () => {
+    const cache = new SchemaCache();
+    assert.equal(InputSchema.validate(schema, { e: "nope" }, { formatAssertion: true, cache }).ok, false);
+    assert.equal(InputSchema.validate(schema, { e: "a@b.test" }, { formatAssertion: true, cache }).ok, true);
   });
 });
