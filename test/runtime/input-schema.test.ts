@@ -136,6 +136,21 @@ describe("references", () => {
     assert.equal(e.class, "validation");
     assert.equal(e.code, "ref_unresolved");
   });
+  test("an unrelated draft-07 registry document cannot turn a missing reference into unsupported_capability", () => {
+    // Quarantine (ToolCatalog.admitBatch) drops only unsupported_capability tools: an unresolved reference
+    // reported as a dialect problem would be quietly quarantined instead of failing the batch.
+    const schema = { type: "object", properties: { a: { $ref: "https://example.com/missing.json" } } };
+    const draft07 = { $schema: "http://json-schema.org/draft-07/schema#", type: "object" };
+    const e = schemaError(schema, { schemaRegistry: { "https://example.com/other.json": draft07 } });
+    assert.equal(e.class, "validation");
+    assert.equal(e.code, "ref_unresolved");
+    const reached = schemaError(
+      { type: "object", properties: { a: { $ref: "https://example.com/other.json" } } },
+      { schemaRegistry: { "https://example.com/other.json": draft07 } },
+    );
+    assert.equal(reached.class, "unsupported_capability", "a reached draft-07 document is the tool's own problem");
+    assert.match(reached.message, /https:\/\/example\.com\/other\.json/);
+  });
   test("a registered external reference resolves, from an object or a Map", () => {
     const schema = { type: "object", properties: { a: { $ref: "https://example.test/name" } } };
     for (const schemaRegistry of [
