@@ -32,6 +32,7 @@ export const contains: KeywordDefinition = {
         let count = 0;
         const matched: number[] | undefined = out === null ? undefined : [];
         for (let i = 0; i < instance.length; i++) {
+          run.spend(1);
           if (!checkChild(node, instance[i], i, run, out)) continue;
           count++;
           marks?.addItem(i);
