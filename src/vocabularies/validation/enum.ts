@@ -1,10 +1,10 @@
 /** `enum` (Validation §6.1.2): the instance must equal one of the values (JSON equality, 1 equals 1.0). */
 
 import { LimitError } from "../../engine/errors.js";
-import { jsonEqual, jsonHash, preview, UNMETERED } from "../../engine/json.js";
+import { jsonEqual, jsonHash, UNMETERED } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
-import { got } from "../../engine/messages.js";
+import { got, valueList } from "../../engine/messages.js";
 
 /** The values bucketed by structural hash; values too deep to hash stay in a list compared one by one. */
 function hashedValues(values: readonly unknown[]): { buckets: ReadonlyMap<number, unknown[]>; deep: unknown[] } {
@@ -40,7 +40,7 @@ export const enum_: KeywordDefinition = {
     }
     // Many objects or arrays: look instances up by structural hash instead of comparing each in turn.
     const hashed = structured.length > 8 ? hashedValues(structured) : undefined;
-    const allowed = value.length <= 5 ? value.map((v) => preview(v, 30)).join(", ") : `${value.length} allowed values`;
+    const allowed = valueList(value);
     return assertion(
       "enum",
       (instance, run) => {
