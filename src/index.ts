@@ -19,7 +19,7 @@ export type {
   StandardSchemaProps,
   StandardSuccess,
 } from "./engine/standard-schema.js";
-export type { ValidateOptions } from "./engine/validator.js";
+export type { AnnotationsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
 /** Compiles a JSON Schema 2020-12 schema; throws `SchemaError` when it cannot be compiled. */

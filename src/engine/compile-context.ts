@@ -1,7 +1,6 @@
 /** The `CompileContext` a keyword definition sees: its schema object, locations, and the compiler's services. */
 
 import type { Compilation } from "./compiler.js";
-import { invalid } from "./errors.js";
 import type { CompileContext } from "./keyword.js";
 import type { Limits } from "./limits.js";
 import type { SchemaNode } from "./node.js";
@@ -79,10 +78,10 @@ export class Context implements CompileContext {
   }
 
   pattern(source: string, keyword: string): CompiledPattern {
-    return this.compilation.pattern(source, this.pointerOf([keyword]));
+    return this.compilation.pattern(source, this.loc.resource, this.pointerOf([keyword]));
   }
 
   fail(keyword: string, message: string, code = "schema_invalid"): never {
-    throw invalid(message, this.pointerOf([keyword]), code);
+    throw this.compilation.error(this.loc.resource, this.pointerOf([keyword]), message, code);
   }
 }

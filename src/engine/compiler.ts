@@ -7,7 +7,7 @@
 
 import { Context } from "./compile-context.js";
 import { activateDefault, vocabulariesOf, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
-import { LimitError, invalid, unsupported } from "./errors.js";
+import { LimitError, invalid, unsupported, type SchemaError } from "./errors.js";
 import { checkJson } from "./host-json.js";
 import { isObject } from "./json.js";
 import { annotation, type Evaluator, type KeywordDefinition } from "./keyword.js";
@@ -15,6 +15,7 @@ import type { Limits } from "./limits.js";
 import { SchemaNode } from "./node.js";
 import { appendPointer, decodeFragment, getAt, parsePointer, pointerToFragment } from "./pointer.js";
 import { Resource, type Location } from "./resources.js";
+import { embeddedIds, forEachSubschema } from "./subschemas.js";
 import { hasScheme, resolveUri, splitFragment } from "./uri.js";
 import { compilePattern, RegexSyntaxError, type CompiledPattern } from "./regex/index.js";
 
@@ -46,12 +47,25 @@ const SHARED_PATTERNS = 1_000;
 
 export const DEFAULT_BASE_URI = "urn:backplane-agent-runtime:schema";
 
+/** A schema resource, or a document not yet indexed: where compile errors inside it are located. */
+interface Place {
+  readonly uri: string;
+  readonly root: unknown;
+}
+
+/** Until the root schema is known, no value is the root. */
+const NO_ROOT = Symbol("no root");
+
 export class Compilation {
   readonly resources = new Map<string, Resource>();
   private readonly locations = new Map<object, { resource: Resource; pointer: string }>();
   private readonly nodes = new Map<string, SchemaNode>();
   private readonly registry = new Map<string, unknown>();
+  /** Registry documents no reference has reached yet: only their embedded `$id`s are known (README "The engine"). */
   private readonly pendingRegistry = new Set<string>();
+  /** `$id`s embedded in pending registry documents → the registry key of their document; built when first needed. */
+  private embedded: Map<string, string> | undefined;
+  private rootSchema: unknown = NO_ROOT;
   private readonly dialectCache = new Map<string, ActiveVocabularies>();
   private readonly dialectsInProgress = new Set<string>();
   private readonly patterns = new Map<string, CompiledPattern>();
@@ -78,11 +92,9 @@ export class Compilation {
         reg instanceof Map
           ? [...reg.entries()]
           : Object.keys(reg).map((k) => [k, (reg as Record<string, unknown>)[k]] as const);
+      // Keys are absolute URIs, optionally with an empty fragment (the options check accepted them).
       for (const [uri, doc] of entries) {
-        if (typeof uri !== "string") throw usage("schemaRegistry keys must be URI strings");
         const key = uri.endsWith("#") ? uri.slice(0, -1) : uri;
-        if (!hasScheme(key) || key.includes("#"))
-          throw usage(`schemaRegistry key "${uri}" is not an absolute URI without fragment`);
         this.registry.set(key, doc);
         this.pendingRegistry.add(key);
       }
@@ -97,8 +109,7 @@ export class Compilation {
   /** Indexes the root document and returns its location. */
   addRoot(schema: unknown): Location {
     const base = this.options.baseUri ?? DEFAULT_BASE_URI;
-    if (!hasScheme(base) || base.includes("#"))
-      throw usage(`baseUri "${base}" is not an absolute URI without fragment`);
+    this.rootSchema = schema;
     const resource = this.addDocument(schema, base, true);
     return { resource, pointer: "", value: schema };
   }
@@ -110,11 +121,8 @@ export class Compilation {
     if (cached !== undefined) return cached;
     const value = loc.value;
     if (typeof value !== "boolean" && !isObject(value)) {
-      throw invalid(
-        `the value at "${absolute}" is not a schema (an object or a boolean)`,
-        loc.pointer,
-        "schema_invalid",
-      );
+      const message = `the value at "${absolute}" is not a schema (an object or a boolean)`;
+      throw this.error(loc.resource, loc.pointer, message, "schema_invalid");
     }
     const node = new SchemaNode(absolute, loc.resource, typeof value === "boolean" ? value : undefined);
     this.nodes.set(absolute, node);
@@ -139,42 +147,40 @@ export class Compilation {
   resolve(ref: string, from: Resource, pointer: string): Location {
     const absolute = resolveUri(from.uri, ref);
     const [base, rawFragment] = splitFragment(absolute);
-    const resource = this.resourceFor(base, pointer);
-    if (resource === undefined)
-      throw invalid(
-        `cannot resolve reference "${ref}": "${base}" is not a known schema (nothing is fetched; register it)`,
-        pointer,
-        "ref_unresolved",
-      );
+    const resource = this.resourceFor(base, from, pointer);
+    if (resource === undefined) {
+      const message =
+        `cannot resolve reference "${ref}": "${base}" is not a known schema ` + "(nothing is fetched; register it)";
+      throw this.error(from, pointer, message, "ref_unresolved");
+    }
     const fragment = decodeFragment(rawFragment);
     if (fragment === undefined)
-      throw invalid(`reference "${ref}" has a malformed percent-encoding`, pointer, "ref_invalid");
+      throw this.error(from, pointer, `reference "${ref}" has a malformed percent-encoding`, "ref_invalid");
     if (fragment === "") return { resource, pointer: "", value: resource.root };
     if (fragment.startsWith("/")) {
       const tokens = parsePointer(fragment);
       if (tokens === undefined)
-        throw invalid(`reference "${ref}" has a malformed JSON Pointer`, pointer, "ref_invalid");
-      return this.follow(resource, tokens, ref, pointer);
+        throw this.error(from, pointer, `reference "${ref}" has a malformed JSON Pointer`, "ref_invalid");
+      return this.follow(resource, tokens, () =>
+        this.error(from, pointer, `cannot resolve reference "${ref}": no value at that pointer`, "ref_unresolved"),
+      );
     }
     const anchored = resource.anchors.get(fragment);
-    if (anchored === undefined)
-      throw invalid(
-        `cannot resolve reference "${ref}": no anchor "${fragment}" in "${base}"`,
-        pointer,
-        "ref_unresolved",
-      );
+    if (anchored === undefined) {
+      const message = `cannot resolve reference "${ref}": no anchor "${fragment}" in "${base}"`;
+      throw this.error(from, pointer, message, "ref_unresolved");
+    }
     return { resource, pointer: anchored, value: getAt(resource.root, parsePointer(anchored) ?? [])?.value };
   }
 
   /** Walks a JSON Pointer from a resource root; entering an embedded resource switches the base. */
-  private follow(resource: Resource, tokens: string[], ref: string, at: string): Location {
+  private follow(resource: Resource, tokens: string[], missing: () => SchemaError): Location {
     let current: unknown = resource.root;
     let res = resource;
     let ptr = "";
     for (const token of tokens) {
       const found = getAt(current, [token]);
-      if (found === undefined)
-        throw invalid(`cannot resolve reference "${ref}": no value at that pointer`, at, "ref_unresolved");
+      if (found === undefined) throw missing();
       current = found.value;
       ptr = appendPointer(ptr, token);
       const known = typeof current === "object" && current !== null ? this.locations.get(current) : undefined;
@@ -183,16 +189,18 @@ export class Compilation {
     return { resource: res, pointer: ptr, value: current };
   }
 
-  private resourceFor(base: string, at: string): Resource | undefined {
+  /**
+   * The resource at an absolute URI: one already indexed, a registry document (by its key, or by an `$id`
+   * embedded in it), or what the loader returns. Only the document reached is indexed and checked, so a
+   * registry document no reference leads to never changes the outcome (README "The engine").
+   */
+  private resourceFor(base: string, from: Place, at: string): Resource | undefined {
     const known = this.resources.get(base);
     if (known !== undefined) return known;
-    if (this.registry.has(base)) {
-      this.pendingRegistry.delete(base);
-      return this.addDocument(this.registry.get(base), base, false);
-    }
-    for (const key of [...this.pendingRegistry]) {
-      this.pendingRegistry.delete(key);
-      this.addDocument(this.registry.get(key), key, false);
+    if (this.registry.has(base)) return this.addRegistered(base);
+    const holder = this.embeddingDocument(base);
+    if (holder !== undefined) {
+      this.addRegistered(holder);
       const found = this.resources.get(base);
       if (found !== undefined) return found;
     }
@@ -202,20 +210,46 @@ export class Compilation {
     try {
       loaded = loader(base);
     } catch (e) {
-      throw invalid(
-        `schemaLoader failed for "${base}": ${e instanceof Error ? e.message : String(e)}`,
-        at,
-        "loader_failed",
-      );
+      const message = `schemaLoader failed for "${base}": ${e instanceof Error ? e.message : String(e)}`;
+      throw this.error(from, at, message, "loader_failed");
     }
     if (loaded === undefined) return undefined;
     this.registry.set(base, loaded);
     return this.addDocument(loaded, base, false);
   }
 
+  private addRegistered(key: string): Resource {
+    this.pendingRegistry.delete(key);
+    return this.addDocument(this.registry.get(key), key, false);
+  }
+
+  /** The key of the pending registry document that embeds a resource with this URI, if any. */
+  private embeddingDocument(uri: string): string | undefined {
+    if (this.embedded === undefined) {
+      this.embedded = new Map();
+      for (const key of this.pendingRegistry) {
+        for (const id of embeddedIds(this.registry.get(key), key, this.dialect.subschemaKeywords))
+          if (!this.embedded.has(id)) this.embedded.set(id, key);
+      }
+    }
+    const key = this.embedded.get(uri);
+    return key !== undefined && this.pendingRegistry.has(key) ? key : undefined;
+  }
+
+  /** Where a compile error is (README "Errors"): a JSON Pointer in the root resource, `uri#pointer` elsewhere. */
+  private where(place: Place, pointer: string): string {
+    return place.root === this.rootSchema ? pointer : `${place.uri}#${pointerToFragment(pointer)}`;
+  }
+
+  /** A compile error at a place; outside the root resource the message names that resource's URI. */
+  error(place: Place, pointer: string, message: string, code: string, make = invalid): SchemaError {
+    const where = this.where(place, pointer);
+    return make(where === pointer ? message : `${message} (in "${place.uri}")`, where, code);
+  }
+
   private addDocument(doc: unknown, uri: string, isRoot: boolean): Resource {
     const builtIn = this.dialect.documents.includes(doc);
-    if (!builtIn) this.measure(doc, isRoot ? "" : uri);
+    if (!builtIn) this.measure(doc, uri);
     const before = new Set(this.resources.keys());
     const resource = this.walk(doc, null, uri, "", 0, undefined);
     if (!this.resources.has(uri)) this.resources.set(uri, resource);
@@ -225,7 +259,7 @@ export class Compilation {
         if (res !== resource && res.vocabularies === resource.vocabularies) continue;
         const problem = this.metaCheck(res.root, res.vocabularies.metaSchema);
         if (problem !== undefined) {
-          const where = res === resource ? problem.pointer : `${res.uri}#${problem.pointer}`;
+          const where = this.where(res, problem.pointer);
           throw invalid(`schema is invalid at "${where}": ${problem.message}`, where, "schema_invalid");
         }
       }
@@ -233,21 +267,24 @@ export class Compilation {
     return resource;
   }
 
-  private measure(doc: unknown, where: string): void {
+  private measure(doc: unknown, uri: string): void {
     const result = checkJson(doc, { bytes: this.limits.maxSchemaBytes - this.bytes });
     if (!result.ok) {
-      if (result.bound === "bytes")
-        throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer: where + result.pointer });
-      throw invalid(
-        `schema is not JSON at "${where}${result.pointer}": ${result.message}`,
-        where + result.pointer,
-        "schema_not_json",
-      );
+      const document: Place = { uri, root: doc };
+      if (result.bound === "bytes") {
+        const schemaPointer = this.where(document, result.pointer);
+        throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer });
+      }
+      const message = `schema is not JSON at "${result.pointer}": ${result.message}`;
+      throw this.error(document, result.pointer, message, "schema_not_json");
     }
     this.bytes += result.measure.bytes;
   }
 
-  /** Indexes resources and anchors (Core §9.2), walking only subschema positions. */
+  /**
+   * Indexes resources and anchors (Core §9.2), walking only subschema positions. `pointer` is relative to
+   * `resource`, the enclosing resource (null at a document's root, retrieved from `base`).
+   */
   private walk(
     value: unknown,
     resource: Resource | null,
@@ -256,10 +293,15 @@ export class Compilation {
     depth: number,
     vocab: ActiveVocabularies | undefined,
   ): Resource {
-    if (depth > this.limits.maxSchemaDepth)
-      throw new LimitError("maxSchemaDepth", this.limits.maxSchemaDepth, { schemaPointer: pointer });
-    if (++this.schemaNodes > this.limits.maxSchemaNodes)
-      throw new LimitError("maxSchemaNodes", this.limits.maxSchemaNodes, { schemaPointer: pointer });
+    const place: Place = resource ?? { uri: base, root: value };
+    if (depth > this.limits.maxSchemaDepth) {
+      const schemaPointer = this.where(place, pointer);
+      throw new LimitError("maxSchemaDepth", this.limits.maxSchemaDepth, { schemaPointer });
+    }
+    if (++this.schemaNodes > this.limits.maxSchemaNodes) {
+      const schemaPointer = this.where(place, pointer);
+      throw new LimitError("maxSchemaNodes", this.limits.maxSchemaNodes, { schemaPointer });
+    }
     const schema = isObject(value) ? value : undefined;
     let res = resource;
     let ptr = pointer;
@@ -269,12 +311,14 @@ export class Compilation {
       if (typeof id === "string" && schema !== undefined && Object.hasOwn(schema, "$id")) {
         const [idBase, idFragment] = splitFragment(resolveUri(base, id));
         if (idFragment !== "")
-          throw invalid(`"$id" must not have a fragment: "${id}"`, pointer + "/$id", "schema_invalid");
+          throw this.error(place, pointer + "/$id", `"$id" must not have a fragment: "${id}"`, "schema_invalid");
         uri = idBase;
       }
       const declared = schema !== undefined && Object.hasOwn(schema, "$schema") ? schema["$schema"] : undefined;
       const active =
-        typeof declared === "string" ? this.vocabulariesFor(declared, pointer) : (vocab ?? this.defaultVocabularies());
+        typeof declared === "string"
+          ? this.vocabulariesFor(declared, place, pointer)
+          : (vocab ?? activateDefault(this.dialect));
       res = new Resource(uri, value, active);
       if (!this.resources.has(uri)) this.resources.set(uri, res);
       ptr = "";
@@ -287,59 +331,40 @@ export class Compilation {
     const dynamic = schema["$dynamicAnchor"];
     if (typeof dynamic === "string" && Object.hasOwn(schema, "$dynamicAnchor")) res.addAnchor(dynamic, ptr, true);
     if (Object.hasOwn(schema, "$ref") || Object.hasOwn(schema, "$dynamicRef")) {
-      if (++this.references > this.limits.maxReferences)
-        throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer: pointer });
-    }
-    const positions = this.dialect.subschemaKeywords;
-    for (const keyword of Object.keys(schema)) {
-      const shape = positions.get(keyword);
-      if (shape === undefined) continue;
-      const child = schema[keyword];
-      const at = appendPointer(ptr, keyword);
-      if (shape === "schema") this.walk(child, res, res.uri, at, depth + 1, vocab);
-      else if (shape === "array" && Array.isArray(child)) {
-        child.forEach((c, i) => this.walk(c, res, (res as Resource).uri, appendPointer(at, i), depth + 1, vocab));
-      } else if (shape === "map" && isObject(child)) {
-        for (const k of Object.keys(child)) this.walk(child[k], res, res.uri, appendPointer(at, k), depth + 1, vocab);
+      if (++this.references > this.limits.maxReferences) {
+        const schemaPointer = this.where(place, pointer);
+        throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer });
       }
     }
+    const current = res;
+    forEachSubschema(schema, this.dialect.subschemaKeywords, (child, keyword, member) => {
+      const at =
+        member === undefined ? appendPointer(ptr, keyword) : appendPointer(appendPointer(ptr, keyword), member);
+      this.walk(child, current, current.uri, at, depth + 1, vocab);
+    });
     return res;
   }
 
-  private defaultVocabularies(): ActiveVocabularies {
-    return this.vocabulariesFor(this.dialect.metaSchema, "");
-  }
-
   /** The vocabularies a `$schema` value selects (Core §8.1.2); other dialects are unsupported. */
-  private vocabulariesFor(declared: string, pointer: string): ActiveVocabularies {
+  private vocabulariesFor(declared: string, place: Place, pointer: string): ActiveVocabularies {
     const [uri, fragment] = splitFragment(declared);
     const cached = this.dialectCache.get(uri);
     if (cached !== undefined && fragment === "") return cached;
-    if (fragment !== "")
-      throw unsupported(`"$schema" "${declared}" is not a supported dialect`, pointer, "dialect_unsupported");
+    const refuse = (message: string): SchemaError =>
+      this.error(place, pointer, message, "dialect_unsupported", unsupported);
+    if (fragment !== "") throw refuse(`"$schema" "${declared}" is not a supported dialect`);
     let active: ActiveVocabularies;
     if (uri === this.dialect.metaSchema) {
       active = activateDefault(this.dialect);
     } else {
-      if (this.dialect.knownOtherDialects.includes(uri) || !hasScheme(uri)) {
-        throw unsupported(
-          `dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`,
-          pointer,
-          "dialect_unsupported",
-        );
-      }
-      if (this.dialectsInProgress.has(uri))
-        throw unsupported(`meta-schema "${uri}" refers to itself as its dialect`, pointer, "dialect_unsupported");
+      if (this.dialect.knownOtherDialects.includes(uri) || !hasScheme(uri))
+        throw refuse(`dialect "${declared}" is not supported; only "${this.dialect.metaSchema}" is`);
+      if (this.dialectsInProgress.has(uri)) throw refuse(`meta-schema "${uri}" refers to itself as its dialect`);
       this.dialectsInProgress.add(uri);
-      const meta = this.resourceFor(uri, pointer);
-      if (meta === undefined || !isObject(meta.root)) {
-        throw unsupported(
-          `dialect "${declared}" is not supported: no such meta-schema is registered`,
-          pointer,
-          "dialect_unsupported",
-        );
-      }
-      active = vocabulariesOf(this.dialect, meta.root, uri, pointer);
+      const meta = this.resourceFor(uri, place, pointer);
+      if (meta === undefined || !isObject(meta.root))
+        throw refuse(`dialect "${declared}" is not supported: no such meta-schema is registered`);
+      active = vocabulariesOf(this.dialect, meta.root, uri, this.where(place, pointer));
       this.dialectsInProgress.delete(uri);
     }
     this.dialectCache.set(uri, active);
@@ -355,7 +380,7 @@ export class Compilation {
     }
   }
 
-  pattern(source: string, at: string): CompiledPattern {
+  pattern(source: string, place: Place, at: string): CompiledPattern {
     const key = `${this.limits.maxRegexSteps}:${source}`;
     const cached = this.patterns.get(source) ?? sharedPatterns.get(key);
     if (cached !== undefined) {
@@ -366,8 +391,10 @@ export class Compilation {
     try {
       compiled = compilePattern(source, { maxSteps: this.limits.maxRegexSteps });
     } catch (e) {
-      if (e instanceof RegexSyntaxError)
-        throw invalid(`invalid regular expression ${JSON.stringify(source)}: ${e.message}`, at, "pattern_invalid");
+      if (e instanceof RegexSyntaxError) {
+        const message = `invalid regular expression ${JSON.stringify(source)}: ${e.message}`;
+        throw this.error(place, at, message, "pattern_invalid");
+      }
       throw e;
     }
     this.patterns.set(source, compiled);
@@ -380,8 +407,4 @@ export class Compilation {
 /** Keywords no active vocabulary defines are collected as annotations (Core §7.7.1, §8.1.2). */
 function unknownKeyword(keyword: string, value: unknown): Evaluator {
   return annotation(keyword, value);
-}
-
-function usage(message: string): TypeError {
-  return new TypeError(message);
 }

@@ -38,12 +38,21 @@ export class Run {
     this.maxInstanceNodes = limits.maxInstanceNodes;
   }
 
+  /**
+   * Charges work to `maxEvaluationSteps` (README "Limits"): a node charges one step per keyword it
+   * evaluates, and every loop over instance data charges its iterations here, so the limit bounds CPU time.
+   */
+  spend(steps: number, instancePointer?: string): void {
+    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
+  }
+
   limit(name: keyof Limits, instancePointer?: string): never {
     throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });
   }
 }
 
 const NO_NAMES: readonly ReadonlySet<string>[] = [];
+const NO_NAME_SET: ReadonlySet<string> = new Set();
 const NO_INDICES: ReadonlySet<number> = new Set();
 
 /**
@@ -73,25 +82,46 @@ export class Marks {
     (this.indices ??= []).push(index);
   }
 
-  hasProp(name: string): boolean {
+  /** The names marked one by one, as a set for O(1) lookups: built once per reading, one step per name. */
+  nameSet(run: Run): ReadonlySet<string> {
+    if (this.names === null || this.names.length === 0) return NO_NAME_SET;
+    run.spend(this.names.length);
+    return new Set(this.names);
+  }
+
+  /** Whether `name` was evaluated; `marked` is this reading's `nameSet`. One step per set probed. */
+  hasProp(name: string, marked: ReadonlySet<string>, run: Run): boolean {
     if (this.allProps) return true;
     const sets = this.nameSets;
+    run.spend(sets.length + 1);
     for (let i = 0; i < sets.length; i++) if ((sets[i] as ReadonlySet<string>).has(name)) return true;
-    return this.names !== null && this.names.includes(name);
+    return marked.has(name);
   }
 
-  /** The indices marked one by one, as a set for lookups. */
-  indexSet(): ReadonlySet<number> {
-    return this.indices === null || this.indices.length === 0 ? NO_INDICES : new Set(this.indices);
+  /** The indices marked one by one, as a set for O(1) lookups: built once per reading, one step per index. */
+  indexSet(run: Run): ReadonlySet<number> {
+    if (this.indices === null || this.indices.length === 0) return NO_INDICES;
+    run.spend(this.indices.length);
+    return new Set(this.indices);
   }
 
-  merge(other: Marks): void {
+  /**
+   * Takes in the marks of a valid subschema, one step per mark copied. "All" supersedes single marks,
+   * so they are not copied then: a later `restore` that clears "all" also truncates everything after it.
+   */
+  merge(other: Marks, run: Run): void {
     if (other.allProps) this.allProps = true;
-    for (const set of other.nameSets) this.addNameSet(set);
-    if (other.names !== null) for (const n of other.names) this.addProp(n);
+    else if (!this.allProps) {
+      run.spend(other.nameSets.length + (other.names?.length ?? 0));
+      for (const set of other.nameSets) this.addNameSet(set);
+      if (other.names !== null) for (const n of other.names) this.addProp(n);
+    }
     if (other.allItems) this.allItems = true;
-    if (other.prefix > this.prefix) this.prefix = other.prefix;
-    if (other.indices !== null) for (const i of other.indices) this.addItem(i);
+    else if (!this.allItems) {
+      if (other.prefix > this.prefix) this.prefix = other.prefix;
+      run.spend(other.indices?.length ?? 0);
+      if (other.indices !== null) for (const i of other.indices) this.addItem(i);
+    }
   }
 
   /** A checkpoint to `restore` when the branch evaluated after it fails. */

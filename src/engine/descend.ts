@@ -16,14 +16,16 @@ export function checkChild(
 ): boolean {
   if (++run.instanceDepth > run.limits.maxInstanceDepth) run.limit("maxInstanceDepth", out?.instanceLocation);
   if (++run.instanceNodes > run.limits.maxInstanceNodes) run.limit("maxInstanceNodes", out?.instanceLocation);
-  const valid = node.check(
-    value,
-    run,
-    undefined,
-    out === null
-      ? null
-      : childResult(out, keywordSuffix, "/" + (typeof key === "number" ? String(key) : escapeToken(key))),
-  );
+  if (out === null) {
+    const valid = node.check(value, run, undefined, null);
+    run.instanceDepth--;
+    return valid;
+  }
+  const child = childResult(out, keywordSuffix, "/" + (typeof key === "number" ? String(key) : escapeToken(key)));
+  const valid = node.check(value, run, undefined, child);
+  // A passing child that says nothing is dropped now rather than after the keyword (as the node would),
+  // so a loop over a large instance does not hold a result per item.
+  if (valid && child.keywords.length === 0 && !run.keepAll) out.children.pop();
   run.instanceDepth--;
   return valid;
 }

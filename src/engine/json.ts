@@ -25,21 +25,32 @@ export function typeOf(value: unknown): JsonTypeName | "undefined" {
 }
 
 /**
+ * Where walks over instance values charge their work: one step per value visited (README "Limits"), so the
+ * evaluation's step limit bounds them. Compile-time walks over schema values use `UNMETERED`.
+ */
+export interface StepMeter {
+  spend(steps: number): void;
+}
+
+export const UNMETERED: StepMeter = { spend() {} };
+
+/**
  * JSON equality: numbers by value (1 equals 1.0), objects by own keys regardless of order.
  * Depth is bounded by the instance-depth limit, so a deep instance fails closed instead of
  * overflowing the stack.
  */
-export function jsonEqual(a: unknown, b: unknown, maxDepth: number): boolean {
-  return equal(a, b, maxDepth, maxDepth);
+export function jsonEqual(a: unknown, b: unknown, maxDepth: number, meter: StepMeter): boolean {
+  return equal(a, b, maxDepth, maxDepth, meter);
 }
 
-function equal(a: unknown, b: unknown, depthLeft: number, limit: number): boolean {
+function equal(a: unknown, b: unknown, depthLeft: number, limit: number, meter: StepMeter): boolean {
+  meter.spend(1);
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i], depthLeft - 1, limit)) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i], depthLeft - 1, limit, meter)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -47,8 +58,8 @@ function equal(a: unknown, b: unknown, depthLeft: number, limit: number): boolea
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) {
     if (!Object.hasOwn(b, k)) return false;
-    if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depthLeft - 1, limit))
-      return false;
+    const left = (a as Record<string, unknown>)[k];
+    if (!equal(left, (b as Record<string, unknown>)[k], depthLeft - 1, limit, meter)) return false;
   }
   return true;
 }
@@ -56,10 +67,10 @@ function equal(a: unknown, b: unknown, depthLeft: number, limit: number): boolea
 /**
  * A 32-bit hash equal for JSON-equal values (object keys in any order, 1 and 1.0, 0 and -0), for
  * bucketing objects and arrays before an exact comparison. Allocation-free; depth-bounded: deeper
- * values throw the instance-depth limit.
+ * values throw the instance-depth limit. Not collision-resistant: callers stay linear when values collide.
  */
-export function jsonHash(value: unknown, maxDepth: number): number {
-  return hashOf(value, maxDepth, maxDepth);
+export function jsonHash(value: unknown, maxDepth: number, meter: StepMeter): number {
+  return hashOf(value, maxDepth, maxDepth, meter);
 }
 
 function hashString(s: string, seed: number): number {
@@ -68,7 +79,8 @@ function hashString(s: string, seed: number): number {
   return h;
 }
 
-function hashOf(value: unknown, depthLeft: number, limit: number): number {
+function hashOf(value: unknown, depthLeft: number, limit: number, meter: StepMeter): number {
+  meter.spend(1);
   switch (typeof value) {
     case "string":
       return hashString(value, 0x811c9dc5);
@@ -83,19 +95,58 @@ function hashOf(value: unknown, depthLeft: number, limit: number): number {
   if (depthLeft <= 0) throw new LimitError("maxInstanceDepth", limit);
   if (Array.isArray(value)) {
     let h = 0x6a09e667 ^ value.length;
-    for (let i = 0; i < value.length; i++) h = Math.imul(h ^ hashOf(value[i], depthLeft - 1, limit), 0x01000193);
+    for (let i = 0; i < value.length; i++) h = Math.imul(h ^ hashOf(value[i], depthLeft - 1, limit, meter), 0x01000193);
     return h;
   }
   // Keys in any order: combine the entries commutatively.
   let h = 0x3243f6a8;
   for (const key of Object.keys(value as object)) {
-    h =
-      (h +
-        Math.imul(hashString(key, 0x9e3779b9), 31) +
-        hashOf((value as Record<string, unknown>)[key], depthLeft - 1, limit)) |
-      0;
+    const entry = hashOf((value as Record<string, unknown>)[key], depthLeft - 1, limit, meter);
+    h = (h + Math.imul(hashString(key, 0x9e3779b9), 31) + entry) | 0;
   }
   return h;
+}
+
+/** Punctuation queued by `canonicalJson`; a class of its own, so no data string can pass for it. */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * JSON text with object keys sorted: equal exactly for JSON-equal values (1 and 1.0, any key order).
+ * Iterative, so any depth is fine; call only on checked JSON. One step per value visited.
+ */
+export function canonicalJson(value: unknown, meter: StepMeter = UNMETERED): string {
+  const parts: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof Raw) {
+      parts.push(v.text);
+      continue;
+    }
+    meter.spend(1);
+    if (Array.isArray(v)) {
+      stack.push(new Raw("]"));
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push(v[i]);
+        if (i > 0) stack.push(new Raw(","));
+      }
+      parts.push("[");
+    } else if (typeof v === "object" && v !== null) {
+      const keys = Object.keys(v).sort();
+      stack.push(new Raw("}"));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        stack.push((v as Record<string, unknown>)[k]);
+        stack.push(new Raw((i > 0 ? "," : "") + JSON.stringify(k) + ":"));
+      }
+      parts.push("{");
+    } else {
+      parts.push(JSON.stringify(v));
+    }
+  }
+  return parts.join("");
 }
 
 /** A short JSON rendering of a value for messages: bounded in depth and length, never throws. */

@@ -20,6 +20,12 @@ export function quoteList(names: readonly string[], max = 5): string {
   return shown.join(", ") + (names.length > max ? `, … (${names.length - max} more)` : "");
 }
 
+/** JSON values as short previews: `"a", "b", 3`, at most `max` of them, then how many more. */
+export function valueList(values: readonly unknown[], max = 10): string {
+  const shown = values.slice(0, max).map((v) => preview(v, 30));
+  return shown.join(", ") + (values.length > max ? `, … (${values.length - max} more)` : "");
+}
+
 /** "0", "0 and 2", "0, 1 and 2", "0, 1, 2, 3, 4 and 3 more". */
 export function indexList(indices: readonly number[], max = 5): string {
   if (indices.length > max) return `${indices.slice(0, max).join(", ")} and ${indices.length - max} more`;

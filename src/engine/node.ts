@@ -99,7 +99,7 @@ export class SchemaNode {
         break;
       }
     }
-    if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks);
+    if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks, run);
     run.scope = savedScope;
     run.nesting--;
     return valid;
@@ -139,7 +139,7 @@ export class SchemaNode {
       out.keywords.push(unit);
     }
     out.valid = valid;
-    if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks);
+    if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks, run);
     run.scope = savedScope;
     run.nesting--;
     return valid;

@@ -47,7 +47,9 @@ export interface Annotation {
   value: unknown;
 }
 
-export type OutputFormat = "flag" | "basic" | "detailed" | "verbose";
+export const OUTPUT_FORMATS = ["flag", "basic", "detailed", "verbose"] as const;
+
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export function childResult(parent: KeywordResult, keywordSuffix: string, instanceSuffix: string): NodeResult {
   const child: NodeResult = {

@@ -6,6 +6,7 @@ import type { DialectDefinition } from "./dialect.js";
 import { LimitError } from "./errors.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import type { SchemaNode } from "./node.js";
+import { annotationsOptionChecks, checkOptions, compileOptionChecks, validateOptionChecks } from "./options.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
 import {
   annotationsOf,
@@ -19,6 +20,11 @@ import {
 
 export interface ValidateOptions {
   output?: OutputFormat;
+}
+
+/** `annotations` takes no options yet; any name given is `options_invalid`. */
+export interface AnnotationsOptions {
+  readonly [name: string]: never;
 }
 
 export interface BasicResult {
@@ -49,37 +55,45 @@ export class Validator {
 
   /** True when the instance is valid. Stops at the first failure; builds no strings or error objects. */
   isValid(instance: unknown): boolean {
-    const run = new Run(this.limits, this.tracksScope);
-    try {
-      return this.root.check(instance, run, undefined, null);
-    } catch (e) {
-      throw stackGuard(e, this.limits);
-    }
+    return this.run(instance, null, false).valid;
   }
 
   /** Evaluates the instance into the one result tree that every output format is a view of. */
   evaluate(instance: unknown, keepAll = false): NodeResult {
-    const result: NodeResult = {
-      keywordLocation: "",
-      absoluteKeywordLocation: "",
-      instanceLocation: "",
-      valid: true,
-      keywords: [],
-    };
+    const result = rootResult();
+    this.run(instance, result, keepAll);
+    return result;
+  }
+
+  /**
+   * @internal The verdict and the steps one evaluation counted (README "Limits": what one step is), on the
+   * boolean path or the output path. Tests assert how counted work grows with the instance.
+   */
+  count(instance: unknown, output = false): { valid: boolean; steps: number } {
+    return this.run(instance, output ? rootResult() : null, false);
+  }
+
+  private run(instance: unknown, out: NodeResult | null, keepAll: boolean): { valid: boolean; steps: number } {
     const run = new Run(this.limits, this.tracksScope, keepAll);
     try {
-      this.root.check(instance, run, undefined, result);
+      return { valid: this.root.check(instance, run, undefined, out), steps: run.steps };
     } catch (e) {
       throw stackGuard(e, this.limits);
     }
-    return result;
   }
 
   /** Output in one of the 2020-12 formats (default "basic"). */
   validate(instance: unknown, options?: ValidateOptions): OutputUnit {
-    const format = options?.output ?? "basic";
+    checkOptions(options, validateOptionChecks, "validate");
     // The boolean path first: it answers "flag", and a limit it hits is reported without building any output.
-    const valid = this.isValid(instance);
+    return this.outputFor(instance, this.isValid(instance), options?.output ?? "basic");
+  }
+
+  /**
+   * @internal The output of an instance whose boolean verdict is already known: one evaluation on the
+   * output path, so a caller that ran `isValid` first evaluates invalid input twice, not three times.
+   */
+  outputFor(instance: unknown, valid: boolean, format: OutputFormat = "basic"): OutputUnit {
     if (format === "flag") return { valid } as OutputUnit;
     let result: NodeResult;
     try {
@@ -94,10 +108,15 @@ export class Validator {
   }
 
   /** Every annotation of a valid instance; [] when the instance is invalid. */
-  annotations(instance: unknown): Annotation[] {
+  annotations(instance: unknown, options?: AnnotationsOptions): Annotation[] {
+    checkOptions(options, annotationsOptionChecks, "annotations");
     if (!this.isValid(instance)) return [];
     return annotationsOf(this.evaluate(instance));
   }
+}
+
+function rootResult(): NodeResult {
+  return { keywordLocation: "", absoluteKeywordLocation: "", instanceLocation: "", valid: true, keywords: [] };
 }
 
 /** Output for a verdict the boolean path reached but whose full output would exceed a limit. */
@@ -134,6 +153,7 @@ function compileInternal(
   options: CompileOptions,
   checkRoot: boolean,
 ): Validator {
+  checkOptions(options, compileOptionChecks, "compile");
   const limits = resolveLimits(options.limits);
   const compilation = new Compilation(dialect, options, limits, metaCheckFor(dialect, options), checkRoot);
   try {

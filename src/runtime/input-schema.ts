@@ -14,6 +14,7 @@ import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import { canonicalJson, SchemaCache } from "./schema-cache.js";
+import { schemaOptionsError } from "./schema-options.js";
 
 export type InputSchemaOptions = Pick<
   CompileOptions,
@@ -66,7 +67,7 @@ export class CompiledInputSchema {
     if (shape !== undefined) return err(shape);
     try {
       if (this.validator.isValid(args)) return ok(args);
-      const output = this.validator.validate(args);
+      const output = this.validator.outputFor(args, false);
       const errors = output.errors ?? [];
       const first = errors.find((e) => e.error !== undefined) ?? errors[0];
       const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
@@ -181,18 +182,9 @@ function compileCached(schema: Record<string, unknown>, options: InputSchemaOpti
 export const InputSchema = Object.freeze({
   /** Compiles a tool input schema, or says why it cannot be used. Never throws. */
   validateSchema(schema: unknown, options: InputSchemaOptions = {}): Result<CompiledInputSchema, InputSchemaError> {
-    let limits: Readonly<Limits>;
-    try {
-      limits = resolveLimits(options.limits);
-    } catch (e) {
-      return err(
-        new InputSchemaError({
-          class: "validation",
-          code: "options_invalid",
-          message: e instanceof Error ? e.message : String(e),
-        }),
-      );
-    }
+    const optionsError = schemaOptionsError(options, "InputSchema");
+    if (optionsError !== undefined) return err(optionsError);
+    const limits = resolveLimits(options.limits);
     if (!isObject(schema)) return err(rootProblem(schema) as InputSchemaError);
     try {
       const validator = compileCached(schema, options);
@@ -201,8 +193,6 @@ export const InputSchema = Object.freeze({
       return ok(new CompiledInputSchema(schema as Record<string, unknown>, validator, limits));
     } catch (e) {
       if (e instanceof SchemaError) return err(InputSchemaError.from(e));
-      if (e instanceof TypeError)
-        return err(new InputSchemaError({ class: "validation", code: "options_invalid", message: e.message }));
       return err(failure(e, () => undefined));
     }
   },

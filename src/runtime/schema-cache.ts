@@ -6,6 +6,9 @@
 
 import type { Validator } from "../engine/validator.js";
 
+/** Cache keys are canonical JSON text (object keys sorted); the engine's uniqueItems shares the function. */
+export { canonicalJson } from "../engine/json.js";
+
 export class SchemaCache {
   private readonly entries = new Map<string, Validator>();
   hits = 0;
@@ -46,42 +49,4 @@ export class SchemaCache {
     this.hits = 0;
     this.misses = 0;
   }
-}
-
-/** Punctuation queued by `canonicalJson`; a class of its own, so no data string can pass for it. */
-class Raw {
-  constructor(readonly text: string) {}
-}
-
-/**
- * JSON text with object keys sorted: equal for structurally equal JSON values. Iterative; call only on checked JSON.
- */
-export function canonicalJson(value: unknown): string {
-  const parts: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v instanceof Raw) {
-      parts.push(v.text);
-    } else if (Array.isArray(v)) {
-      stack.push(new Raw("]"));
-      for (let i = v.length - 1; i >= 0; i--) {
-        stack.push(v[i]);
-        if (i > 0) stack.push(new Raw(","));
-      }
-      parts.push("[");
-    } else if (typeof v === "object" && v !== null) {
-      const keys = Object.keys(v).sort();
-      stack.push(new Raw("}"));
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const k = keys[i] as string;
-        stack.push((v as Record<string, unknown>)[k]);
-        stack.push(new Raw((i > 0 ? "," : "") + JSON.stringify(k) + ":"));
-      }
-      parts.push("{");
-    } else {
-      parts.push(JSON.stringify(v));
-    }
-  }
-  return parts.join("");
 }

@@ -38,6 +38,8 @@ export const dialect2020_12: DialectDefinition = {
   documents: metaSchemas2020_12,
   subschemaKeywords: new Map([
     ["$defs", "map"],
+    // Validation 2020-12 Appendix A: `definitions` is indexed like `$defs`.
+    ["definitions", "map"],
     ["properties", "map"],
     ["patternProperties", "map"],
     ["dependentSchemas", "map"],

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { InputSchema, type InputSchemaError, type Limits } from "../../src/index.js";
+import {
+  InputSchema,
+  SchemaCache,
+  type InputSchemaError,
+  type InputSchemaOptions,
+  type Limits,
+} from "../../src/index.js";
 
 function schemaError(schema: unknown, options = {}): InputSchemaError {
   const r = InputSchema.validateSchema(schema, options);
@@ -129,6 +135,21 @@ describe("references", () => {
     const e = schemaError({ type: "object", properties: { a: { $ref: "https://example.test/elsewhere.json" } } });
     assert.equal(e.class, "validation");
     assert.equal(e.code, "ref_unresolved");
+  });
+  test("an unrelated draft-07 registry document cannot turn a missing reference into unsupported_capability", () => {
+    // Quarantine (ToolCatalog.admitBatch) drops only unsupported_capability tools: an unresolved reference
+    // reported as a dialect problem would be quietly quarantined instead of failing the batch.
+    const schema = { type: "object", properties: { a: { $ref: "https://example.com/missing.json" } } };
+    const draft07 = { $schema: "http://json-schema.org/draft-07/schema#", type: "object" };
+    const e = schemaError(schema, { schemaRegistry: { "https://example.com/other.json": draft07 } });
+    assert.equal(e.class, "validation");
+    assert.equal(e.code, "ref_unresolved");
+    const reached = schemaError(
+      { type: "object", properties: { a: { $ref: "https://example.com/other.json" } } },
+      { schemaRegistry: { "https://example.com/other.json": draft07 } },
+    );
+    assert.equal(reached.class, "unsupported_capability", "a reached draft-07 document is the tool's own problem");
+    assert.match(reached.message, /https:\/\/example\.com\/other\.json/);
   });
   test("a registered external reference resolves, from an object or a Map", () => {
     const schema = { type: "object", properties: { a: { $ref: "https://example.test/name" } } };
@@ -450,5 +471,72 @@ describe("no RangeError escapes", () => {
     let args: Record<string, unknown> = { v: 1 };
     for (let i = 0; i < 50; i++) args = { v: i, next: args };
     assert.equal(InputSchema.validate(list, args).ok, true);
+  });
+});
+
+describe("options fail closed as options_invalid", () => {
+  const schema = { type: "object", properties: { e: { type: "string", format: "email" } } };
+  const bad: [string, unknown, RegExp][] = [
+    ["a misspelt option", { formatAssertions: true }, /unknown InputSchema option "formatAssertions"/],
+    ["a cache that is not a SchemaCache", { cache: new Map() }, /"cache" must be a SchemaCache/],
+    ["a malformed compile option", { formatAssertion: "yes" }, /"formatAssertion" must be a boolean/],
+    ["an unknown limit", { limits: { maxSteps: 10 } }, /unknown limit "maxSteps"/],
+    ["a bad registry key", { schemaRegistry: { "a.json": {} } }, /"a\.json"/],
+    ["options that are not an object", 7, /plain object/],
+  ];
+  for (const [what, options, mentions] of bad) {
+    test(`${what}: an error Result from validateSchema and validate, never a throw`, () => {
+      for (const error of [
+        schemaError(schema, options as InputSchemaOptions),
+        argsError(schema, { e: "nope" }, options as InputSchemaOptions),
+      ]) {
+        assert.equal(error.class, "validation");
+        assert.equal(error.code, "options_invalid");
+        assert.match(error.message, mentions);
+      }
+    });
+  }
+  test("options whose getter throws are options_invalid, not a throw", () => {
+    const options = {
+      get formatAssertion(): boolean {
+        throw new Error("boom");
+      },
+    };
+    assert.equal(schemaError(schema, options).code, "options_invalid");
+  });
+  test("the same options spelt right are honoured", () => {
+    const cache = new SchemaCache();
+    assert.equal(InputSchema.validate(schema, { e: "nope" }, { formatAssertion: true, cache }).ok, false);
+    assert.equal(InputSchema.validate(schema, { e: "a@b.test" }, { formatAssertion: true, cache }).ok, true);
+  });
+});
+
+describe("invalid arguments are evaluated at most twice", () => {
+  /** Arguments whose property `a` counts its reads: one by the JSON check, then one per evaluation. */
+  function counted(value: unknown): { args: object; reads: () => number } {
+    let reads = 0;
+    const args = {
+      get a(): unknown {
+        reads++;
+        return value;
+      },
+    };
+    return { args, reads: () => reads };
+  }
+  const schema = { type: "object", properties: { a: { type: "string" } } };
+
+  test("valid arguments: the JSON check and the boolean path", () => {
+    const { args, reads } = counted("x");
+    assert.equal(InputSchema.validate(schema, args).ok, true);
+    assert.equal(reads(), 2);
+  });
+  test("invalid arguments: the JSON check, the boolean path and one output pass", () => {
+    const { args, reads } = counted(1);
+    const compiled = InputSchema.validateSchema(schema);
+    assert.ok(compiled.ok);
+    const r = compiled.value.validate(args);
+    assert.equal(r.ok, false);
+    assert.equal((r as { error: InputSchemaError }).error.instancePointer, "/a");
+    assert.equal(reads(), 3);
   });
 });

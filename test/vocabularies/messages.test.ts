@@ -1,13 +1,21 @@
 /** The wording of each keyword's message: one plain sentence naming the constraint and the value. */
 
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { compile } from "../../src/index.js";
+import { describe, test } from "node:test";
+import { compile, SchemaError } from "../../src/index.js";
 
 const cases: [unknown, unknown, string][] = [
   [{ type: "string" }, 5, "/type: must be string, got number"],
   [{ type: ["string", "null"] }, 5, "/type: must be one of string, null, got number"],
+  [{ type: "integer" }, 1.5, "/type: must be integer, got 1.5 (a fraction, not an integer)"],
+  [{ type: ["integer", "null"] }, -0.25, "/type: must be one of integer, null, got -0.25 (a fraction, not an integer)"],
+  [{ type: "integer" }, "1", "/type: must be integer, got string"],
   [{ enum: ["a", "b"] }, "c", '/enum: must be one of "a", "b", got "c"'],
+  [
+    { enum: ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"] },
+    "z",
+    '/enum: must be one of "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", … (2 more), got "z"',
+  ],
   [{ const: "x" }, "y", '/const: must be "x", got "y"'],
   [{ multipleOf: 0.01 }, 0.075, "/multipleOf: must be a multiple of 0.01, got 0.075"],
   [{ maximum: 10 }, 11, "/maximum: must be at most 10, got 11"],
@@ -62,6 +70,13 @@ const cases: [unknown, unknown, string][] = [
     1,
     "/anyOf: must match at least one schema in anyOf, matched none of 2",
   ],
+  [{ anyOf: [{ const: "a" }, { const: "b" }] }, "c", '/anyOf: must be one of "a", "b", got "c"'],
+  [
+    { anyOf: [{ const: "a" }, { $ref: "#/$defs/b" }], $defs: { b: { enum: ["b", "c"] } } },
+    "q",
+    '/anyOf: must be one of "a", "b", "c", got "q"',
+  ],
+  [{ anyOf: [{ enum: [1, 2] }, { type: "string" }] }, true, "/anyOf: must be one of 1, 2 or of type string, got true"],
   [{ allOf: [{ type: "string" }] }, 1, "/allOf: must match all schemas in allOf, failed branch 0"],
   [{ not: {} }, 1, "/not: must not match the schema in not"],
   [false, 1, ": no value is allowed here (the schema is false)"],
@@ -89,4 +104,31 @@ test("long values are shortened in messages", () => {
   const errors = compile({ const: "x" }).validate("y".repeat(500)).errors ?? [];
   assert.ok((errors[0]?.error ?? "").length < 80);
   assert.match(errors[0]?.error ?? "", /…/);
+});
+
+describe("a schema that fails its meta-schema on an enum names the allowed values", () => {
+  const typeNames = ["array", "boolean", "integer", "null", "number", "object", "string"];
+  for (const type of ["strin", ["strin"], ["string", "strin"]]) {
+    test(`{ "type": ${JSON.stringify(type)} }`, () => {
+      assert.throws(
+        () => compile({ type }),
+        (e: unknown) => {
+          assert.ok(e instanceof SchemaError);
+          assert.equal(e.code, "schema_invalid");
+          for (const name of typeNames)
+            assert.ok(e.message.includes(JSON.stringify(name)), `${e.message} names ${name}`);
+          assert.match(e.message, /got "strin"/);
+          assert.doesNotMatch(e.message, /matched none/);
+          return true;
+        },
+      );
+    });
+  }
+  test("the message in full", () => {
+    assert.throws(() => compile({ type: "strin" }), {
+      message:
+        'schema is invalid at "/type": must be one of "array", "boolean", "integer", "null", "number", "object", ' +
+        '"string" or of type array, got "strin"',
+    });
+  });
 });

@@ -32,6 +32,8 @@ export const additionalProperties: KeywordDefinition = {
     }
     const forbids = node.constant === false;
     const trivial = node.isTrivial;
+    // One step per property visited and per pattern its name is tested against.
+    const perKey = 1 + patterns.length;
     const isAdditional = (key: string): boolean => {
       if (named.has(key)) return false;
       for (let i = 0; i < patterns.length; i++) if (patterns[i]!.test(key)) return false;
@@ -47,6 +49,7 @@ export const additionalProperties: KeywordDefinition = {
           let count = 0;
           for (const key in instance) {
             if (++count > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
+            run.spend(perKey);
             let additional = !named.has(key);
             if (patterns.length === 0 && !additional) continue;
             if (!Object.hasOwn(instance, key)) continue;
@@ -65,6 +68,7 @@ export const additionalProperties: KeywordDefinition = {
         const applied: string[] = [];
         const rejected: string[] = [];
         for (const key of keys) {
+          run.spend(perKey);
           if (!isAdditional(key)) continue;
           applied.push(key);
           if (!checkChild(node, instance[key], key, run, forbids ? null : out)) {

@@ -5,6 +5,9 @@
 
 import { checkInPlace } from "../../engine/descend.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import { got, valueList } from "../../engine/messages.js";
+import { preview } from "../../engine/json.js";
+import type { KeywordResult, NodeResult } from "../../engine/output.js";
 import { schemaArray } from "./shared.js";
 
 export const anyOf: KeywordDefinition = {
@@ -26,11 +29,60 @@ export const anyOf: KeywordDefinition = {
           else if (saved !== undefined) marks!.restore(saved);
         });
         if (!valid && out !== null) {
-          out.params = { branches: nodes.length };
-          out.error = `must match at least one schema in anyOf, matched none of ${nodes.length}`;
+          const allowed = alternatives(out);
+          out.params = { branches: nodes.length, ...allowed };
+          out.error =
+            allowed === undefined
+              ? `must match at least one schema in anyOf, matched none of ${nodes.length}`
+              : `must be ${describe(allowed)}, ${got(instance)}`;
         }
         return valid;
       },
     };
   },
 };
+
+interface Alternatives {
+  values: unknown[];
+  types: string[];
+}
+
+/**
+ * When every branch failed on exactly one `enum`, `const` or `type` at this instance location (at least one
+ * of them a value list, as `type` in the meta-schema: a simple type name or an array of them), the values
+ * and types that would have matched; otherwise undefined and the generic message stands.
+ */
+function alternatives(out: KeywordResult): Alternatives | undefined {
+  const found: Alternatives = { values: [], types: [] };
+  for (const branch of out.children) {
+    const leaves: KeywordResult[] = [];
+    if (!failures(branch, out.instanceLocation, leaves) || leaves.length !== 1) return undefined;
+    const leaf = leaves[0] as KeywordResult;
+    const params = leaf.params ?? {};
+    if (leaf.keyword === "enum" && Array.isArray(params["allowed"])) found.values.push(...params["allowed"]);
+    else if (leaf.keyword === "const") found.values.push(params["allowed"]);
+    else if (leaf.keyword === "type" && Array.isArray(params["expected"])) found.types.push(...params["expected"]);
+    else return undefined;
+  }
+  return found.values.length > 0 ? found : undefined;
+}
+
+/** Collects the failing keywords without failing children under `node`, if all are at instance location `at`. */
+function failures(node: NodeResult, at: string, into: KeywordResult[]): boolean {
+  for (const k of node.keywords) {
+    if (k.valid) continue;
+    const failing = k.children.filter((c) => !c.valid);
+    if (failing.length === 0) {
+      if (k.instanceLocation !== at) return false;
+      into.push(k);
+    }
+    for (const c of failing) if (c.instanceLocation !== at || !failures(c, at, into)) return false;
+  }
+  return true;
+}
+
+function describe({ values, types }: Alternatives): string {
+  const parts = [values.length === 1 ? preview(values[0], 30) : `one of ${valueList(values)}`];
+  if (types.length > 0) parts.push(`of type ${[...new Set(types)].join(" or ")}`);
+  return parts.join(" or ");
+}

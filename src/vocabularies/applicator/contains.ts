@@ -32,7 +32,12 @@ export const contains: KeywordDefinition = {
         let count = 0;
         const matched: number[] | undefined = out === null ? undefined : [];
         for (let i = 0; i < instance.length; i++) {
-          if (!checkChild(node, instance[i], i, run, out)) continue;
+          run.spend(1);
+          if (!checkChild(node, instance[i], i, run, out)) {
+            // Items that do not match are not errors of contains: their results are dropped at once.
+            out?.children.pop();
+            continue;
+          }
           count++;
           marks?.addItem(i);
           matched?.push(i);
@@ -41,7 +46,6 @@ export const contains: KeywordDefinition = {
         }
         const valid = count >= min && (max === undefined || count <= max);
         if (out !== null) {
-          out.children = out.children.filter((c) => c.valid);
           if (valid) {
             out.hasAnnotation = true;
             out.annotation = count === instance.length && count > 0 ? true : matched;

@@ -17,6 +17,7 @@ export const dependentSchemas: KeywordDefinition = {
         if (!isObject(instance)) return true;
         let valid = true;
         for (const [name, node] of entries) {
+          run.spend(1);
           if (!Object.hasOwn(instance, name)) continue;
           if (!checkInPlace(node, instance, run, marks, out, "/" + escape(name))) {
             valid = false;

@@ -24,6 +24,7 @@ export const items: KeywordDefinition = {
         if (forbidsAll && out === null) return instance.length <= prefix;
         let valid = true;
         for (let i = prefix; i < instance.length; i++) {
+          run.spend(1);
           if (!checkChild(node, instance[i], i, run, out)) {
             valid = false;
             if (out === null) return false;

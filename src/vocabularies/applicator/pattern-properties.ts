@@ -16,6 +16,7 @@ export const patternProperties: KeywordDefinition = {
     const entries: (readonly [CompiledPattern, SchemaNode, string])[] = [];
     for (const [source, node] of schemaMap("patternProperties", value, ctx))
       entries.push([ctx.pattern(source, "patternProperties"), node, escapeToken(source)]);
+    const perKey = Math.max(1, entries.length);
     return {
       keyword: "patternProperties",
       // With additionalProperties beside it, that keyword does this work on the boolean path.
@@ -27,10 +28,16 @@ export const patternProperties: KeywordDefinition = {
         let valid = true;
         const applied: string[] | undefined = out === null ? undefined : [];
         for (const key of keys) {
+          // One step per pattern a name is tested against.
+          run.spend(perKey);
+          let matched = false;
           for (const [pattern, node, suffix] of entries) {
             if (!pattern.test(key)) continue;
-            marks?.addProp(key);
-            if (applied !== undefined && !applied.includes(key)) applied.push(key);
+            if (!matched) {
+              matched = true;
+              marks?.addProp(key);
+              applied?.push(key);
+            }
             if (!checkChild(node, instance[key], key, run, out, "/" + suffix)) {
               valid = false;
               if (out === null) return false;

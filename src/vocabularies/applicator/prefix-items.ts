@@ -17,6 +17,7 @@ export const prefixItems: KeywordDefinition = {
         const n = Math.min(nodes.length, instance.length);
         let valid = true;
         for (let i = 0; i < n; i++) {
+          run.spend(1);
           if (!checkChild(nodes[i]!, instance[i], i, run, out, "/" + i)) {
             valid = false;
             if (out === null) return false;

@@ -42,6 +42,7 @@ export const properties: KeywordDefinition = {
             let seen = 0;
             let complete = true;
             for (const key in instance) {
+              run.spend(1);
               if (++seen > checkedNames.length) {
                 complete = false;
                 break;
@@ -52,6 +53,7 @@ export const properties: KeywordDefinition = {
             }
             if (complete) return true;
           }
+          run.spend(checkedNames.length);
           for (let i = 0; i < checkedNames.length; i++) {
             const name = checkedNames[i] as string;
             const value = instance[name];
@@ -62,6 +64,7 @@ export const properties: KeywordDefinition = {
         }
         let valid = true;
         const applied: string[] = [];
+        run.spend(nameSet.size);
         let i = 0;
         for (const name of nameSet) {
           const node = nodes[i++] as SchemaNode;

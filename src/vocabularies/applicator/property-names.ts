@@ -17,6 +17,7 @@ export const propertyNames: KeywordDefinition = {
         if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
         let valid = true;
         for (const key of keys) {
+          run.spend(1);
           if (!checkChild(node, key, key, run, out)) {
             valid = false;
             if (out === null) return false;

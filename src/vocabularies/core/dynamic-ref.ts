@@ -19,6 +19,7 @@ export const $dynamicRef: KeywordDefinition = {
         let node: SchemaNode = target;
         if (anchor !== undefined) {
           for (let frame = run.scope; frame !== null; frame = frame.next) {
+            run.spend(1);
             const candidate = frame.resource.dynamicAnchors.get(anchor);
             if (candidate !== undefined) node = candidate;
           }

@@ -20,8 +20,9 @@ export const unevaluatedItems: KeywordDefinition = {
         if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);
         const rejected: number[] = [];
         let applied = false;
-        const marked = marks.indexSet();
+        const marked = marks.indexSet(run);
         for (let i = marks.prefix; i < instance.length; i++) {
+          run.spend(1);
           if (marked.has(i)) continue;
           applied = true;
           if (forbids && out === null) return false;

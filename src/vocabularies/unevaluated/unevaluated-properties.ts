@@ -23,8 +23,9 @@ export const unevaluatedProperties: KeywordDefinition = {
         if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
         const applied: string[] = [];
         const rejected: string[] = [];
+        const marked = marks.nameSet(run);
         for (const key of keys) {
-          if (marks.hasProp(key)) continue;
+          if (marks.hasProp(key, marked, run)) continue;
           applied.push(key);
           if (forbids && out === null) return false;
           if (!checkChild(node, instance[key], key, run, forbids ? null : out)) {

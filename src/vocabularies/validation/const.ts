@@ -11,7 +11,7 @@ export const const_: KeywordDefinition = {
   compile(value) {
     const holds =
       typeof value === "object" && value !== null
-        ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth)
+        ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth, run)
         : (instance: unknown) => instance === value;
     return assertion("const", holds, (instance) => ({
       params: { allowed: value },

@@ -15,10 +15,12 @@ export const dependentRequired: KeywordDefinition = {
     for (const name of Object.keys(value)) entries.push([name, stringArray("dependentRequired", value[name], ctx)]);
     return {
       keyword: "dependentRequired",
-      check(instance, _run, _marks, out) {
+      check(instance, run, _marks, out) {
         if (!isObject(instance)) return true;
         for (const [name, needs] of entries) {
+          run.spend(1);
           if (!Object.hasOwn(instance, name)) continue;
+          run.spend(needs.length);
           const missing = needs.filter((n) => !Object.hasOwn(instance, n));
           if (missing.length === 0) continue;
           if (out !== null) {

@@ -1,10 +1,10 @@
 /** `enum` (Validation §6.1.2): the instance must equal one of the values (JSON equality, 1 equals 1.0). */
 
 import { LimitError } from "../../engine/errors.js";
-import { jsonEqual, jsonHash, preview } from "../../engine/json.js";
+import { jsonEqual, jsonHash, UNMETERED } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
-import { got } from "../../engine/messages.js";
+import { got, valueList } from "../../engine/messages.js";
 
 /** The values bucketed by structural hash; values too deep to hash stay in a list compared one by one. */
 function hashedValues(values: readonly unknown[]): { buckets: ReadonlyMap<number, unknown[]>; deep: unknown[] } {
@@ -13,7 +13,7 @@ function hashedValues(values: readonly unknown[]): { buckets: ReadonlyMap<number
   for (const v of values) {
     let h: number;
     try {
-      h = jsonHash(v, HASH_DEPTH);
+      h = jsonHash(v, HASH_DEPTH, UNMETERED);
     } catch (e) {
       if (!(e instanceof LimitError)) throw e;
       deep.push(v);
@@ -40,22 +40,22 @@ export const enum_: KeywordDefinition = {
     }
     // Many objects or arrays: look instances up by structural hash instead of comparing each in turn.
     const hashed = structured.length > 8 ? hashedValues(structured) : undefined;
-    const allowed = value.length <= 5 ? value.map((v) => preview(v, 30)).join(", ") : `${value.length} allowed values`;
+    const allowed = valueList(value);
     return assertion(
       "enum",
       (instance, run) => {
         if (typeof instance !== "object" || instance === null) return primitives.has(instance);
         if (hashed !== undefined) {
-          const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth));
+          const bucket = hashed.buckets.get(jsonHash(instance, run.maxInstanceDepth, run));
           if (bucket !== undefined)
             for (let i = 0; i < bucket.length; i++)
-              if (jsonEqual(instance, bucket[i], run.maxInstanceDepth)) return true;
+              if (jsonEqual(instance, bucket[i], run.maxInstanceDepth, run)) return true;
           for (let i = 0; i < hashed.deep.length; i++)
-            if (jsonEqual(instance, hashed.deep[i], run.maxInstanceDepth)) return true;
+            if (jsonEqual(instance, hashed.deep[i], run.maxInstanceDepth, run)) return true;
           return false;
         }
         for (let i = 0; i < structured.length; i++)
-          if (jsonEqual(instance, structured[i], run.maxInstanceDepth)) return true;
+          if (jsonEqual(instance, structured[i], run.maxInstanceDepth, run)) return true;
         return false;
       },
       (instance) => ({ params: { allowed: value }, message: `must be one of ${allowed}, ${got(instance)}` }),

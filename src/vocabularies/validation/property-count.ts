@@ -13,7 +13,12 @@ function count(keyword: string, phrase: string, holds: (n: number, limit: number
       const limit = nonNegativeInteger(keyword, value, ctx);
       return assertion(
         keyword,
-        (instance) => !isObject(instance) || holds(Object.keys(instance).length, limit),
+        (instance, run) => {
+          if (!isObject(instance)) return true;
+          const count = Object.keys(instance).length;
+          run.spend(count);
+          return holds(count, limit);
+        },
         (instance) => ({
           params: { limit },
           message:

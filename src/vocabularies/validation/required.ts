@@ -12,8 +12,9 @@ export const required: KeywordDefinition = {
     if (names.length === 0) return undefined;
     return {
       keyword: "required",
-      check(instance, _run, _marks, out) {
+      check(instance, run, _marks, out) {
         if (!isObject(instance)) return true;
+        run.spend(names.length);
         if (out === null) {
           for (let i = 0; i < names.length; i++) if (!Object.hasOwn(instance, names[i]!)) return false;
           return true;

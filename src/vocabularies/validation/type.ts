@@ -30,12 +30,17 @@ export const type: KeywordDefinition = {
     }
     if (names.length === 0) return ctx.fail("type", `"type" must be a type name or a non-empty array of them`);
     const expected = names.length === 1 ? String(names[0]) : `one of ${names.join(", ")}`;
+    // A number with a fraction where only integers are allowed: say so, not "got number".
+    const integersOnly = (mask & BITS["integer"]!) !== 0 && (mask & BITS["number"]!) === 0;
     return assertion(
       "type",
       (instance) => (typeBits(instance) & mask) !== 0,
       (instance) => ({
         params: { expected: names, actual: typeName(instance) },
-        message: `must be ${expected}, got ${typeName(instance)}`,
+        message:
+          integersOnly && typeof instance === "number" && Number.isFinite(instance)
+            ? `must be ${expected}, got ${instance} (a fraction, not an integer)`
+            : `must be ${expected}, got ${typeName(instance)}`,
       }),
       mask,
     );

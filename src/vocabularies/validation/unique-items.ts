@@ -1,34 +1,50 @@
 /** `uniqueItems` (Validation §6.4.3): no two items are equal (JSON equality); primitives through a Set. */
 
-import { jsonEqual, jsonHash } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { Run } from "../../engine/context.js";
+import { canonicalJson, jsonEqual, jsonHash } from "../../engine/json.js";
+import type { KeywordDefinition } from "../../engine/keyword.js";
+
+/** Items sharing one structural hash: the first one, then (after a collision) all of them by canonical text. */
+type Bucket = number | Map<string, number>;
 
 /**
  * The indices of the first duplicate pair, or undefined when all items are unique. Primitives go
- * through a Map; objects and arrays are bucketed by a structural hash (any key order, JSON numbers), so
- * the check stays linear, and each candidate pair is confirmed with JSON equality.
+ * through a Map; objects and arrays are bucketed by a structural hash (any key order, JSON numbers). The
+ * hash is not collision-resistant, so a bucket that receives a second, unequal value switches to exact
+ * canonical-text keys: every item is hashed once and compared or keyed at most once, linear in the array
+ * whatever its values, and every value visited is charged to the step limit.
  */
-export function firstDuplicate(items: readonly unknown[], run: Run): [number, number] | undefined {
+function firstDuplicate(items: readonly unknown[], run: Run): [number, number] | undefined {
   if (items.length > run.limits.maxArrayLength) run.limit("maxArrayLength");
   const seen = new Map<unknown, number>();
-  const buckets = new Map<number, number[]>();
+  const buckets = new Map<number, Bucket>();
   for (let i = 0; i < items.length; i++) {
+    run.spend(1);
     const item = items[i];
-    if (typeof item === "object" && item !== null) {
-      const key = jsonHash(item, run.limits.maxInstanceDepth);
-      const bucket = buckets.get(key);
-      if (bucket === undefined) {
-        buckets.set(key, [i]);
-        continue;
-      }
-      for (const j of bucket) if (jsonEqual(items[j], item, run.maxInstanceDepth)) return [j, i];
-      bucket.push(i);
-    } else {
+    if (typeof item !== "object" || item === null) {
       const j = seen.get(item);
       if (j !== undefined) return [j, i];
       seen.set(item, i);
+      continue;
     }
+    const hash = jsonHash(item, run.maxInstanceDepth, run);
+    const bucket = buckets.get(hash);
+    if (bucket === undefined) {
+      buckets.set(hash, i);
+      continue;
+    }
+    let exact: Map<string, number>;
+    if (typeof bucket === "number") {
+      if (jsonEqual(items[bucket], item, run.maxInstanceDepth, run)) return [bucket, i];
+      exact = new Map([[canonicalJson(items[bucket], run), bucket]]);
+      buckets.set(hash, exact);
+    } else {
+      exact = bucket;
+    }
+    const key = canonicalJson(item, run);
+    const j = exact.get(key);
+    if (j !== undefined) return [j, i];
+    exact.set(key, i);
   }
   return undefined;
 }

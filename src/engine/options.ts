@@ -1,0 +1,105 @@
+/**
+ * Options fail closed (README "The engine"): an unknown option name, a malformed value or an unknown output
+ * format is `options_invalid`, never ignored, so a typo cannot switch an assertion off. Each entry point
+ * checks its options against one table of name → check; a boundary extends a table by adding entries.
+ */
+
+import { SchemaError } from "./errors.js";
+import { preview } from "./json.js";
+import { defaultLimits } from "./limits.js";
+import { OUTPUT_FORMATS } from "./output.js";
+import { hasScheme } from "./uri.js";
+
+/** Checks one option's value: says what is wrong with it (naming the value), undefined when fine. */
+export type OptionCheck = (value: unknown) => string | undefined;
+
+/** Option name → its check. An option whose value is `undefined` counts as absent. */
+export type OptionTable = ReadonlyMap<string, OptionCheck>;
+
+/** Objects the host builds as data: no class instances, whose inherited fields a check would not see. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The first problem with `options` against `table` (`what` names the entry point), or undefined. */
+export function optionsProblem(options: unknown, table: OptionTable, what: string): string | undefined {
+  if (options === undefined) return undefined;
+  if (!isPlainObject(options)) return `${what} options must be a plain object, got ${preview(options)}`;
+  for (const name of Object.keys(options)) {
+    const check = table.get(name);
+    if (check === undefined) {
+      return `unknown ${what} option ${JSON.stringify(name)} (known: ${[...table.keys()].join(", ") || "none"})`;
+    }
+    const value = options[name];
+    if (value === undefined) continue;
+    const problem = check(value);
+    if (problem !== undefined) return `${what} option "${name}" ${problem}`;
+  }
+  return undefined;
+}
+
+export function optionsInvalid(message: string): SchemaError {
+  return new SchemaError({ class: "validation", code: "options_invalid", message });
+}
+
+/** Throws `options_invalid` for the first problem with `options`. */
+export function checkOptions(options: unknown, table: OptionTable, what: string): void {
+  const problem = optionsProblem(options, table, what);
+  if (problem !== undefined) throw optionsInvalid(problem);
+}
+
+/** A check from a predicate and what the value must be. */
+export function expecting(holds: (value: unknown) => boolean, mustBe: string): OptionCheck {
+  return (value) => (holds(value) ? undefined : `must be ${mustBe}, got ${preview(value)}`);
+}
+
+const boolean = expecting((v) => typeof v === "boolean", "a boolean");
+
+/** An absolute URI without fragment; a trailing empty fragment (`#`) is allowed where `allowHash` says so. */
+function isBaseUri(uri: unknown, allowHash: boolean): boolean {
+  if (typeof uri !== "string") return false;
+  const bare = allowHash && uri.endsWith("#") ? uri.slice(0, -1) : uri;
+  return hasScheme(bare) && !bare.includes("#");
+}
+
+function registryProblem(registry: unknown): string | undefined {
+  let keys: unknown[];
+  if (registry instanceof Map) keys = [...registry.keys()];
+  else if (isPlainObject(registry)) keys = Object.keys(registry);
+  else return `must be a plain object or a Map of schemas by URI, got ${preview(registry)}`;
+  for (const key of keys) {
+    if (!isBaseUri(key, true)) return `has the key ${preview(key)}, which is not an absolute URI without fragment`;
+  }
+  return undefined;
+}
+
+function limitsProblem(limits: unknown): string | undefined {
+  if (!isPlainObject(limits)) return `must be a plain object of limits, got ${preview(limits)}`;
+  for (const name of Object.keys(limits)) {
+    if (!Object.hasOwn(defaultLimits, name)) return `has the unknown limit ${JSON.stringify(name)}`;
+    const value = limits[name];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0))
+      return `has ${name} ${preview(value)}, which is not a non-negative integer`;
+  }
+  return undefined;
+}
+
+/** `compile` options (README "The engine"). */
+export const compileOptionChecks: OptionTable = new Map<string, OptionCheck>([
+  ["schemaRegistry", registryProblem],
+  ["schemaLoader", expecting((v) => typeof v === "function", "a function (uri) => schema | undefined")],
+  ["formatAssertion", boolean],
+  ["contentAssertion", boolean],
+  ["limits", limitsProblem],
+  ["baseUri", expecting((v) => isBaseUri(v, false), "an absolute URI without fragment")],
+]);
+
+/** `Validator.validate` options. */
+export const validateOptionChecks: OptionTable = new Map<string, OptionCheck>([
+  ["output", expecting((v) => OUTPUT_FORMATS.includes(v as never), `one of ${OUTPUT_FORMATS.join(", ")}`)],
+]);
+
+/** `Validator.annotations` takes no options yet: any name given is unknown. */
+export const annotationsOptionChecks: OptionTable = new Map<string, OptionCheck>();
