@@ -13,49 +13,109 @@ import { SchemaCache } from "./schema-cache.js";
 
 export type AdmissionMode = "strict" | "quarantine";
 
+/**
+ * A tool descriptor: an MCP `Tool` plus the runtime's own `revision` and `backend`. Every other field (those below
+ * and any a later MCP version adds) is carried to the provider tool unchanged.
+ */
 export interface ToolDescriptor {
+  /** The MCP tool name: 1–128 characters of `A–Z a–z 0–9 _ - .`, unique in its batch. */
   name: string;
+  /** The runtime's opaque, non-empty version of this tool; not shown to a model. */
   revision: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
+  /** The backend that runs the tool, one of the batch's `backends`; not shown to a model. */
   backend: string;
-}
-
-export interface Authority {
-  caller?: unknown;
-  run?: unknown;
-  grants?: Record<string, unknown>;
+  /** MCP `title`: a display name. */
+  title?: string;
+  /** MCP `description`: what the tool does, written for a model (a string when present). */
+  description?: string;
+  /** MCP `icons`. */
+  icons?: unknown[];
+  /** The JSON Schema the arguments must satisfy (an object root), kept as the very same object. */
+  inputSchema: Record<string, unknown>;
+  /** The JSON Schema a result's `structuredContent` must satisfy, kept as the very same object. */
+  outputSchema?: Record<string, unknown> | boolean;
+  /** MCP `annotations` (hints such as `readOnlyHint`). */
+  annotations?: Record<string, unknown>;
+  /** MCP `execution` (e.g. `taskSupport`). */
+  execution?: Record<string, unknown>;
+  /** MCP `_meta`. */
+  _meta?: Record<string, unknown>;
+  /** Fields a later MCP version adds. */
   [field: string]: unknown;
 }
 
+/** An authority: who calls, in which run, and what each tool is granted (README "Authority and grants"). */
+export interface Authority {
+  /** Who is calling, for the host's stages; kept as given. */
+  caller?: unknown;
+  /** The run the calls belong to, for the host's stages; kept as given. */
+  run?: unknown;
+  /**
+   * Tool name → that tool's grant. When present, a tool without a grant of its own is refused before any host
+   * stage (`grant_missing`); the grant is handed to the stages. When absent, grants are not enforced.
+   */
+  grants?: Record<string, unknown>;
+  /** Any other field, kept as given. */
+  [field: string]: unknown;
+}
+
+/** Options of `ToolCatalog.admitBatch`: the boundary's options plus the batch's own. */
 export interface AdmitOptions extends InputSchemaOptions {
+  /** `"strict"` (the default) fails the batch on any error; `"quarantine"` omits unsupported tools. */
   mode?: AdmissionMode;
+  /** The authority the batch runs under; every grant must name a tool of the batch. */
   authority?: Authority;
   /** The backend ids a tool may name. */
   backends?: readonly string[] | ReadonlySet<string>;
 }
 
-/** An admitted tool: the descriptor's fields (the same schema objects) and its compiled input schema. */
+/** An admitted tool: the descriptor's fields (the same schema objects) and its compiled schemas. */
 export interface AdmittedTool {
+  /** The tool name. */
   readonly name: string;
+  /** The descriptor's revision. */
   readonly revision: string;
+  /** The descriptor's description, when it has one. */
   readonly description?: string;
+  /** The descriptor's backend. */
   readonly backend: string;
+  /** The descriptor's input schema, the very same object. */
   readonly inputSchema: Record<string, unknown>;
-  readonly outputSchema?: Record<string, unknown>;
+  /** The descriptor's output schema, the very same value, when it has one. */
+  readonly outputSchema?: Record<string, unknown> | boolean;
+  /** The descriptor's annotations, when it has them. */
   readonly annotations?: Record<string, unknown>;
+  /** The MCP part of the descriptor: the very object `AdmittedBundle.tools` lists for this tool. */
+  readonly provider: ProviderTool;
+  /** The compiled input schema. */
   readonly compiled: CompiledInputSchema;
 }
 
-/** What a model request lists (MCP `tools/list` shape). */
+/**
+ * What a model request lists (MCP `tools/list` shape): every field of the descriptor, unchanged and with the same
+ * values, except `revision` and `backend`.
+ */
 export interface ProviderTool {
+  /** The tool name. */
   name: string;
+  /** MCP `title`. */
+  title?: string;
+  /** MCP `description`. */
   description?: string;
+  /** MCP `icons`. */
+  icons?: unknown[];
+  /** The input schema, the very same object as the descriptor's. */
   inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
+  /** The output schema, the very same value as the descriptor's. */
+  outputSchema?: Record<string, unknown> | boolean;
+  /** MCP `annotations`. */
   annotations?: Record<string, unknown>;
+  /** MCP `execution`. */
+  execution?: Record<string, unknown>;
+  /** MCP `_meta`. */
+  _meta?: Record<string, unknown>;
+  /** Fields a later MCP version adds. */
+  [field: string]: unknown;
 }
 
 /** A quarantined tool. Trusted-host data: it serialises to a redaction, never to its contents. */
@@ -201,11 +261,10 @@ function narrow(authority: Authority | undefined, rejected: ReadonlySet<string>)
   return out;
 }
 
+/** The MCP part of a descriptor: every own field but `revision` and `backend`, as own data properties. */
 function providerTool(tool: ToolDescriptor): ProviderTool {
-  const out: ProviderTool = { name: tool.name, inputSchema: tool.inputSchema };
-  if (tool.description !== undefined) out.description = tool.description;
-  if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
-  if (tool.annotations !== undefined) out.annotations = tool.annotations;
+  const out = {} as ProviderTool;
+  for (const key of Object.keys(tool)) if (key !== "revision" && key !== "backend") setOwn(out, key, tool[key]);
   return out;
 }
 
@@ -267,17 +326,20 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
         ),
       );
     }
-    const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), compiled: compiled.value });
+    const mcp = providerTool(tool);
+    const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), provider: mcp, compiled: compiled.value });
     registry.set(tool.name, admitted);
-    provider.push(providerTool(tool));
+    provider.push(mcp);
     accepted.push(tool.name);
   }
   const narrowed = narrow(authority, new Set(rejected.map((r) => r.name)));
   return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected));
 }
 
-function copyFields(tool: ToolDescriptor): Omit<AdmittedTool, "compiled"> {
-  const out: { -readonly [K in keyof Omit<AdmittedTool, "compiled">]: Omit<AdmittedTool, "compiled">[K] } = {
+type CopiedFields = Omit<AdmittedTool, "compiled" | "provider">;
+
+function copyFields(tool: ToolDescriptor): CopiedFields {
+  const out: { -readonly [K in keyof CopiedFields]: CopiedFields[K] } = {
     name: tool.name,
     revision: tool.revision,
     backend: tool.backend,

@@ -187,3 +187,47 @@ describe("rejected diagnostics cannot leak", () => {
     assert.equal(bundle.rejected[0]?.error.code, "dialect_unsupported", "the host can still read it");
   });
 });
+
+describe("descriptor fidelity", () => {
+  test("provider tools carry every MCP field unchanged, unknown ones too; only revision and backend are left out", () => {
+    const icons = [{ src: "https://example.test/icon.png", mimeType: "image/png" }];
+    const execution = { taskSupport: "required" };
+    const meta = { "io.example/owner": "team-a" };
+    const future = { anything: [1, 2] };
+    const outputSchema = { type: "object", properties: { n: { type: "integer" } } };
+    const descriptor = tool(
+      "full",
+      { type: "object" },
+      {
+        title: "Full tool",
+        icons,
+        execution,
+        _meta: meta,
+        outputSchema,
+        annotations: { readOnlyHint: true },
+        "x-future-field": future,
+      },
+    );
+    const bundle = admitted([descriptor]);
+    const provider = bundle.tools[0]!;
+    const { revision: _r, backend: _b, ...rest } = descriptor;
+    const mcp: Record<string, unknown> = rest;
+    assert.deepEqual(provider, mcp);
+    for (const key of Object.keys(mcp)) assert.equal(provider[key], mcp[key], key);
+    assert.equal(provider.execution, execution, "the same object");
+    assert.ok(!Object.hasOwn(provider, "revision") && !Object.hasOwn(provider, "backend"));
+    assert.equal(bundle.registry.get("full")?.provider, provider, "the registry holds the very provider tool");
+    assert.equal(JSON.parse(JSON.stringify(bundle)).tools[0].execution.taskSupport, "required");
+  });
+  test("a prototype-named field is an own field of the provider tool and reaches no prototype", () => {
+    const descriptor = JSON.parse(
+      '{"name":"p","revision":"1","backend":"b","inputSchema":{"type":"object"},"__proto__":{"polluted":true}}',
+    ) as Record<string, unknown>;
+    const provider = admitted([descriptor]).tools[0]!;
+    assert.ok(Object.hasOwn(provider, "__proto__"));
+    assert.equal(Object.getPrototypeOf(provider), Object.prototype);
+    assert.equal((provider as Record<string, unknown>)["polluted"], undefined);
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+    assert.deepEqual(JSON.parse(JSON.stringify(provider))["__proto__"], { polluted: true });
+  });
+});
