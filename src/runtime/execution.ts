@@ -10,10 +10,16 @@ import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import type { AdmittedBundle, AdmittedTool, Authority } from "./tool-catalog.js";
 
+/** An MCP `tools/call` request's params. */
 export interface ToolCall {
+  /** The tool to call. */
   name: string;
-  arguments: unknown;
+  /** The arguments; MCP makes them optional, and an omitted (or `undefined`) value is checked as `{}`. */
+  arguments?: unknown;
 }
+
+/** What omitted arguments are checked as (MCP `CallToolRequest.params.arguments` is optional). */
+const NO_ARGUMENTS = Object.freeze({});
 
 /** What each host stage is given. */
 export interface StageContext {
@@ -107,7 +113,7 @@ export const Execution = Object.freeze({
           )
         : failure("lookup", "validation", "tool_unknown", `there is no tool named ${preview(name)}`);
     }
-    const checked = tool.compiled.validate(args);
+    const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
     if (!checked.ok) {
       const e = checked.error;
       return failure("arguments", e.class, e.code, e.message, { cause: e, modelText: e.toModelText() });

@@ -137,3 +137,43 @@ describe("Execution.invoke", () => {
     assert.match(text, /\/q: must be at most 10 characters long, got 17/);
   });
 });
+
+describe("omitted arguments", () => {
+  const optional = { type: "object", properties: { q: { type: "string" } } };
+  const admittedOptional = () => {
+    const r = ToolCatalog.admitBatch([tool("list", optional), tool("needs", schema)], { backends: ["b"] });
+    assert.ok(r.ok);
+    return r.value;
+  };
+  for (const [label, call] of [
+    ["absent", { name: "list" }],
+    ["undefined", { name: "list", arguments: undefined }],
+  ] as const) {
+    test(`${label} arguments are checked as {} and handed to the stages as given`, async () => {
+      const seen: unknown[] = [];
+      const r = await Execution.invoke(admittedOptional(), call, {
+        authorize: (ctx) => void seen.push(ctx.arguments),
+        dispatch: (ctx) => {
+          seen.push(ctx.arguments, Object.hasOwn(ctx, "arguments"));
+          return "ran";
+        },
+      });
+      assert.deepEqual(r, { ok: true, value: "ran" });
+      assert.deepEqual(seen, [undefined, undefined, true]);
+    });
+  }
+  test("omitted arguments still have to satisfy the schema as {}", async () => {
+    const r = await Execution.invoke(admittedOptional(), { name: "needs" }, { dispatch: () => assert.fail("ran") });
+    assert.equal(r.ok, false);
+    assert.match((r as { ok: false; error: { modelText: string } }).error.modelText, /required property "q"/);
+  });
+  test("null arguments are not an object", async () => {
+    const r = await Execution.invoke(
+      admittedOptional(),
+      { name: "list", arguments: null },
+      { dispatch: () => assert.fail("ran") },
+    );
+    assert.equal(r.ok, false);
+    assert.equal((r as { ok: false; error: { code: string } }).error.code, "arguments_invalid");
+  });
+});
