@@ -21,30 +21,46 @@ export interface ToolCall {
 /** What omitted arguments are checked as (MCP `CallToolRequest.params.arguments` is optional). */
 const NO_ARGUMENTS = Object.freeze({});
 
-/** What each host stage is given. */
+/**
+ * What each host stage and `dispatch` are given (README "Authority and grants"). Frozen; the same object for every
+ * stage of one call.
+ */
 export interface StageContext {
+  /** The admitted tool: its descriptor fields, its provider tool and its compiled schemas. */
   readonly tool: AdmittedTool;
+  /** The tool's name. */
   readonly name: string;
+  /** The call's arguments as given, the very same value (`undefined` when omitted), already checked. */
   readonly arguments: unknown;
+  /** The bundle's narrowed authority (caller, run, grants and every other field the host gave). */
   readonly authority: Authority;
+  /** This tool's own grant (`authority.grants[name]`), or `undefined` when the authority has no grants. */
   readonly grant: unknown;
 }
 
 /**
  * A stage allows by returning `true`, `undefined` or `{ ok: true }`; it refuses with `false` or `{ ok: false, error?
- * }`.
+ * }` (any other value refuses too).
  */
 export type StageVerdict = boolean | void | { ok: true } | { ok: false; error?: unknown };
+/** A host stage: sync or async, given the call's context. */
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
+/** The host's stages, run in the order of the fields below, each only when every earlier one allowed the call. */
 export interface ExecutionHost<T> {
+  /** Decides whether the caller may run this tool (after the boundary's own grant check). */
   authorize?: Stage;
+  /** Asks for approval (a human, a policy). */
   approve?: Stage;
+  /** Reserves the budget the call may spend. */
   reserveBudget?: Stage;
+  /** Records the intent durably before anything runs. */
   publishIntent?: Stage;
+  /** Runs the tool on its backend; for a tool with an `outputSchema`, returns an MCP `CallToolResult`. */
   dispatch: (context: StageContext) => T | Promise<T>;
 }
 
+/** Where a call stopped: the lookup, the argument check, a host stage, dispatch or the result check. */
 export type StageName =
   "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
 
@@ -118,13 +134,22 @@ export const Execution = Object.freeze({
       const e = checked.error;
       return failure("arguments", e.class, e.code, e.message, { cause: e, modelText: e.toModelText() });
     }
-    const grants = bundle.authority.grants;
+    const grants = Object.hasOwn(bundle.authority, "grants") ? bundle.authority.grants : undefined;
+    const granted = grants !== undefined && Object.hasOwn(grants, tool.name);
+    if (grants !== undefined && !granted) {
+      return failure(
+        "authorize",
+        "validation",
+        "grant_missing",
+        `the authority grants nothing for "${tool.name}", and grants are enforced because the authority has grants`,
+      );
+    }
     const context: StageContext = Object.freeze({
       tool,
       name: tool.name,
       arguments: args,
       authority: bundle.authority,
-      grant: grants !== undefined && Object.hasOwn(grants, tool.name) ? grants[tool.name] : undefined,
+      grant: granted ? grants[tool.name] : undefined,
     });
     for (const stage of STAGES) {
       const run = host[stage];

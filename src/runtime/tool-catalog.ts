@@ -248,15 +248,18 @@ function authorityError(authority: unknown, names: ReadonlySet<string>): Catalog
   return undefined;
 }
 
-/** A copy of the authority with the grants of rejected tools removed; the input is not touched. */
-function narrow(authority: Authority | undefined, rejected: ReadonlySet<string>): Authority {
+/**
+ * A copy of the authority keeping only the grants `keep` accepts; every other field is kept, and `grants` is present
+ * exactly when the given authority has it (its presence is what turns grant enforcement on). The input is not touched.
+ */
+export function narrowAuthority(authority: Authority | undefined, keep: (name: string) => boolean): Authority {
   const out: Authority = {};
-  if (authority !== undefined)
-    for (const key of Object.keys(authority)) if (key !== "grants") setOwn(out, key, authority[key]);
+  if (authority === undefined) return out;
+  for (const key of Object.keys(authority)) if (key !== "grants") setOwn(out, key, authority[key]);
+  if (!Object.hasOwn(authority, "grants")) return out;
+  const given = authority["grants"] as Record<string, unknown>;
   const grants: Record<string, unknown> = {};
-  const given = authority?.grants;
-  if (given !== undefined)
-    for (const name of Object.keys(given)) if (!rejected.has(name)) setOwn(grants, name, given[name]);
+  for (const name of Object.keys(given)) if (keep(name)) setOwn(grants, name, given[name]);
   out.grants = grants;
   return out;
 }
@@ -332,7 +335,7 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
     provider.push(mcp);
     accepted.push(tool.name);
   }
-  const narrowed = narrow(authority, new Set(rejected.map((r) => r.name)));
+  const narrowed = narrowAuthority(authority, (name) => registry.has(name));
   return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected));
 }
 

@@ -177,3 +177,65 @@ describe("omitted arguments", () => {
     assert.equal((r as { ok: false; error: { code: string } }).error.code, "arguments_invalid");
   });
 });
+
+describe("grants", () => {
+  const admit = (authority?: Record<string, unknown>) => {
+    const r = ToolCatalog.admitBatch([tool("granted"), tool("ungranted")], { backends: ["b"], authority });
+    assert.ok(r.ok);
+    return r.value;
+  };
+  test("with grants, a tool without its own grant is refused before any host stage (grant_missing)", async () => {
+    const log: string[] = [];
+    const r = await Execution.invoke(
+      admit({ caller: "u", grants: { granted: { scope: "read" } } }),
+      { name: "ungranted", arguments: {} },
+      recordingHost(log),
+    );
+    assert.equal(r.ok, false);
+    const e = (r as { ok: false; error: { class: string; code: string; stage: string } }).error;
+    assert.deepEqual([e.class, e.code, e.stage], ["validation", "grant_missing", "authorize"]);
+    assert.deepEqual(log, []);
+  });
+  test("the granted tool runs and every stage receives its grant and the authority", async () => {
+    const grants: unknown[] = [];
+    const authority = { caller: "u", run: "r1", grants: { granted: { scope: "read" } } };
+    const bundle = admit(authority);
+    const r = await Execution.invoke(
+      bundle,
+      { name: "granted", arguments: {} },
+      {
+        authorize: (ctx) => void grants.push(ctx.grant, ctx.authority),
+        dispatch: (ctx) => grants.push(ctx.grant),
+      },
+    );
+    assert.equal(r.ok, true);
+    assert.deepEqual(grants, [{ scope: "read" }, bundle.authority, { scope: "read" }]);
+    assert.equal(grants[0], authority.grants.granted, "the very grant value");
+  });
+  test("an empty grants object grants nothing", async () => {
+    const r = await Execution.invoke(admit({ grants: {} }), { name: "granted", arguments: {} }, { dispatch: () => 1 });
+    assert.equal((r as { ok: false; error: { code: string } }).error.code, "grant_missing");
+  });
+  test("without grants in the authority, grants are not enforced and the stages see no grant", async () => {
+    for (const authority of [undefined, { caller: "u" }]) {
+      let grant: unknown = "unset";
+      const r = await Execution.invoke(
+        admit(authority),
+        { name: "ungranted", arguments: {} },
+        { dispatch: (ctx) => void (grant = ctx.grant) },
+      );
+      assert.equal(r.ok, true);
+      assert.equal(grant, undefined);
+    }
+  });
+  test("a prototype-named tool needs a grant of its own", async () => {
+    const r = ToolCatalog.admitBatch([tool("constructor"), tool("toString")], {
+      backends: ["b"],
+      authority: { grants: { toString: true } },
+    });
+    assert.ok(r.ok);
+    const call = (name: string) => Execution.invoke(r.value, { name, arguments: {} }, { dispatch: () => "ran" });
+    assert.equal(((await call("constructor")) as { ok: false; error: { code: string } }).error.code, "grant_missing");
+    assert.deepEqual(await call("toString"), { ok: true, value: "ran" });
+  });
+});

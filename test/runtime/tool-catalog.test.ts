@@ -150,10 +150,14 @@ describe("the bundle", () => {
     assert.notEqual(bundle.authority, authority);
   });
   test("empty input gives an empty registry, empty tools and empty grants", () => {
-    const bundle = admitted([], { authority: { caller: "c" } });
+    const bundle = admitted([], { authority: { caller: "c", grants: {} } });
     assert.equal(bundle.registry.size, 0);
     assert.deepEqual(bundle.tools, []);
     assert.deepEqual(bundle.authority, { caller: "c", grants: {} });
+  });
+  test("an authority without grants stays without grants (grants are not enforced), none gives {}", () => {
+    assert.deepEqual(admitted([tool("a")], { authority: { caller: "c" } }).authority, { caller: "c" });
+    assert.deepEqual(admitted([]).authority, {});
   });
   test("a quarantine batch where every tool is rejected is empty", () => {
     const bundle = admitted([tool("x", DRAFT_07), tool("y", DRAFT_07)], {
