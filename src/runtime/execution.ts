@@ -64,20 +64,27 @@ export interface ExecutionHost<T> {
 export type StageName =
   "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
 
+/** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
 export interface ExecutionError {
+  /** The error class (README "Errors"). */
   class: ErrorClass;
   /**
-   * "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code), "stage_refused",
-   * "stage_failed", "dispatch_failed".
+   * "call_invalid", "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code, such as
+   * "limit_exceeded"), "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid".
    */
   code: string;
+  /** One line for the host; it may quote a host exception's message. Never shown to a model. */
   message: string;
+  /** Where the call stopped. */
   stage: StageName;
-  /** For argument errors: the boundary's error, with `toModelText()`. */
+  /** For argument and result errors: the boundary's error, with `toModelText()`. */
   cause?: InputSchemaError;
-  /** The refusing stage's own error value, when it gave one. */
+  /** The refusing stage's own error value, or what a stage, `dispatch` or the call object threw. */
   detail?: unknown;
-  /** Text a model can act on, for returning as a tool error. */
+  /**
+   * Text written for a model, to return as the tool error: the boundary's rendering of argument or result errors,
+   * or a fixed sentence naming the stage that refused or failed. Never a host exception's text or a stage's value.
+   */
   modelText: string;
 }
 
@@ -88,9 +95,14 @@ function failure(
   cls: ErrorClass,
   code: string,
   message: string,
-  extra: Partial<ExecutionError> = {},
+  modelText: string,
+  extra: Pick<ExecutionError, "cause" | "detail"> = {},
 ): { ok: false; error: ExecutionError } {
-  return err({ class: cls, code, message, stage, modelText: message, ...extra });
+  return err({ class: cls, code, message, stage, modelText, ...extra });
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
 function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } {
@@ -103,6 +115,12 @@ function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } 
 }
 
 export const Execution = Object.freeze({
+  /**
+   * Runs one tool call through the boundary: the tool is looked up in the bundle, the arguments are checked against
+   * its compiled input schema and its grant against the authority, and only then do the host's stages run, in order,
+   * and `dispatch`. For a tool with an `outputSchema`, what `dispatch` returned is checked as an MCP `CallToolResult`.
+   * Never throws: every refusal or failure is an `ExecutionError` result.
+   */
   async invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
     let name: unknown;
     let args: unknown;
@@ -114,7 +132,9 @@ export const Execution = Object.freeze({
         "lookup",
         "validation",
         "call_invalid",
-        `the call could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        `the call could not be read: ${describe(e)}`,
+        "The tool call could not be read.",
+        { detail: e },
       );
     }
     const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
@@ -126,13 +146,20 @@ export const Execution = Object.freeze({
             "unsupported_capability",
             "tool_quarantined",
             `tool "${name}" is quarantined: its input schema uses an unsupported capability`,
+            `The tool "${name}" is not available.`,
           )
-        : failure("lookup", "validation", "tool_unknown", `there is no tool named ${preview(name)}`);
+        : failure(
+            "lookup",
+            "validation",
+            "tool_unknown",
+            `there is no tool named ${preview(name)}`,
+            `There is no tool named ${preview(name)}.`,
+          );
     }
     const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
     if (!checked.ok) {
       const e = checked.error;
-      return failure("arguments", e.class, e.code, e.message, { cause: e, modelText: e.toModelText() });
+      return failure("arguments", e.class, e.code, e.message, e.toModelText(), { cause: e });
     }
     const grants = Object.hasOwn(bundle.authority, "grants") ? bundle.authority.grants : undefined;
     const granted = grants !== undefined && Object.hasOwn(grants, tool.name);
@@ -142,6 +169,7 @@ export const Execution = Object.freeze({
         "validation",
         "grant_missing",
         `the authority grants nothing for "${tool.name}", and grants are enforced because the authority has grants`,
+        refusedAt(tool.name, "authorize"),
       );
     }
     const context: StageContext = Object.freeze({
@@ -162,7 +190,9 @@ export const Execution = Object.freeze({
           stage,
           "execution_failure",
           "stage_failed",
-          `${stage} failed: ${e instanceof Error ? e.message : String(e)}`,
+          `${stage} failed: ${describe(e)}`,
+          failedAt(tool.name, stage),
+          { detail: e },
         );
       }
       const outcome = refused(verdict);
@@ -172,6 +202,7 @@ export const Execution = Object.freeze({
           "validation",
           "stage_refused",
           `${stage} refused the call to "${tool.name}"`,
+          refusedAt(tool.name, stage),
           outcome.detail === undefined ? {} : { detail: outcome.detail },
         );
       }
@@ -183,8 +214,20 @@ export const Execution = Object.freeze({
         "dispatch",
         "execution_failure",
         "dispatch_failed",
-        `dispatch of "${tool.name}" failed: ${e instanceof Error ? e.message : String(e)}`,
+        `dispatch of "${tool.name}" failed: ${describe(e)}`,
+        failedAt(tool.name, "dispatch"),
+        { detail: e },
       );
     }
   },
 });
+
+/** The model-facing sentence for a refusal: names the stage, never the host's reason. */
+function refusedAt(name: string, stage: StageName): string {
+  return `The call to "${name}" was refused at the ${stage} stage.`;
+}
+
+/** The model-facing sentence for a failure: names the stage, never the exception. */
+function failedAt(name: string, stage: StageName): string {
+  return `The call to "${name}" failed at the ${stage} stage.`;
+}

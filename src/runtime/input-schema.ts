@@ -60,6 +60,7 @@ export class CompiledInputSchema {
           code: "arguments_invalid",
           message: `arguments could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
           instancePointer: "",
+          cause: e,
         }),
       );
     }
@@ -131,6 +132,7 @@ function failure(e: unknown, locate: () => unknown): InputSchemaError {
     class: "execution_failure",
     code: "validator_failed",
     message: `the validator failed: ${e instanceof Error ? e.message : String(e)}`,
+    cause: e,
   });
 }
 

@@ -239,3 +239,91 @@ describe("grants", () => {
     assert.deepEqual(await call("toString"), { ok: true, value: "ran" });
   });
 });
+
+describe("modelText carries only model-facing text", () => {
+  const SECRET = "DB password=hunter2 at 10.0.0.5";
+  const secretError = new Error(SECRET);
+  const call = { name: "search", arguments: { q: "x" } };
+  type Failed = {
+    ok: false;
+    error: { code: string; stage: string; message: string; modelText: string; detail?: unknown };
+  };
+  const cases: [string, ExecutionHost<unknown>, string, string, unknown][] = [
+    [
+      "a throwing stage",
+      { authorize: () => assert.fail(secretError), dispatch: () => 1 },
+      "stage_failed",
+      'The call to "search" failed at the authorize stage.',
+      undefined,
+    ],
+    [
+      "an async stage rejecting",
+      { reserveBudget: () => Promise.reject(secretError), dispatch: () => 1 },
+      "stage_failed",
+      'The call to "search" failed at the reserveBudget stage.',
+      secretError,
+    ],
+    [
+      "a stage refusing with its own error value",
+      { approve: () => ({ ok: false, error: SECRET }), dispatch: () => 1 },
+      "stage_refused",
+      'The call to "search" was refused at the approve stage.',
+      SECRET,
+    ],
+    [
+      "a throwing dispatch",
+      {
+        dispatch: () => {
+          throw secretError;
+        },
+      },
+      "dispatch_failed",
+      'The call to "search" failed at the dispatch stage.',
+      secretError,
+    ],
+  ];
+  for (const [label, host, code, text, detail] of cases) {
+    test(`${label}: a fixed sentence naming the stage; the host's text stays on the error`, async () => {
+      const r = (await Execution.invoke(bundle(), call, host)) as Failed;
+      assert.equal(r.ok, false);
+      assert.equal(r.error.code, code);
+      assert.equal(r.error.modelText, text);
+      assert.ok(!r.error.modelText.includes("hunter2") && !r.error.modelText.includes("10.0.0.5"));
+      if (detail !== undefined) assert.equal(r.error.detail, detail);
+      if (code !== "stage_refused") assert.ok(r.error.message.includes(SECRET), "the host still reads it");
+    });
+  }
+  test("arguments or a call object whose getter throws: the exception stays on the error", async () => {
+    const args = {
+      get q() {
+        throw secretError;
+      },
+    };
+    const r = (await Execution.invoke(
+      bundle(),
+      { name: "search", arguments: args },
+      { dispatch: () => 1 },
+    )) as Failed & {
+      error: { cause?: { cause?: unknown } };
+    };
+    assert.equal(r.error.stage, "arguments");
+    assert.ok(!r.error.modelText.includes("hunter2"), r.error.modelText);
+    assert.equal(r.error.cause?.cause, secretError);
+    const unreadable = {
+      name: "search",
+      get arguments(): unknown {
+        throw secretError;
+      },
+    };
+    const c = (await Execution.invoke(bundle(), unreadable, { dispatch: () => 1 })) as Failed;
+    assert.equal(c.error.code, "call_invalid");
+    assert.equal(c.error.modelText, "The tool call could not be read.");
+    assert.equal(c.error.detail, secretError);
+  });
+  test("lookup errors name the tool the model asked for, nothing else", async () => {
+    const unknown = (await Execution.invoke(bundle(), { name: "nope" }, { dispatch: () => 1 })) as Failed;
+    assert.equal(unknown.error.modelText, 'There is no tool named "nope".');
+    const old = (await Execution.invoke(bundle(), { name: "old" }, { dispatch: () => 1 })) as Failed;
+    assert.equal(old.error.modelText, 'The tool "old" is not available.');
+  });
+});
