@@ -4,11 +4,13 @@
  * leaves the previous bundle in force.
  */
 
+import { isObject } from "../engine/json.js";
 import type { CatalogError } from "./catalog-error.js";
 import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
 import type { InputSchemaOptions } from "./input-schema.js";
 import { err, ok, type Result } from "./result.js";
 import {
+  narrowAuthority,
   ToolCatalog,
   type AdmissionMode,
   type AdmittedBundle,
@@ -134,10 +136,15 @@ export class Conversation {
     return this.bundle;
   }
 
-  /** Admits a new catalog; on failure the previous bundle stays in force and nothing is emitted. */
+  /**
+   * Admits a new catalog (a server's `tools/list_changed`); on failure the previous bundle stays in force and nothing
+   * is emitted. Without an explicit `authority`, the conversation's authority is narrowed to the new batch: grants of
+   * tools the server removed are dropped (so the update is not refused), and tools it added get none. An explicit
+   * authority is checked as `ToolCatalog.admitBatch` checks it, and replaces the conversation's.
+   */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): Result<AdmittedBundle, CatalogError> {
     const mode = options.schemaAdmission ?? this.mode;
-    const authority = options.authority ?? this.authority;
+    const authority = options.authority ?? this.narrowedTo(tools);
     const admitted = ToolCatalog.admitBatch(tools, { ...this.schemaOptions, mode, authority, backends: this.backends });
     if (!admitted.ok) return admitted;
     this.bundle = admitted.value;
@@ -174,6 +181,18 @@ export class Conversation {
   /** Invokes a tool of the bundle in force through `Execution` (arguments checked first). */
   invoke<T>(call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
     return Execution.invoke(this.bundle, call, host);
+  }
+
+  /** The conversation's authority without the grants of tools the new batch does not list. */
+  private narrowedTo(tools: readonly unknown[]): Authority | undefined {
+    if (this.authority === undefined) return undefined;
+    const listed = new Set<string>();
+    try {
+      for (const tool of tools) if (isObject(tool) && typeof tool["name"] === "string") listed.add(tool["name"]);
+    } catch {
+      // A batch that cannot be read as data: admission refuses it, whatever the authority.
+    }
+    return narrowAuthority(this.authority, (name) => listed.has(name));
   }
 
   private event(): CatalogUpdatedEvent {
