@@ -9,14 +9,10 @@ import type { CatalogError } from "./catalog-error.js";
 import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
 import type { InputSchemaOptions } from "./input-schema.js";
 import { err, ok, type Result } from "./result.js";
-import {
-  narrowAuthority,
-  ToolCatalog,
-  type AdmissionMode,
-  type AdmittedBundle,
-  type Authority,
-  type ProviderTool,
-} from "./tool-catalog.js";
+import type { AdmittedBundle } from "./admitted-bundle.js";
+import { narrowAuthority, type Authority } from "./authority.js";
+import { ToolCatalog, type AdmissionMode } from "./tool-catalog.js";
+import type { ProviderTool } from "./tool-descriptor.js";
 
 export interface ConversationOptions extends InputSchemaOptions {
   tools: readonly unknown[];

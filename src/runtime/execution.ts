@@ -8,7 +8,8 @@ import type { ErrorClass } from "../engine/errors.js";
 import { preview } from "../engine/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
-import type { AdmittedBundle, AdmittedTool, Authority } from "./tool-catalog.js";
+import type { AdmittedBundle, AdmittedTool } from "./admitted-bundle.js";
+import type { Authority } from "./authority.js";
 
 /** An MCP `tools/call` request's params. */
 export interface ToolCall {
