@@ -140,13 +140,13 @@ export const Execution = Object.freeze({
     }
     const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
     if (tool === undefined) {
-      const quarantined = bundle.rejected.some((r) => r.name === name);
-      return quarantined
+      const quarantined = bundle.rejected.find((r) => r.name === name);
+      return quarantined !== undefined
         ? failure(
             "lookup",
             "unsupported_capability",
             "tool_quarantined",
-            `tool "${name}" is quarantined: its input schema uses an unsupported capability`,
+            `tool "${name}" is quarantined: its ${quarantined.schema} uses an unsupported capability`,
             `The tool "${name}" is not available.`,
           )
         : failure(

@@ -4,10 +4,18 @@
  * omits only tools one of whose schemas is `unsupported_capability`. Nothing here throws at the host.
  */
 
-import { AdmittedBundle, RejectedTool, type AdmittedTool } from "./admitted-bundle.js";
+import {
+  AdmittedBundle,
+  RejectedTool,
+  type AdmittedTool,
+  type SchemaField,
+  type UpgradedSchema,
+} from "./admitted-bundle.js";
 import { authorityError, narrowAuthority, type Authority } from "./authority.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 import { InputSchema, type InputSchemaOptions } from "./input-schema.js";
+import type { InputSchemaError } from "./input-schema-error.js";
+import { OutputSchema } from "./output-schema.js";
 import { err, ok, type Result } from "./result.js";
 import { SchemaCache } from "./schema-cache.js";
 import { metadataError, providerTool, type ProviderTool, type ToolDescriptor } from "./tool-descriptor.js";
@@ -64,36 +72,61 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
   const provider: ProviderTool[] = [];
   const accepted: string[] = [];
   const rejected: RejectedTool[] = [];
+  const upgraded: UpgradedSchema[] = [];
   for (const tool of tools as ToolDescriptor[]) {
-    const id = { name: tool.name, revision: tool.revision };
-    const compiled = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
-    if (!compiled.ok) {
-      const e = compiled.error;
-      if (mode === "quarantine" && e.class === "unsupported_capability") {
-        rejected.push(new RejectedTool(tool.name, tool.revision, e));
-        continue;
-      }
-      return err(
-        catalogError(
-          e.class,
-          "schema_rejected",
-          `tool "${tool.name}" (revision ${tool.revision}): ${e.message}`,
-          id,
-          e,
-        ),
-      );
+    const input = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
+    const output = hasOutputSchema(tool) ? OutputSchema.validateSchema(tool.outputSchema, schemaOptions) : undefined;
+    // Every error but an unsupported capability is fatal, whichever schema has it; the input schema's comes first.
+    const problems: [SchemaField, InputSchemaError][] = [];
+    if (!input.ok) problems.push(["inputSchema", input.error]);
+    if (output !== undefined && !output.ok) problems.push(["outputSchema", output.error]);
+    const fatal = problems.find(([, e]) => mode === "strict" || e.class !== "unsupported_capability");
+    if (fatal !== undefined) return err(schemaRejected(tool, ...fatal));
+    if (!input.ok || (output !== undefined && !output.ok)) {
+      const [schema, error] = problems[0] as [SchemaField, InputSchemaError];
+      rejected.push(new RejectedTool(tool.name, tool.revision, error, schema));
+      continue;
     }
     const mcp = providerTool(tool);
-    const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), provider: mcp, compiled: compiled.value });
+    const admitted: AdmittedTool = Object.freeze({
+      ...copyFields(tool),
+      provider: mcp,
+      compiled: input.value,
+      ...(output === undefined ? {} : { compiledOutput: output.value }),
+    });
     registry.set(tool.name, admitted);
     provider.push(mcp);
     accepted.push(tool.name);
+    for (const [schema, compiled] of [
+      ["inputSchema", input.value],
+      ["outputSchema", output?.value],
+    ] as const) {
+      const changes = compiled?.upgraded;
+      if (changes !== undefined) upgraded.push({ name: tool.name, revision: tool.revision, schema, changes });
+    }
   }
   const narrowed = narrowAuthority(authority, (name) => registry.has(name));
-  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected));
+  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected, upgraded));
 }
 
-type CopiedFields = Omit<AdmittedTool, "compiled" | "provider">;
+/** MCP makes `outputSchema` optional; an own `undefined` counts as absent. */
+function hasOutputSchema(tool: ToolDescriptor): boolean {
+  return Object.hasOwn(tool, "outputSchema") && tool.outputSchema !== undefined;
+}
+
+function schemaRejected(tool: ToolDescriptor, schema: SchemaField, e: InputSchemaError): CatalogError {
+  const error = catalogError(
+    e.class,
+    "schema_rejected",
+    `tool "${tool.name}" (revision ${tool.revision}), ${schema}: ${e.message}`,
+    { name: tool.name, revision: tool.revision },
+    e,
+  );
+  error.schema = schema;
+  return error;
+}
+
+type CopiedFields = Omit<AdmittedTool, "compiled" | "compiledOutput" | "provider">;
 
 function copyFields(tool: ToolDescriptor): CopiedFields {
   const out: { -readonly [K in keyof CopiedFields]: CopiedFields[K] } = {
@@ -102,8 +135,8 @@ function copyFields(tool: ToolDescriptor): CopiedFields {
     backend: tool.backend,
     inputSchema: tool.inputSchema,
   };
-  if (tool.description !== undefined) out.description = tool.description;
-  if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
-  if (tool.annotations !== undefined) out.annotations = tool.annotations;
+  if (Object.hasOwn(tool, "description")) out.description = tool.description;
+  if (hasOutputSchema(tool)) out.outputSchema = tool.outputSchema;
+  if (Object.hasOwn(tool, "annotations")) out.annotations = tool.annotations;
   return out;
 }

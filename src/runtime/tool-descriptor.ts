@@ -122,10 +122,9 @@ export function metadataError(
   }
   if (seen.has(name))
     return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);
-  for (const field of ["outputSchema", "annotations"]) {
-    if (Object.hasOwn(tool, field) && !isObject(tool[field])) {
-      return catalogError("validation", "tool_invalid", `tool "${name}" has a ${field} that is not an object`, id);
-    }
+  // outputSchema may be any schema, a boolean included: OutputSchema decides.
+  if (Object.hasOwn(tool, "annotations") && !isObject(tool["annotations"])) {
+    return catalogError("validation", "tool_invalid", `tool "${name}" has annotations that are not an object`, id);
   }
   return undefined;
 }

@@ -235,3 +235,63 @@ describe("descriptor fidelity", () => {
     assert.deepEqual(JSON.parse(JSON.stringify(provider))["__proto__"], { polluted: true });
   });
 });
+
+describe("output schemas are admitted too", () => {
+  const DRAFT_07_OUTPUT = { $schema: "http://json-schema.org/draft-07/schema#", type: "object" };
+  for (const mode of ["strict", "quarantine"] as const) {
+    test(`an invalid outputSchema fails the batch in ${mode} mode, naming the schema`, () => {
+      const e = refused([tool("ok"), tool("bad", { type: "object" }, { outputSchema: { type: "strin" } })], { mode });
+      assert.equal(e.code, "schema_rejected");
+      assert.equal(e.class, "validation");
+      assert.equal(e.schema, "outputSchema");
+      assert.equal(e.cause?.code, "schema_invalid");
+      assert.deepEqual(e.tool, { name: "bad", revision: "r1" });
+      assert.match(e.message, /outputSchema/);
+    });
+    test(`an unresolved reference or a non-schema outputSchema is fatal in ${mode} mode`, () => {
+      for (const outputSchema of [{ $ref: "#/$defs/nope" }, "object", null, 5]) {
+        const e = refused([tool("bad", { type: "object" }, { outputSchema })], { mode });
+        assert.equal(e.schema, "outputSchema", JSON.stringify(outputSchema));
+      }
+    });
+  }
+  test("strict: a draft-07 outputSchema fails the batch as unsupported_capability", () => {
+    const e = refused([tool("a", { type: "object" }, { outputSchema: DRAFT_07_OUTPUT })]);
+    assert.equal(e.class, "unsupported_capability");
+    assert.equal(e.schema, "outputSchema");
+    assert.equal(e.cause?.code, "dialect_unsupported");
+  });
+  test("quarantine: a draft-07 outputSchema omits the tool, and the diagnostic says which schema", () => {
+    const bundle = admitted([tool("a"), tool("b", { type: "object" }, { outputSchema: DRAFT_07_OUTPUT })], {
+      mode: "quarantine",
+      authority: { grants: { a: 1, b: 2 } },
+    });
+    assert.deepEqual(bundle.accepted, ["a"]);
+    assert.deepEqual(
+      bundle.rejected.map((r) => [r.name, r.schema, r.error.code]),
+      [["b", "outputSchema", "dialect_unsupported"]],
+    );
+    assert.deepEqual(bundle.authority.grants, { a: 1 });
+    assert.equal(JSON.stringify(bundle.rejected), '["[rejected tool diagnostic redacted]"]');
+  });
+  test("quarantine: an unsupported input schema does not hide a broken output schema", () => {
+    const e = refused([tool("a", DRAFT_07, { outputSchema: { type: "strin" } })], { mode: "quarantine" });
+    assert.equal(e.class, "validation");
+    assert.equal(e.schema, "outputSchema");
+  });
+  test("admitted output schemas of any root are compiled; the same schema values are kept", () => {
+    const schemas: unknown[] = [{ type: "object" }, { type: "array" }, { type: "string" }, true, false];
+    const tools = schemas.map((outputSchema, i) => tool(`t${i}`, { type: "object" }, { outputSchema }));
+    const bundle = admitted([...tools, tool("none"), tool("undef", { type: "object" }, { outputSchema: undefined })]);
+    schemas.forEach((schema, i) => {
+      const t = bundle.registry.get(`t${i}`);
+      assert.equal(t?.outputSchema, schema);
+      assert.equal(t?.provider.outputSchema, schema);
+      assert.equal(t?.compiledOutput?.schema, schema);
+    });
+    assert.equal(bundle.registry.get("none")?.compiledOutput, undefined);
+    assert.equal(bundle.registry.get("undef")?.compiledOutput, undefined);
+    assert.equal(bundle.registry.get("t3")?.compiledOutput?.validate(42).ok, true);
+    assert.equal(bundle.registry.get("t4")?.compiledOutput?.validate(42).ok, false);
+  });
+});
