@@ -8,6 +8,7 @@ import type { ErrorClass } from "../engine/errors.js";
 import { preview } from "../engine/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
+import { checkToolResult } from "./tool-result.js";
 import type { AdmittedBundle, AdmittedTool } from "./admitted-bundle.js";
 import type { Authority } from "./authority.js";
 
@@ -63,7 +64,7 @@ export interface ExecutionHost<T> {
 
 /** Where a call stopped: the lookup, the argument check, a host stage, dispatch or the result check. */
 export type StageName =
-  "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
+  "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch" | "result";
 
 /** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
 export interface ExecutionError {
@@ -80,7 +81,7 @@ export interface ExecutionError {
   stage: StageName;
   /** For argument and result errors: the boundary's error, with `toModelText()`. */
   cause?: InputSchemaError;
-  /** The refusing stage's own error value, or what a stage, `dispatch` or the call object threw. */
+  /** The refusing stage's own error value, what a stage, `dispatch` or the call object threw, or a refused result. */
   detail?: unknown;
   /**
    * Text written for a model, to return as the tool error: the boundary's rendering of argument or result errors,
@@ -208,8 +209,9 @@ export const Execution = Object.freeze({
         );
       }
     }
+    let result: T;
     try {
-      return ok(await host.dispatch(context));
+      result = await host.dispatch(context);
     } catch (e) {
       return failure(
         "dispatch",
@@ -220,6 +222,14 @@ export const Execution = Object.freeze({
         { detail: e },
       );
     }
+    if (tool.compiledOutput === undefined) return ok(result);
+    const judged = checkToolResult(result, tool.compiledOutput);
+    if (judged.ok) return judged;
+    const e = judged.error;
+    return failure("result", e.class, e.code, `tool "${tool.name}": ${e.message}`, e.toModelText(), {
+      cause: e,
+      detail: result,
+    });
   },
 });
 

@@ -144,3 +144,16 @@ describe("Conversation.updateCatalog and the authority", () => {
     assert.deepEqual(await run(c, "b"), { ok: true, value: undefined });
   });
 });
+
+test("Conversation.invoke checks results against the output schema too", async () => {
+  const c = Conversation.start({
+    tools: [tool("n", { type: "object" }, { outputSchema: { type: "object", required: ["n"] } })],
+    backends,
+  });
+  const good = { content: [], structuredContent: { n: 1 } };
+  const r = await c.invoke({ name: "n" }, { dispatch: () => good });
+  assert.ok(r.ok);
+  assert.equal(r.value, good);
+  const bad = await c.invoke({ name: "n" }, { dispatch: () => ({ content: [], structuredContent: {} }) });
+  assert.equal((bad as { ok: false; error: { code: string } }).error.code, "output_invalid");
+});

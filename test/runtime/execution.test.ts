@@ -327,3 +327,95 @@ describe("modelText carries only model-facing text", () => {
     assert.equal(old.error.modelText, 'The tool "old" is not available.');
   });
 });
+
+describe("results checked against the output schema", () => {
+  const outputSchema = {
+    type: "object",
+    properties: { total: { type: "integer" }, items: { type: "array", items: { type: "string" } } },
+    required: ["total"],
+  };
+  const admit = (options: Record<string, unknown> = {}) => {
+    const r = ToolCatalog.admitBatch(
+      [
+        tool("count", { type: "object" }, { outputSchema }),
+        tool("free"),
+        tool("never", { type: "object" }, { outputSchema: false }),
+      ],
+      { backends: ["b"], ...options },
+    );
+    if (!r.ok) assert.fail(r.error.message);
+    return r.value;
+  };
+  type Failed = {
+    ok: false;
+    error: { class: string; code: string; stage: string; modelText: string; detail?: unknown };
+  };
+  const invoke = (result: unknown, name = "count", bundle = admit()) =>
+    Execution.invoke(bundle, { name, arguments: {} }, { dispatch: () => result });
+
+  test("a valid structured result is returned as the very same object", async () => {
+    const result = { content: [{ type: "text", text: "2" }], structuredContent: { total: 2, items: ["a", "b"] } };
+    const r = await invoke(result);
+    assert.ok(r.ok);
+    assert.equal(r.value, result);
+  });
+  const refusedResults: [string, unknown][] = [
+    ["structuredContent that does not match", { content: [], structuredContent: { total: "2" } }],
+    ["no structuredContent", { content: [{ type: "text", text: "2" }] }],
+    ["structuredContent: undefined", { content: [], structuredContent: undefined }],
+    ["a result that is not an object", "dispatched"],
+    ["null", null],
+    ["an inherited isError", Object.assign(Object.create({ isError: true }), { content: [] })],
+    ["isError that is not exactly true", { isError: "true", content: [] }],
+  ];
+  for (const [label, result] of refusedResults) {
+    test(`${label}: output_invalid at stage "result", and the result is not returned as a value`, async () => {
+      const r = (await invoke(result)) as Failed;
+      assert.equal(r.ok, false);
+      assert.deepEqual([r.error.class, r.error.code, r.error.stage], ["validation", "output_invalid", "result"]);
+      assert.equal(r.error.detail, result, "the host can still inspect it");
+      assert.ok(!("value" in r));
+    });
+  }
+  test("the model text renders the result's problems", async () => {
+    const r = (await invoke({ content: [], structuredContent: { total: 1.5, items: [3] } })) as Failed;
+    assert.equal(
+      r.error.modelText,
+      "The tool's result does not match its output schema (2 problems):\n" +
+        '- /items/0: must be string, got number (expected by "type" at /properties/items/items/type)\n' +
+        '- /total: must be integer, got number (expected by "type" at /properties/total/type)',
+    );
+  });
+  test("a tool error (isError: true) is returned as it is, whatever its content", async () => {
+    const toolError = { isError: true, content: [{ type: "text", text: "rate limited" }] };
+    const r = await invoke(toolError);
+    assert.ok(r.ok);
+    assert.equal(r.value, toolError);
+    assert.equal((await invoke({ isError: true }, "never")).ok, true);
+  });
+  test("a false output schema refuses every non-error result", async () => {
+    const r = (await invoke({ content: [], structuredContent: {} }, "never")) as Failed;
+    assert.equal(r.error.code, "output_invalid");
+  });
+  test("a limit hit in the result stays execution_failure", async () => {
+    const deep = { content: [], structuredContent: { total: 1, items: [[[["a"]]]] } };
+    const r = (await invoke(deep, "count", admit({ limits: { maxInstanceDepth: 3 } }))) as Failed;
+    assert.deepEqual([r.error.class, r.error.code, r.error.stage], ["execution_failure", "limit_exceeded", "result"]);
+  });
+  test("tools without an outputSchema: the result is returned unchanged, whatever it is", async () => {
+    for (const result of ["x", undefined, { structuredContent: { total: "no" } }]) {
+      const r = await invoke(result, "free");
+      assert.deepEqual(r, { ok: true, value: result });
+    }
+  });
+  test("a throwing structuredContent getter is output_invalid, its text kept from the model", async () => {
+    const result = {
+      get structuredContent(): unknown {
+        throw new Error("db=secret");
+      },
+    };
+    const r = (await invoke(result)) as Failed;
+    assert.equal(r.error.code, "output_invalid");
+    assert.ok(!r.error.modelText.includes("secret"));
+  });
+});
