@@ -221,7 +221,7 @@ export function compileSchema(
   } catch (e) {
     return err(optionsInvalid(e instanceof Error ? e.message : String(e)));
   }
-  const draft07 = options.draft07 ?? "reject";
+  const draft07 = options.draft07 === undefined ? "reject" : options.draft07;
   if (draft07 !== "reject" && draft07 !== "upgrade")
     return err(optionsInvalid(`draft07 must be "reject" or "upgrade"`));
   if (!isObject(schema)) {
