@@ -160,7 +160,7 @@ async function checkResults(bundle: AdmittedBundle, catalog: CatalogFile): Promi
 
 function showUpgrades(bundle: AdmittedBundle, catalog: CatalogFile): void {
   if (bundle.rejected.length === 0) return;
-  console.log("\nWhat the explicit upgradeDraft07() would recover (never applied implicitly):");
+  console.log('\nWhat draft07: "upgrade" (upgradeDraft07) would recover; never applied implicitly:');
   for (const rejected of bundle.rejected) {
     const tool = (catalog.tools as { name: string; inputSchema: unknown }[]).find((t) => t.name === rejected.name);
     const upgraded = upgradeDraft07(tool?.inputSchema);

@@ -16,6 +16,7 @@ import { SchemaError } from "../engine/errors.js";
 import { compile, type Validator } from "../index.js";
 import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07.js";
 
+/** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
   /**
    * What to do with a schema declaring draft-07 (`$schema: "http://json-schema.org/draft-07/schema#"`), which is what
@@ -30,13 +31,29 @@ export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =
-  { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+  | {
+      /** The input satisfies the schema. */
+      valid: true;
+      /** The very same input. */
+      data: T;
+      /** Absent on success. */
+      errorMessage: undefined;
+    }
+  | {
+      /** The input does not satisfy the schema, or the schema cannot be used. */
+      valid: false;
+      /** Absent on failure. */
+      data: undefined;
+      /** Why, naming instance locations (or the schema error's class and code). */
+      errorMessage: string;
+    };
 
 /** The SDK's `JsonSchemaValidator<T>`. */
 export type JsonSchemaValidator<T> = (input: unknown) => JsonSchemaValidatorResult<T>;
 
 /** The SDK's `jsonSchemaValidator` provider interface (its `JsonSchemaType` is any JSON Schema object). */
 export interface JsonSchemaValidatorProvider {
+  /** A validator for the schema, reusable across inputs. */
   getValidator<T>(schema: object): JsonSchemaValidator<T>;
 }
 
@@ -64,6 +81,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     this.maxErrors = maxErrorsInMessage ?? 10;
   }
 
+  /** A validator for the schema, compiled once per schema object; never throws (a bad schema always fails). */
   getValidator<T>(schema: object): JsonSchemaValidator<T> {
     const key: unknown = schema;
     if (typeof key !== "object" || key === null) return this.build(key) as JsonSchemaValidator<T>;

@@ -100,8 +100,8 @@ export class AdmittedBundle {
     Object.freeze(this);
   }
 
-  /** Serialises only what a model or a checkpoint may see. */
-  toJSON(): { tools: readonly ProviderTool[]; accepted: readonly string[]; authority: Authority } {
+  /** Serialises only what a model or a checkpoint may see: provider tools, accepted names and the authority. */
+  toJSON(): Pick<AdmittedBundle, "tools" | "accepted" | "authority"> {
     return { tools: this.tools, accepted: this.accepted, authority: this.authority };
   }
 }

@@ -16,7 +16,12 @@ export interface CatalogError {
   /** One line for the host, plain English. */
   message: string;
   /** The tool the error is about, when there is one. */
-  tool?: { name: string; revision: string };
+  tool?: {
+    /** The tool name. */
+    name: string;
+    /** The descriptor's revision. */
+    revision: string;
+  };
   /** For `schema_rejected`: which of the tool's schemas was refused. */
   schema?: "inputSchema" | "outputSchema";
   /** For `schema_rejected`: the schema's own `validateSchema` error, unchanged. */

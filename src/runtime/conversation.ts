@@ -60,14 +60,17 @@ export interface Checkpoint {
   /** Whether draft-07 schemas are translated (absent in older checkpoints: `"reject"`). */
   draft07?: Draft07Mode;
   /** Admitted tools by name and revision, in catalog order. */
-  tools: { name: string; revision: string }[];
+  tools: NonNullable<CatalogError["tool"]>[];
   /** The bundle's narrowed authority. */
   authority: Authority;
 }
 
 /** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
 export class CatalogAdmissionError extends Error {
-  constructor(readonly error: CatalogError) {
+  constructor(
+    /** Why the catalog was not admitted. */
+    readonly error: CatalogError,
+  ) {
     super(error.message);
     this.name = "CatalogAdmissionError";
   }
@@ -185,8 +188,8 @@ export class Conversation {
     return admitted;
   }
 
-  /** The provider tools a model is shown. */
-  modelRequest(): { tools: ProviderTool[] } {
+  /** The provider tools a model is shown (`tools`, a copy of the bundle's list). */
+  modelRequest(): Pick<CatalogUpdatedEvent, "tools"> {
     return { tools: [...this.bundle.tools] };
   }
 

@@ -44,7 +44,19 @@ export interface StageContext {
  * A stage allows by returning `true`, `undefined` or `{ ok: true }`; it refuses with `false` or `{ ok: false, error?
  * }` (any other value refuses too).
  */
-export type StageVerdict = boolean | void | { ok: true } | { ok: false; error?: unknown };
+export type StageVerdict =
+  | boolean
+  | void
+  | {
+      /** Allowed. */
+      ok: true;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** The stage's reason, kept on `ExecutionError.detail` for the host (never shown to a model). */
+      error?: unknown;
+    };
 /** A host stage: sync or async, given the call's context. */
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
@@ -116,6 +128,7 @@ function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } 
   return { refused: true, detail: verdict };
 }
 
+/** The gateway every tool call goes through. */
 export const Execution = Object.freeze({
   /**
    * Runs one tool call through the boundary: the tool is looked up in the bundle, the arguments are checked against

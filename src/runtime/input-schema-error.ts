@@ -10,13 +10,6 @@ import type { OutputUnit } from "../engine/output.js";
 /** Longest model-facing text `toModelText` produces by default. */
 const MODEL_TEXT_LIMIT = 2_000;
 
-/** Fields of an `InputSchemaError` beyond `ErrorFields`. */
-interface ErrorExtras {
-  errors?: OutputUnit[];
-  limit?: { name: string; value: number };
-  cause?: unknown;
-}
-
 /** A schema, arguments or a result the boundary refuses; data, never thrown at the host. */
 export class InputSchemaError implements ErrorFields {
   /** The error class (README "Errors"). */
@@ -32,11 +25,19 @@ export class InputSchemaError implements ErrorFields {
   /** For `arguments_invalid` and `output_invalid`: the basic-output errors. */
   readonly errors?: OutputUnit[];
   /** For `limit_exceeded`: which limit and its value. */
-  readonly limit?: { name: string; value: number };
+  readonly limit?: {
+    /** The limit's name, e.g. `maxInstanceDepth`. */
+    name: string;
+    /** Its configured value. */
+    value: number;
+  };
   /** The exception behind the error (a throwing getter, a failing validator), for the host; never model text. */
   readonly cause?: unknown;
 
-  constructor(fields: ErrorFields & ErrorExtras) {
+  /** @internal */
+  constructor(
+    fields: ErrorFields & { errors?: OutputUnit[]; limit?: { name: string; value: number }; cause?: unknown },
+  ) {
     this.class = fields.class;
     this.code = fields.code;
     this.message = fields.message;

@@ -57,6 +57,7 @@ const ARGUMENTS: BoundaryPolicy = Object.freeze({
   rootProblem,
 });
 
+/** The tool-call boundary for arguments: tool input schemas compiled once, arguments checked before anything runs. */
 export const InputSchema = Object.freeze({
   /** Compiles a tool input schema, or says why it cannot be used. Never throws. */
   validateSchema(schema: unknown, options: InputSchemaOptions = {}): Result<CompiledInputSchema, InputSchemaError> {

@@ -33,6 +33,7 @@ export class CompiledOutputSchema extends CompiledSchema {
   }
 }
 
+/** The tool-call boundary for results: output schemas of any root, results of any JSON value. */
 export const OutputSchema = Object.freeze({
   /** Compiles a tool output schema (any schema, boolean included), or says why it cannot be used. Never throws. */
   validateSchema(schema: unknown, options: OutputSchemaOptions = {}): Result<CompiledOutputSchema, InputSchemaError> {

@@ -33,7 +33,14 @@ export interface AdmitOptions extends InputSchemaOptions {
   backends?: readonly string[] | ReadonlySet<string>;
 }
 
+/** Batch admission of tool catalogs. */
 export const ToolCatalog = Object.freeze({
+  /**
+   * Admits a batch of tool descriptors as one executable bundle: every tool's metadata, backend and both schemas are
+   * checked, and the authority's grants against the batch. Strict (the default) fails the whole batch on any error;
+   * quarantine omits tools one of whose schemas is `unsupported_capability` and keeps every other error fatal. Never
+   * throws, whatever the descriptors are.
+   */
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
     try {
       return admit(tools, options);
