@@ -63,6 +63,8 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
   const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
   if (mode !== "strict" && mode !== "quarantine")
     return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
+  if (rest.draft07 !== undefined && rest.draft07 !== "reject" && rest.draft07 !== "upgrade")
+    return err(catalogError("validation", "options_invalid", `draft07 must be "reject" or "upgrade"`));
   if (!Array.isArray(tools))
     return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
   const known = new Set<string>(backends);

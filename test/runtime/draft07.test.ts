@@ -116,6 +116,12 @@ describe("ToolCatalog.admitBatch", () => {
     assert.deepEqual(quarantined.value.accepted, ["b"]);
     assert.deepEqual(quarantined.value.upgraded, []);
   });
+  test("a malformed draft07 fails the batch as options_invalid, even an empty one", () => {
+    for (const tools of [[], batch()]) {
+      const r = ToolCatalog.admitBatch(tools, { backends: ["b"], draft07: "yes" as never });
+      assert.equal((r as { ok: false; error: { code: string } }).error.code, "options_invalid");
+    }
+  });
   test("a blocked translation is quarantined with its reason, or fails a strict batch", () => {
     const tools = [tool("ok"), tool("x", blocked())];
     const q = ToolCatalog.admitBatch(tools, { backends: ["b"], mode: "quarantine", draft07: "upgrade" });
