@@ -29,20 +29,22 @@ export function compile(schema: unknown, options?: CompileOptions): Validator {
 
 export type { Result } from "./runtime/result.js";
 export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./runtime/input-schema.js";
+export type { SchemaBoundaryOptions } from "./runtime/schema-boundary.js";
+export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./runtime/output-schema.js";
+export type { Draft07Mode } from "./runtime/draft07.js";
 export { InputSchemaError } from "./runtime/input-schema-error.js";
 export { SchemaCache } from "./runtime/schema-cache.js";
 export type { CatalogError } from "./runtime/catalog-error.js";
+export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/tool-catalog.js";
 export {
-  ToolCatalog,
   AdmittedBundle,
   RejectedTool,
-  type AdmissionMode,
-  type AdmitOptions,
   type AdmittedTool,
-  type Authority,
-  type ProviderTool,
-  type ToolDescriptor,
-} from "./runtime/tool-catalog.js";
+  type SchemaField,
+  type UpgradedSchema,
+} from "./runtime/admitted-bundle.js";
+export type { Authority } from "./runtime/authority.js";
+export type { ProviderTool, ToolDescriptor } from "./runtime/tool-descriptor.js";
 export {
   Execution,
   type ExecutionError,

@@ -25,6 +25,30 @@ test("admits the example catalog in quarantine mode and checks example calls", (
   assert.match(r.stdout, /edit_file: upgradable to 2020-12/);
 });
 
+test("checks example results against their tools' output schemas, refusing one", () => {
+  const r = run(catalog("example.json"));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /✔ create_issue result \(the created issue\)\n\s+result accepted; stages run: authorize → dispatch/,
+  );
+  assert.match(
+    r.stdout,
+    /✘ create_issue result \(the issue number as a string\)\n\s+validation\/output_invalid at stage "result"; host stages run: authorize → dispatch\n\s+The tool's result does not match its output schema/,
+  );
+});
+
+test("a catalog of output schemas with several roots: results that pass and fail", () => {
+  const r = run(catalog("outputs.json"));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /5 accepted, 0 quarantined\./);
+  assert.match(r.stdout, /✔ list_directory_entries result/);
+  assert.match(
+    r.stdout,
+    /✘ get_forecast result \(a day without its low\)\n\s+validation\/output_invalid at stage "result"/,
+  );
+});
+
 test("--strict refuses a batch with an unsupported tool (exit 1)", () => {
   const r = run(catalog("example.json"), "--strict");
   assert.equal(r.status, 1);

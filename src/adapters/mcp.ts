@@ -1,51 +1,67 @@
 /**
- * A `jsonSchemaValidator` provider for the MCP TypeScript SDK (`@modelcontextprotocol/sdk`), exported as
- * `backplane-agent-runtime/mcp`:
+ * A `jsonSchemaValidator` provider for the MCP TypeScript SDK, exported as `backplane-agent-runtime/mcp`; it fits
+ * SDK 1.x (`@modelcontextprotocol/sdk`) and 2.x (`@modelcontextprotocol/client` / `server`):
  *
  *   new Client(info, { jsonSchemaValidator: new BackplaneJsonSchemaValidator() })
  *   new McpServer(info, { jsonSchemaValidator: new BackplaneJsonSchemaValidator() })
  *
  * The SDK is not imported at all, not even for types: the interfaces below are structural copies of
  * `@modelcontextprotocol/sdk/validation` (1.32.2), so neither the code nor the emitted declarations
- * depend on it (test/adapters/mcp.test.ts checks assignability to the SDK's own types).
+ * depend on it (test/adapters checks assignability to the SDK 1.x and 2.x types).
  * No Node-only API and no generated code, so it runs on edge runtimes under a CSP without unsafe-eval.
  */
 
 import type { CompileOptions } from "../engine/compiler.js";
 import { SchemaError } from "../engine/errors.js";
 import { compile, type Validator } from "../index.js";
-import { upgradeDraft07 } from "../runtime/upgrade-draft07.js";
+import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07.js";
 
+/** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
   /**
-   * What to do with a schema declaring draft-07 (`$schema: "http://json-schema.org/draft-07/schema#"`),
-   * which is what the SDK's `McpServer` emits for Zod tool schemas. `"reject"` (the default): the
-   * validator always fails with `unsupported_capability/dialect_unsupported`. `"upgrade"`: the schema is
-   * translated with `upgradeDraft07` first (exact translations only; a blocked one always fails).
+   * What to do with a schema declaring draft-07 (`$schema: "http://json-schema.org/draft-07/schema#"`), which is what
+   * SDK 1.x's `McpServer` publishes for every tool schema. `"upgrade"` (the default here): the schema is translated
+   * exactly with `upgradeDraft07` first, and one that cannot be translated exactly always fails. `"reject"`: the
+   * validator always fails with `unsupported_capability/dialect_unsupported`.
    */
-  draft07?: "reject" | "upgrade";
+  draft07?: Draft07Mode;
   /** The most errors quoted in one `errorMessage` (default 10); the rest are counted. */
   maxErrorsInMessage?: number;
 }
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =
-  { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+  | {
+      /** The input satisfies the schema. */
+      valid: true;
+      /** The very same input. */
+      data: T;
+      /** Absent on success. */
+      errorMessage: undefined;
+    }
+  | {
+      /** The input does not satisfy the schema, or the schema cannot be used. */
+      valid: false;
+      /** Absent on failure. */
+      data: undefined;
+      /** Why, naming instance locations (or the schema error's class and code). */
+      errorMessage: string;
+    };
 
 /** The SDK's `JsonSchemaValidator<T>`. */
 export type JsonSchemaValidator<T> = (input: unknown) => JsonSchemaValidatorResult<T>;
 
 /** The SDK's `jsonSchemaValidator` provider interface (its `JsonSchemaType` is any JSON Schema object). */
 export interface JsonSchemaValidatorProvider {
+  /** A validator for the schema, reusable across inputs. */
   getValidator<T>(schema: object): JsonSchemaValidator<T>;
 }
-
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 
 /**
  * Implements the SDK's `jsonSchemaValidator`. `formatAssertion` defaults to `true` here, as in the
  * SDK's default Ajv provider (ajv-formats), so elicitation `format: "email"` etc. are checked; pass
- * `formatAssertion: false` for annotation-only `format`.
+ * `formatAssertion: false` for annotation-only `format`. `draft07` defaults to `"upgrade"` (exact translations only),
+ * so that a client of an SDK 1.x server never breaks a tool the SDK's own draft-07 validator accepts.
  *
  * `getValidator` never throws: a schema that does not compile gives a validator that always fails with
  * `errorMessage` naming the error class and code (fail closed). (The SDK's Ajv provider throws from
@@ -54,17 +70,18 @@ const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
  */
 export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider {
   private readonly options: CompileOptions;
-  private readonly draft07: "reject" | "upgrade";
+  private readonly draft07: Draft07Mode;
   private readonly maxErrors: number;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
   constructor(options: BackplaneJsonSchemaValidatorOptions = {}) {
     const { draft07, maxErrorsInMessage, ...compileOptions } = options;
     this.options = { formatAssertion: true, ...compileOptions };
-    this.draft07 = draft07 ?? "reject";
+    this.draft07 = draft07 ?? "upgrade";
     this.maxErrors = maxErrorsInMessage ?? 10;
   }
 
+  /** A validator for the schema, compiled once per schema object; never throws (a bad schema always fails). */
   getValidator<T>(schema: object): JsonSchemaValidator<T> {
     const key: unknown = schema;
     if (typeof key !== "object" || key === null) return this.build(key) as JsonSchemaValidator<T>;
@@ -80,7 +97,8 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     try {
       validator = compile(this.prepare(schema), this.options);
     } catch (error) {
-      return alwaysFails(`schema cannot be used for validation: ${describe(error)}`);
+      const hint = error instanceof SchemaError ? draft07Hint(error.code, schema, this.draft07) : "";
+      return alwaysFails(`schema cannot be used for validation: ${describe(error)}${hint}`);
     }
     return (input: unknown): JsonSchemaValidatorResult<unknown> => {
       let result;
@@ -96,13 +114,9 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
 
   /** Applies the explicit draft-07 upgrade when asked to; anything else is compiled as given. */
   private prepare(schema: unknown): unknown {
-    if (this.draft07 !== "upgrade" || typeof schema !== "object" || schema === null || Array.isArray(schema))
-      return schema;
-    const declared = Object.hasOwn(schema, "$schema") ? (schema as Record<string, unknown>)["$schema"] : undefined;
-    if (typeof declared !== "string" || !DRAFT_07.test(declared)) return schema;
-    const upgraded = upgradeDraft07(schema);
-    if (!upgraded.ok) throw new SchemaError(upgraded.error);
-    return upgraded.value.schema;
+    const prepared = prepareDraft07(schema, this.draft07);
+    if (!prepared.ok) throw new SchemaError(prepared.error);
+    return prepared.value.schema;
   }
 
   private message(errors: readonly { instanceLocation: string; error?: string }[]): string {

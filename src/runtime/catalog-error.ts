@@ -3,14 +3,28 @@
 import type { ErrorClass } from "../engine/errors.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 
+/** Why a batch was refused (or a conversation could not start or be restored). */
 export interface CatalogError {
+  /** The error class (README "Errors"); for `schema_rejected`, the schema error's own class. */
   class: ErrorClass;
-  /** e.g. "catalog_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing", "tool_description_invalid",
-   * "backend_unknown", "tool_duplicate", "authority_invalid", "grant_unknown_tool", "schema_rejected". */
+  /**
+   * "catalog_invalid", "options_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing",
+   * "tool_description_invalid", "backend_unknown", "tool_duplicate", "authority_invalid", "grant_unknown_tool",
+   * "schema_rejected"; for a conversation also "checkpoint_invalid", "checkpoint_mismatch".
+   */
   code: string;
+  /** One line for the host, plain English. */
   message: string;
-  tool?: { name: string; revision: string };
-  /** The tool's own `InputSchema.validateSchema` error, unchanged. */
+  /** The tool the error is about, when there is one. */
+  tool?: {
+    /** The tool name. */
+    name: string;
+    /** The descriptor's revision. */
+    revision: string;
+  };
+  /** For `schema_rejected`: which of the tool's schemas was refused. */
+  schema?: "inputSchema" | "outputSchema";
+  /** For `schema_rejected`: the schema's own `validateSchema` error, unchanged. */
   cause?: InputSchemaError;
 }
 

@@ -4,58 +4,92 @@
  * leaves the previous bundle in force.
  */
 
+import { optionsProblem, type OptionTable } from "../engine/options.js";
+import { isObject } from "../engine/json.js";
 import type { CatalogError } from "./catalog-error.js";
 import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
+import type { Draft07Mode } from "./draft07.js";
 import type { InputSchemaOptions } from "./input-schema.js";
 import { err, ok, type Result } from "./result.js";
-import {
-  ToolCatalog,
-  type AdmissionMode,
-  type AdmittedBundle,
-  type Authority,
-  type ProviderTool,
-} from "./tool-catalog.js";
+import type { AdmittedBundle } from "./admitted-bundle.js";
+import { narrowAuthority, type Authority } from "./authority.js";
+import { ToolCatalog, type AdmissionMode } from "./tool-catalog.js";
+import type { ProviderTool } from "./tool-descriptor.js";
 
+/** Options of `Conversation.start` / `tryStart`: the first catalog, how it is admitted, and the boundary options. */
 export interface ConversationOptions extends InputSchemaOptions {
+  /** The first catalog's tool descriptors. */
   tools: readonly unknown[];
+  /** The authority the conversation runs under (README "Authority and grants"). */
   authority?: Authority;
+  /** The backend ids a tool may name. */
   backends?: readonly string[] | ReadonlySet<string>;
+  /** `"strict"` (the default) or `"quarantine"`, for this and later catalogs unless an update says otherwise. */
   schemaAdmission?: AdmissionMode;
 }
 
+/** Options of `Conversation.updateCatalog`; each replaces the conversation's own for this and later catalogs. */
 export interface UpdateOptions {
+  /** How this and later catalogs are admitted. */
   schemaAdmission?: AdmissionMode;
-  /** Replaces the conversation's authority for this and later catalogs. */
+  /** Whether draft-07 schemas of this and later catalogs are refused or translated exactly. */
+  draft07?: Draft07Mode;
+  /** Replaces the conversation's authority for this and later catalogs (checked as `admitBatch` checks it). */
   authority?: Authority;
 }
 
+/** `updateCatalog` options, fail closed: each value is checked by `admitBatch`, an unknown name here. */
+const UPDATE_OPTIONS: OptionTable = new Map(
+  ["schemaAdmission", "draft07", "authority"].map((name): [string, () => undefined] => [name, () => undefined]),
+);
+
+/** Emitted to subscribers when a catalog update is admitted; built from the admitted bundle only. */
 export interface CatalogUpdatedEvent {
+  /** The event type. */
   type: "catalog_updated";
   /** 1 for the catalog the conversation started with, then +1 per successful update. */
   catalogRevision: number;
+  /** The admitted tool names, in catalog order. */
   accepted: string[];
+  /** The provider tools a model may now be shown. */
   tools: ProviderTool[];
 }
 
+/** A JSON-serialisable snapshot of a conversation, built from the admitted bundle only (no diagnostics). */
 export interface Checkpoint {
+  /** The checkpoint format. */
   version: 1;
+  /** The catalog revision at the time of the checkpoint. */
   catalogRevision: number;
+  /** How catalogs are admitted. */
   schemaAdmission: AdmissionMode;
+  /** Whether draft-07 schemas are translated (absent in older checkpoints: `"reject"`). */
+  draft07?: Draft07Mode;
   /** Admitted tools by name and revision, in catalog order. */
-  tools: { name: string; revision: string }[];
+  tools: NonNullable<CatalogError["tool"]>[];
+  /** The bundle's narrowed authority. */
   authority: Authority;
 }
 
 /** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
 export class CatalogAdmissionError extends Error {
-  constructor(readonly error: CatalogError) {
+  constructor(
+    /** Why the catalog was not admitted. */
+    readonly error: CatalogError,
+  ) {
     super(error.message);
     this.name = "CatalogAdmissionError";
   }
 }
 
+/** A subscriber to catalog events. */
 export type CatalogListener = (event: CatalogUpdatedEvent) => void;
 
+/**
+ * A conversation with one MCP server's tools (README "Batch admission and the gateways"): it holds one admitted
+ * bundle at a time, admits catalog updates with the same boundary, and builds model requests, subscriber events and
+ * checkpoints from the admitted bundle only. Calls go through `Execution.invoke` on the bundle in force.
+ */
 export class Conversation {
   private bundle: AdmittedBundle;
   private revision = 1;
@@ -66,7 +100,7 @@ export class Conversation {
     private mode: AdmissionMode,
     private authority: Authority | undefined,
     private readonly backends: readonly string[] | ReadonlySet<string> | undefined,
-    private readonly schemaOptions: InputSchemaOptions,
+    private schemaOptions: InputSchemaOptions,
   ) {
     this.bundle = bundle;
   }
@@ -78,6 +112,7 @@ export class Conversation {
     return started.value;
   }
 
+  /** Starts a conversation, or returns why its first catalog was not admitted. */
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
     const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = options;
     const admitted = ToolCatalog.admitBatch(tools, { mode: schemaAdmission, authority, backends, ...schemaOptions });
@@ -87,7 +122,8 @@ export class Conversation {
 
   /**
    * Rebuilds a conversation from a checkpoint and the hosts' tool descriptors: the tools are admitted
-   * again, and the result must be the same catalog (names and revisions) the checkpoint recorded.
+   * again (with the checkpoint's `schemaAdmission` and `draft07`, unless `options` gives `draft07`), and the result
+   * must be the same catalog (names and revisions) the checkpoint recorded.
    */
   static restore(
     checkpoint: Checkpoint,
@@ -109,6 +145,7 @@ export class Conversation {
       ...options,
       authority: options.authority ?? checkpoint.authority,
       schemaAdmission: checkpoint.schemaAdmission,
+      draft07: options.draft07 ?? checkpoint.draft07,
     });
     if (!started.ok) return started;
     const conversation = started.value;
@@ -134,14 +171,29 @@ export class Conversation {
     return this.bundle;
   }
 
-  /** Admits a new catalog; on failure the previous bundle stays in force and nothing is emitted. */
+  /**
+   * Admits a new catalog (a server's `tools/list_changed`); on failure the previous bundle stays in force and nothing
+   * is emitted. Without an explicit `authority`, the conversation's authority is narrowed to the new batch: grants of
+   * tools the server removed are dropped (so the update is not refused), and tools it added get none. An explicit
+   * authority is checked as `ToolCatalog.admitBatch` checks it, and replaces the conversation's.
+   */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): Result<AdmittedBundle, CatalogError> {
+    let problem: string | undefined;
+    try {
+      problem = optionsProblem(options, UPDATE_OPTIONS, "Conversation.updateCatalog");
+    } catch (e) {
+      problem = `Conversation.updateCatalog options could not be read: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (problem !== undefined) return err({ class: "validation", code: "options_invalid", message: problem });
     const mode = options.schemaAdmission ?? this.mode;
-    const authority = options.authority ?? this.authority;
-    const admitted = ToolCatalog.admitBatch(tools, { ...this.schemaOptions, mode, authority, backends: this.backends });
+    const authority = options.authority ?? this.narrowedTo(tools);
+    const schemaOptions =
+      options.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: options.draft07 };
+    const admitted = ToolCatalog.admitBatch(tools, { ...schemaOptions, mode, authority, backends: this.backends });
     if (!admitted.ok) return admitted;
     this.bundle = admitted.value;
     this.mode = mode;
+    this.schemaOptions = schemaOptions;
     this.authority = authority;
     this.revision++;
     const event = this.event();
@@ -149,8 +201,8 @@ export class Conversation {
     return admitted;
   }
 
-  /** The provider tools a model is shown. */
-  modelRequest(): { tools: ProviderTool[] } {
+  /** The provider tools a model is shown (`tools`, a copy of the bundle's list). */
+  modelRequest(): Pick<CatalogUpdatedEvent, "tools"> {
     return { tools: [...this.bundle.tools] };
   }
 
@@ -166,6 +218,7 @@ export class Conversation {
       version: 1,
       catalogRevision: this.revision,
       schemaAdmission: this.mode,
+      draft07: this.schemaOptions.draft07 ?? "reject",
       tools: this.bundle.accepted.map((name) => ({ name, revision: this.bundle.registry.get(name)?.revision ?? "" })),
       authority: this.bundle.authority,
     };
@@ -174,6 +227,18 @@ export class Conversation {
   /** Invokes a tool of the bundle in force through `Execution` (arguments checked first). */
   invoke<T>(call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
     return Execution.invoke(this.bundle, call, host);
+  }
+
+  /** The conversation's authority without the grants of tools the new batch does not list. */
+  private narrowedTo(tools: readonly unknown[]): Authority | undefined {
+    if (this.authority === undefined) return undefined;
+    const listed = new Set<string>();
+    try {
+      for (const tool of tools) if (isObject(tool) && typeof tool["name"] === "string") listed.add(tool["name"]);
+    } catch {
+      // A batch that cannot be read as data: admission refuses it, whatever the authority.
+    }
+    return narrowAuthority(this.authority, (name) => listed.has(name));
   }
 
   private event(): CatalogUpdatedEvent {

@@ -8,54 +8,97 @@ import type { ErrorClass } from "../engine/errors.js";
 import { preview } from "../engine/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
-import type { AdmittedBundle, AdmittedTool, Authority } from "./tool-catalog.js";
+import { checkToolResult } from "./tool-result.js";
+import type { AdmittedBundle, AdmittedTool } from "./admitted-bundle.js";
+import type { Authority } from "./authority.js";
 
+/** An MCP `tools/call` request's params. */
 export interface ToolCall {
+  /** The tool to call. */
   name: string;
-  arguments: unknown;
+  /** The arguments; MCP makes them optional, and an omitted (or `undefined`) value is checked as `{}`. */
+  arguments?: unknown;
 }
 
-/** What each host stage is given. */
+/** What omitted arguments are checked as (MCP `CallToolRequest.params.arguments` is optional). */
+const NO_ARGUMENTS = Object.freeze({});
+
+/**
+ * What each host stage and `dispatch` are given (README "Authority and grants"). Frozen; the same object for every
+ * stage of one call.
+ */
 export interface StageContext {
+  /** The admitted tool: its descriptor fields, its provider tool and its compiled schemas. */
   readonly tool: AdmittedTool;
+  /** The tool's name. */
   readonly name: string;
+  /** The call's arguments as given, the very same value (`undefined` when omitted), already checked. */
   readonly arguments: unknown;
+  /** The bundle's narrowed authority (caller, run, grants and every other field the host gave). */
   readonly authority: Authority;
+  /** This tool's own grant (`authority.grants[name]`), or `undefined` when the authority has no grants. */
   readonly grant: unknown;
 }
 
 /**
  * A stage allows by returning `true`, `undefined` or `{ ok: true }`; it refuses with `false` or `{ ok: false, error?
- * }`.
+ * }` (any other value refuses too).
  */
-export type StageVerdict = boolean | void | { ok: true } | { ok: false; error?: unknown };
+export type StageVerdict =
+  | boolean
+  | void
+  | {
+      /** Allowed. */
+      ok: true;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** The stage's reason, kept on `ExecutionError.detail` for the host (never shown to a model). */
+      error?: unknown;
+    };
+/** A host stage: sync or async, given the call's context. */
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
+/** The host's stages, run in the order of the fields below, each only when every earlier one allowed the call. */
 export interface ExecutionHost<T> {
+  /** Decides whether the caller may run this tool (after the boundary's own grant check). */
   authorize?: Stage;
+  /** Asks for approval (a human, a policy). */
   approve?: Stage;
+  /** Reserves the budget the call may spend. */
   reserveBudget?: Stage;
+  /** Records the intent durably before anything runs. */
   publishIntent?: Stage;
+  /** Runs the tool on its backend; for a tool with an `outputSchema`, returns an MCP `CallToolResult`. */
   dispatch: (context: StageContext) => T | Promise<T>;
 }
 
+/** Where a call stopped: the lookup, the argument check, a host stage, dispatch or the result check. */
 export type StageName =
-  "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch";
+  "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch" | "result";
 
+/** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
 export interface ExecutionError {
+  /** The error class (README "Errors"). */
   class: ErrorClass;
   /**
-   * "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code), "stage_refused",
-   * "stage_failed", "dispatch_failed".
+   * "call_invalid", "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code, such as
+   * "limit_exceeded"), "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid".
    */
   code: string;
+  /** One line for the host; it may quote a host exception's message. Never shown to a model. */
   message: string;
+  /** Where the call stopped. */
   stage: StageName;
-  /** For argument errors: the boundary's error, with `toModelText()`. */
+  /** For argument and result errors: the boundary's error, with `toModelText()`. */
   cause?: InputSchemaError;
-  /** The refusing stage's own error value, when it gave one. */
+  /** The refusing stage's own error value, what a stage, `dispatch` or the call object threw, or a refused result. */
   detail?: unknown;
-  /** Text a model can act on, for returning as a tool error. */
+  /**
+   * Text written for a model, to return as the tool error: the boundary's rendering of argument or result errors,
+   * or a fixed sentence naming the stage that refused or failed. Never a host exception's text or a stage's value.
+   */
   modelText: string;
 }
 
@@ -66,9 +109,14 @@ function failure(
   cls: ErrorClass,
   code: string,
   message: string,
-  extra: Partial<ExecutionError> = {},
+  modelText: string,
+  extra: Pick<ExecutionError, "cause" | "detail"> = {},
 ): { ok: false; error: ExecutionError } {
-  return err({ class: cls, code, message, stage, modelText: message, ...extra });
+  return err({ class: cls, code, message, stage, modelText, ...extra });
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
 function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } {
@@ -80,7 +128,14 @@ function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } 
   return { refused: true, detail: verdict };
 }
 
+/** The gateway every tool call goes through. */
 export const Execution = Object.freeze({
+  /**
+   * Runs one tool call through the boundary: the tool is looked up in the bundle, the arguments are checked against
+   * its compiled input schema and its grant against the authority, and only then do the host's stages run, in order,
+   * and `dispatch`. For a tool with an `outputSchema`, what `dispatch` returned is checked as an MCP `CallToolResult`.
+   * Never throws: every refusal or failure is an `ExecutionError` result.
+   */
   async invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
     let name: unknown;
     let args: unknown;
@@ -92,33 +147,52 @@ export const Execution = Object.freeze({
         "lookup",
         "validation",
         "call_invalid",
-        `the call could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        `the call could not be read: ${describe(e)}`,
+        "The tool call could not be read.",
+        { detail: e },
       );
     }
     const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
     if (tool === undefined) {
-      const quarantined = bundle.rejected.some((r) => r.name === name);
-      return quarantined
+      const quarantined = bundle.rejected.find((r) => r.name === name);
+      return quarantined !== undefined
         ? failure(
             "lookup",
             "unsupported_capability",
             "tool_quarantined",
-            `tool "${name}" is quarantined: its input schema uses an unsupported capability`,
+            `tool "${name}" is quarantined: its ${quarantined.schema} uses an unsupported capability`,
+            `The tool "${name}" is not available.`,
           )
-        : failure("lookup", "validation", "tool_unknown", `there is no tool named ${preview(name)}`);
+        : failure(
+            "lookup",
+            "validation",
+            "tool_unknown",
+            `there is no tool named ${preview(name)}`,
+            `There is no tool named ${preview(name)}.`,
+          );
     }
-    const checked = tool.compiled.validate(args);
+    const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
     if (!checked.ok) {
       const e = checked.error;
-      return failure("arguments", e.class, e.code, e.message, { cause: e, modelText: e.toModelText() });
+      return failure("arguments", e.class, e.code, e.message, e.toModelText(), { cause: e });
     }
-    const grants = bundle.authority.grants;
+    const grants = Object.hasOwn(bundle.authority, "grants") ? bundle.authority.grants : undefined;
+    const granted = grants !== undefined && Object.hasOwn(grants, tool.name);
+    if (grants !== undefined && !granted) {
+      return failure(
+        "authorize",
+        "validation",
+        "grant_missing",
+        `the authority grants nothing for "${tool.name}", and grants are enforced because the authority has grants`,
+        refusedAt(tool.name, "authorize"),
+      );
+    }
     const context: StageContext = Object.freeze({
       tool,
       name: tool.name,
       arguments: args,
       authority: bundle.authority,
-      grant: grants !== undefined && Object.hasOwn(grants, tool.name) ? grants[tool.name] : undefined,
+      grant: granted ? grants[tool.name] : undefined,
     });
     for (const stage of STAGES) {
       const run = host[stage];
@@ -131,7 +205,9 @@ export const Execution = Object.freeze({
           stage,
           "execution_failure",
           "stage_failed",
-          `${stage} failed: ${e instanceof Error ? e.message : String(e)}`,
+          `${stage} failed: ${describe(e)}`,
+          failedAt(tool.name, stage),
+          { detail: e },
         );
       }
       const outcome = refused(verdict);
@@ -141,19 +217,41 @@ export const Execution = Object.freeze({
           "validation",
           "stage_refused",
           `${stage} refused the call to "${tool.name}"`,
+          refusedAt(tool.name, stage),
           outcome.detail === undefined ? {} : { detail: outcome.detail },
         );
       }
     }
+    let result: T;
     try {
-      return ok(await host.dispatch(context));
+      result = await host.dispatch(context);
     } catch (e) {
       return failure(
         "dispatch",
         "execution_failure",
         "dispatch_failed",
-        `dispatch of "${tool.name}" failed: ${e instanceof Error ? e.message : String(e)}`,
+        `dispatch of "${tool.name}" failed: ${describe(e)}`,
+        failedAt(tool.name, "dispatch"),
+        { detail: e },
       );
     }
+    if (tool.compiledOutput === undefined) return ok(result);
+    const judged = checkToolResult(result, tool.compiledOutput);
+    if (judged.ok) return judged;
+    const e = judged.error;
+    return failure("result", e.class, e.code, `tool "${tool.name}": ${e.message}`, e.toModelText(), {
+      cause: e,
+      detail: result,
+    });
   },
 });
+
+/** The model-facing sentence for a refusal: names the stage, never the host's reason. */
+function refusedAt(name: string, stage: StageName): string {
+  return `The call to "${name}" was refused at the ${stage} stage.`;
+}
+
+/** The model-facing sentence for a failure: names the stage, never the exception. */
+function failedAt(name: string, stage: StageName): string {
+  return `The call to "${name}" failed at the ${stage} stage.`;
+}

@@ -1,6 +1,19 @@
 /** `Result` values: the runtime boundary reports failures as data, never by throwing. */
 
-export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+/** Success with its value, or failure with its error. */
+export type Result<T, E> =
+  | {
+      /** Succeeded. */
+      ok: true;
+      /** The value. */
+      value: T;
+    }
+  | {
+      /** Failed. */
+      ok: false;
+      /** Why. */
+      error: E;
+    };
 
 export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };

@@ -9,16 +9,23 @@ import type { Validator } from "../engine/validator.js";
 /** Cache keys are canonical JSON text (object keys sorted); the engine's uniqueItems shares the function. */
 export { canonicalJson } from "../engine/json.js";
 
+/** A bounded, clearable cache of compiled schemas, keyed by their canonical JSON and the compile options. */
 export class SchemaCache {
   private readonly entries = new Map<string, Validator>();
+  /** Look-ups that found a compiled schema. */
   hits = 0;
+  /** Look-ups that did not. */
   misses = 0;
 
-  constructor(readonly maxEntries = 1_000) {
+  constructor(
+    /** The most compiled schemas kept; the least recently used goes first. */
+    readonly maxEntries = 1_000,
+  ) {
     if (!Number.isInteger(maxEntries) || maxEntries < 0)
       throw new TypeError("maxEntries must be a non-negative integer");
   }
 
+  /** How many compiled schemas are cached. */
   get size(): number {
     return this.entries.size;
   }
@@ -44,6 +51,7 @@ export class SchemaCache {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
   }
 
+  /** Drops every entry and resets the counters. */
   clear(): void {
     this.entries.clear();
     this.hits = 0;

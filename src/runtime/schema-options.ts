@@ -10,6 +10,7 @@ import { SchemaCache } from "./schema-cache.js";
 export const schemaOptionChecks: OptionTable = new Map([
   ...compileOptionChecks,
   ["cache", expecting((v) => v instanceof SchemaCache, "a SchemaCache")],
+  ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
 ]);
 
 /** An `options_invalid` error for the first problem with a boundary's options, or undefined. Never throws. */

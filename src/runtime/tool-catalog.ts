@@ -1,215 +1,48 @@
 /**
  * `ToolCatalog.admitBatch` (README "Batch admission and the gateways"): checks every tool's metadata, backend and
- * input schema through `InputSchema`, and returns one executable bundle. Strict by default; quarantine
- * omits only tools whose own schema is `unsupported_capability`. Nothing here throws at the host.
+ * schemas through `InputSchema` and `OutputSchema`, and returns one executable bundle. Strict by default; quarantine
+ * omits only tools one of whose schemas is `unsupported_capability`. Nothing here throws at the host.
  */
 
-import { isObject, preview } from "../engine/json.js";
+import {
+  AdmittedBundle,
+  RejectedTool,
+  type AdmittedTool,
+  type SchemaField,
+  type UpgradedSchema,
+} from "./admitted-bundle.js";
+import { expecting, optionsProblem, type OptionTable } from "../engine/options.js";
+import { authorityError, narrowAuthority, type Authority } from "./authority.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
-import { InputSchema, type CompiledInputSchema, type InputSchemaOptions } from "./input-schema.js";
+import { InputSchema, type InputSchemaOptions } from "./input-schema.js";
 import type { InputSchemaError } from "./input-schema-error.js";
+import { OutputSchema } from "./output-schema.js";
 import { err, ok, type Result } from "./result.js";
 import { SchemaCache } from "./schema-cache.js";
+import { schemaOptionChecks } from "./schema-options.js";
+import { metadataError, providerTool, type ProviderTool, type ToolDescriptor } from "./tool-descriptor.js";
 
+/** `"strict"` fails the whole batch on any error; `"quarantine"` omits tools with an unsupported schema. */
 export type AdmissionMode = "strict" | "quarantine";
 
-export interface ToolDescriptor {
-  name: string;
-  revision: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-  backend: string;
-}
-
-export interface Authority {
-  caller?: unknown;
-  run?: unknown;
-  grants?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
+/** Options of `ToolCatalog.admitBatch`: the boundary's options plus the batch's own. */
 export interface AdmitOptions extends InputSchemaOptions {
+  /** `"strict"` (the default) fails the batch on any error; `"quarantine"` omits unsupported tools. */
   mode?: AdmissionMode;
+  /** The authority the batch runs under; every grant must name a tool of the batch. */
   authority?: Authority;
   /** The backend ids a tool may name. */
   backends?: readonly string[] | ReadonlySet<string>;
 }
 
-/** An admitted tool: the descriptor's fields (the same schema objects) and its compiled input schema. */
-export interface AdmittedTool {
-  readonly name: string;
-  readonly revision: string;
-  readonly description?: string;
-  readonly backend: string;
-  readonly inputSchema: Record<string, unknown>;
-  readonly outputSchema?: Record<string, unknown>;
-  readonly annotations?: Record<string, unknown>;
-  readonly compiled: CompiledInputSchema;
-}
-
-/** What a model request lists (MCP `tools/list` shape). */
-export interface ProviderTool {
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}
-
-/** A quarantined tool. Trusted-host data: it serialises to a redaction, never to its contents. */
-export class RejectedTool {
-  constructor(
-    readonly name: string,
-    readonly revision: string,
-    readonly error: InputSchemaError,
-  ) {
-    Object.freeze(this);
-  }
-
-  toJSON(): string {
-    return "[rejected tool diagnostic redacted]";
-  }
-}
-
-export class AdmittedBundle {
-  /** Name → admitted tool. A Map: no property name can reach a prototype. */
-  readonly registry: ReadonlyMap<string, AdmittedTool>;
-  /** Provider tools in input order. */
-  readonly tools: readonly ProviderTool[];
-  /** The authority with grants of rejected tools removed; every other field kept. */
-  readonly authority: Authority;
-  /** Accepted tool names in input order. */
-  readonly accepted: readonly string[];
-  /** Rejected diagnostics in input order (not enumerable, and redacted when serialised). */
-  declare readonly rejected: readonly RejectedTool[];
-
-  constructor(
-    registry: Map<string, AdmittedTool>,
-    tools: ProviderTool[],
-    authority: Authority,
-    accepted: string[],
-    rejected: RejectedTool[],
-  ) {
-    this.registry = registry;
-    this.tools = Object.freeze(tools);
-    this.authority = authority;
-    this.accepted = Object.freeze(accepted);
-    Object.defineProperty(this, "rejected", { value: Object.freeze(rejected), enumerable: false });
-    Object.freeze(this);
-  }
-
-  /** Serialises only what a model or a checkpoint may see. */
-  toJSON(): { tools: readonly ProviderTool[]; accepted: readonly string[]; authority: Authority } {
-    return { tools: this.tools, accepted: this.accepted, authority: this.authority };
-  }
-}
-
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function describeTool(value: unknown): { name: string; revision: string } {
-  const name = isObject(value) && typeof value["name"] === "string" ? value["name"] : "";
-  const revision = isObject(value) && typeof value["revision"] === "string" ? value["revision"] : "";
-  return { name, revision };
-}
-
-/** Metadata rules (MCP tool names; opaque non-empty revision; string description; known backend). */
-function metadataError(
-  tool: unknown,
-  index: number,
-  backends: ReadonlySet<string>,
-  seen: ReadonlySet<string>,
-): CatalogError | undefined {
-  const id = describeTool(tool);
-  if (!isObject(tool)) return catalogError("validation", "tool_invalid", `tool ${index} is not an object`);
-  const name = tool["name"];
-  if (typeof name !== "string" || !TOOL_NAME.test(name)) {
-    return catalogError(
-      "validation",
-      "tool_name_invalid",
-      `tool ${index} has an invalid name ${preview(name)}: 1–128 characters of A–Z a–z 0–9 _ - .`,
-      id,
-    );
-  }
-  if (typeof tool["revision"] !== "string" || tool["revision"] === "") {
-    return catalogError(
-      "validation",
-      "tool_revision_missing",
-      `tool "${name}" has no revision (a non-empty string)`,
-      id,
-    );
-  }
-  if (Object.hasOwn(tool, "description") && typeof tool["description"] !== "string") {
-    return catalogError(
-      "validation",
-      "tool_description_invalid",
-      `tool "${name}" has a description that is not a string`,
-      id,
-    );
-  }
-  if (typeof tool["backend"] !== "string" || !backends.has(tool["backend"])) {
-    return catalogError(
-      "validation",
-      "backend_unknown",
-      `tool "${name}" names an unknown backend ${preview(tool["backend"])}`,
-      id,
-    );
-  }
-  if (seen.has(name))
-    return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);
-  for (const field of ["outputSchema", "annotations"]) {
-    if (Object.hasOwn(tool, field) && !isObject(tool[field])) {
-      return catalogError("validation", "tool_invalid", `tool "${name}" has a ${field} that is not an object`, id);
-    }
-  }
-  return undefined;
-}
-
-function authorityError(authority: unknown, names: ReadonlySet<string>): CatalogError | undefined {
-  if (authority === undefined) return undefined;
-  if (!isObject(authority)) return catalogError("validation", "authority_invalid", "authority must be an object");
-  if (!Object.hasOwn(authority, "grants")) return undefined;
-  const grants = authority["grants"];
-  if (!isObject(grants))
-    return catalogError("validation", "authority_invalid", "authority.grants must be an object keyed by tool name");
-  for (const name of Object.keys(grants)) {
-    if (!names.has(name))
-      return catalogError(
-        "validation",
-        "grant_unknown_tool",
-        `authority grants "${name}", which is not a tool of this batch`,
-      );
-  }
-  return undefined;
-}
-
-/** A copy of the authority with the grants of rejected tools removed; the input is not touched. */
-function narrow(authority: Authority | undefined, rejected: ReadonlySet<string>): Authority {
-  const out: Authority = {};
-  if (authority !== undefined)
-    for (const key of Object.keys(authority)) if (key !== "grants") setOwn(out, key, authority[key]);
-  const grants: Record<string, unknown> = {};
-  const given = authority?.grants;
-  if (given !== undefined)
-    for (const name of Object.keys(given)) if (!rejected.has(name)) setOwn(grants, name, given[name]);
-  out.grants = grants;
-  return out;
-}
-
-function providerTool(tool: ToolDescriptor): ProviderTool {
-  const out: ProviderTool = { name: tool.name, inputSchema: tool.inputSchema };
-  if (tool.description !== undefined) out.description = tool.description;
-  if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
-  if (tool.annotations !== undefined) out.annotations = tool.annotations;
-  return out;
-}
-
+/** Batch admission of tool catalogs. */
 export const ToolCatalog = Object.freeze({
+  /**
+   * Admits a batch of tool descriptors as one executable bundle: every tool's metadata, backend and both schemas are
+   * checked, and the authority's grants against the batch. Strict (the default) fails the whole batch on any error;
+   * quarantine omits tools one of whose schemas is `unsupported_capability` and keeps every other error fatal. Never
+   * throws, whatever the descriptors are.
+   */
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
     try {
       return admit(tools, options);
@@ -226,12 +59,28 @@ export const ToolCatalog = Object.freeze({
   },
 });
 
+/** `admitBatch` options, checked fail closed before anything else: the boundary's, plus the batch's own. */
+const admitOptionChecks: OptionTable = new Map([
+  ...schemaOptionChecks,
+  ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
+  // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
+  ["authority", () => undefined],
+  [
+    "backends",
+    expecting(
+      (v) =>
+        (Array.isArray(v) || v instanceof Set) && [...(v as Iterable<unknown>)].every((b) => typeof b === "string"),
+      "an array or Set of backend id strings",
+    ),
+  ],
+]);
+
 function admit(tools: readonly unknown[], options: AdmitOptions): Result<AdmittedBundle, CatalogError> {
+  const problem = optionsProblem(options, admitOptionChecks, "ToolCatalog.admitBatch");
+  if (problem !== undefined) return err(catalogError("validation", "options_invalid", problem));
   const { mode = "strict", authority, backends = [], ...rest } = options;
   // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
   const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
-  if (mode !== "strict" && mode !== "quarantine")
-    return err(catalogError("validation", "options_invalid", `mode must be "strict" or "quarantine"`));
   if (!Array.isArray(tools))
     return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
   const known = new Set<string>(backends);
@@ -248,43 +97,71 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
   const provider: ProviderTool[] = [];
   const accepted: string[] = [];
   const rejected: RejectedTool[] = [];
+  const upgraded: UpgradedSchema[] = [];
   for (const tool of tools as ToolDescriptor[]) {
-    const id = { name: tool.name, revision: tool.revision };
-    const compiled = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
-    if (!compiled.ok) {
-      const e = compiled.error;
-      if (mode === "quarantine" && e.class === "unsupported_capability") {
-        rejected.push(new RejectedTool(tool.name, tool.revision, e));
-        continue;
-      }
-      return err(
-        catalogError(
-          e.class,
-          "schema_rejected",
-          `tool "${tool.name}" (revision ${tool.revision}): ${e.message}`,
-          id,
-          e,
-        ),
-      );
+    const input = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
+    const output = hasOutputSchema(tool) ? OutputSchema.validateSchema(tool.outputSchema, schemaOptions) : undefined;
+    // Every error but an unsupported capability is fatal, whichever schema has it; the input schema's comes first.
+    const problems: [SchemaField, InputSchemaError][] = [];
+    if (!input.ok) problems.push(["inputSchema", input.error]);
+    if (output !== undefined && !output.ok) problems.push(["outputSchema", output.error]);
+    const fatal = problems.find(([, e]) => mode === "strict" || e.class !== "unsupported_capability");
+    if (fatal !== undefined) return err(schemaRejected(tool, ...fatal));
+    if (!input.ok || (output !== undefined && !output.ok)) {
+      const [schema, error] = problems[0] as [SchemaField, InputSchemaError];
+      rejected.push(new RejectedTool(tool.name, tool.revision, error, schema));
+      continue;
     }
-    const admitted: AdmittedTool = Object.freeze({ ...copyFields(tool), compiled: compiled.value });
+    const mcp = providerTool(tool);
+    const admitted: AdmittedTool = Object.freeze({
+      ...copyFields(tool),
+      provider: mcp,
+      compiled: input.value,
+      ...(output === undefined ? {} : { compiledOutput: output.value }),
+    });
     registry.set(tool.name, admitted);
-    provider.push(providerTool(tool));
+    provider.push(mcp);
     accepted.push(tool.name);
+    for (const [schema, compiled] of [
+      ["inputSchema", input.value],
+      ["outputSchema", output?.value],
+    ] as const) {
+      const changes = compiled?.upgraded;
+      if (changes !== undefined) upgraded.push({ name: tool.name, revision: tool.revision, schema, changes });
+    }
   }
-  const narrowed = narrow(authority, new Set(rejected.map((r) => r.name)));
-  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected));
+  const narrowed = narrowAuthority(authority, (name) => registry.has(name));
+  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected, upgraded));
 }
 
-function copyFields(tool: ToolDescriptor): Omit<AdmittedTool, "compiled"> {
-  const out: { -readonly [K in keyof Omit<AdmittedTool, "compiled">]: Omit<AdmittedTool, "compiled">[K] } = {
+/** MCP makes `outputSchema` optional; an own `undefined` counts as absent. */
+function hasOutputSchema(tool: ToolDescriptor): boolean {
+  return Object.hasOwn(tool, "outputSchema") && tool.outputSchema !== undefined;
+}
+
+function schemaRejected(tool: ToolDescriptor, schema: SchemaField, e: InputSchemaError): CatalogError {
+  const error = catalogError(
+    e.class,
+    "schema_rejected",
+    `tool "${tool.name}" (revision ${tool.revision}), ${schema}: ${e.message}`,
+    { name: tool.name, revision: tool.revision },
+    e,
+  );
+  error.schema = schema;
+  return error;
+}
+
+type CopiedFields = Omit<AdmittedTool, "compiled" | "compiledOutput" | "provider">;
+
+function copyFields(tool: ToolDescriptor): CopiedFields {
+  const out: { -readonly [K in keyof CopiedFields]: CopiedFields[K] } = {
     name: tool.name,
     revision: tool.revision,
     backend: tool.backend,
     inputSchema: tool.inputSchema,
   };
-  if (tool.description !== undefined) out.description = tool.description;
-  if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
-  if (tool.annotations !== undefined) out.annotations = tool.annotations;
+  if (Object.hasOwn(tool, "description")) out.description = tool.description;
+  if (hasOutputSchema(tool)) out.outputSchema = tool.outputSchema;
+  if (Object.hasOwn(tool, "annotations")) out.annotations = tool.annotations;
   return out;
 }

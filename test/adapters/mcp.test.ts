@@ -156,9 +156,9 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
     }
   });
 
-  test("McpServer (Zod tool schemas are emitted as draft-07): rejected by default, accepted with draft07: 'upgrade'", async () => {
-    for (const draft07 of ["reject", "upgrade"] as const) {
-      const options: BackplaneJsonSchemaValidatorOptions = { draft07 };
+  test("McpServer (Zod tool schemas are emitted as draft-07): rejected with draft07: 'reject', accepted with 'upgrade' (the default)", async () => {
+    for (const draft07 of ["reject", "upgrade", undefined] as const) {
+      const options: BackplaneJsonSchemaValidatorOptions = draft07 === undefined ? {} : { draft07 };
       const mcp = new McpServer(
         { name: "zod-server", version: "1.0.0" },
         { jsonSchemaValidator: new BackplaneJsonSchemaValidator(options) },
@@ -182,7 +182,7 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
         assert.match(String((tools[0]!.outputSchema as Record<string, unknown>)["$schema"]), /draft-07/);
         const call = client.callTool({ name: "add", arguments: { a: 1, b: 2 } });
         if (draft07 === "reject") {
-          await assert.rejects(call, /unsupported_capability\/dialect_unsupported/);
+          await assert.rejects(call, /unsupported_capability\/dialect_unsupported.*draft07: "upgrade"/);
         } else {
           assert.deepEqual((await call).structuredContent, { sum: 3 });
         }
@@ -246,8 +246,20 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     assert.equal(p.getValidator({ type: "string", format: "email" })("nope").valid, true);
   });
 
-  test("draft07: 'upgrade' translates exactly or fails closed; other dialects are untouched", () => {
-    const p = new BackplaneJsonSchemaValidator({ draft07: "upgrade" });
+  test("draft07: 'upgrade' (the default) translates exactly or fails closed; other dialects are untouched", () => {
+    for (const p of [new BackplaneJsonSchemaValidator(), new BackplaneJsonSchemaValidator({ draft07: "upgrade" })]) {
+      const blocked = p.getValidator({
+        $schema: "http://json-schema.org/draft-07/schema#",
+        properties: { a: { $id: "#x" }, b: { $id: "#x" } },
+      });
+      assert.match(blocked({}).errorMessage!, /unsupported_capability\/upgrade_blocked: .*#x/);
+    }
+    const reject = new BackplaneJsonSchemaValidator({ draft07: "reject" });
+    assert.match(
+      reject.getValidator({ $schema: "http://json-schema.org/draft-07/schema#" })(1).errorMessage!,
+      /dialect_unsupported: .*\(pass draft07: "upgrade" to translate a draft-07 schema exactly\)$/,
+    );
+    const p = new BackplaneJsonSchemaValidator();
     const v = p.getValidator({
       $schema: "http://json-schema.org/draft-07/schema#",
       definitions: { n: { type: "integer" } },

@@ -90,10 +90,10 @@ import * as mcp from "${NAME}/mcp";
 import * as vendor from "${NAME}/vendor";
 
 const typed: Validator = compile({ type: "string" });
-// @ts-expect-error: the options are typed, so a misspelt option does not compile
-compile({}, { formatAsertion: true });
+// @ts-expect-error: the options are typed, so a misspelt option does not compile (nor run: it throws)
+const misspelt = () => compile({}, { formatAsertion: true });
 const error: SchemaError | undefined = undefined;
-void [typed, error];
+void [typed, error, misspelt];
 declare const console: { log(line: string): void };
 ${PROBE}
 console.log(JSON.stringify(probe));

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { describe, test } from "node:test";
 import { Execution, ToolCatalog } from "../../src/index.js";
 import { repoRoot } from "../suite/locate.js";
-import { readCatalog } from "./helpers.js";
+import { readCatalog, sampleResult } from "./helpers.js";
 
 const files = readdirSync(join(repoRoot, "fixtures", "catalogs"))
   .filter((f) => f.endsWith(".json") && f !== "broken.json")
@@ -36,9 +36,25 @@ describe("fixtures/catalogs", () => {
         const result = await Execution.invoke(
           bundle,
           { name: call.tool, arguments: call.arguments },
-          { dispatch: () => "ok" },
+          { dispatch: () => sampleResult(catalog, call.tool) },
         );
         assert.equal(result.ok, call.valid, `${call.tool}: ${call.description}`);
+      }
+      for (const recorded of catalog.results ?? []) {
+        const judged = await Execution.invoke(
+          bundle,
+          { name: recorded.tool, arguments: catalog.calls.find((c) => c.tool === recorded.tool && c.valid)?.arguments },
+          { dispatch: () => recorded.result },
+        );
+        const label = `${recorded.tool}: ${recorded.description}`;
+        assert.equal(judged.ok, recorded.valid, label);
+        if (judged.ok) assert.equal(judged.value, recorded.result, label);
+        else assert.deepEqual([judged.error.code, judged.error.stage], ["output_invalid", "result"], label);
+      }
+      const withOutput = catalog.tools.filter((t) => t.outputSchema !== undefined && !draft07.includes(t.name));
+      for (const t of withOutput) {
+        const valid = catalog.results?.filter((r) => r.tool === t.name && r.valid) ?? [];
+        assert.ok(valid.length > 0, `${file}: ${t.name} has an outputSchema and needs a valid recorded result`);
       }
       assert.equal(JSON.stringify(catalog.tools), before);
     });

@@ -101,3 +101,75 @@ describe("Conversation", () => {
     assert.equal(dispatched, false);
   });
 });
+
+describe("Conversation.updateCatalog and the authority", () => {
+  const start = () =>
+    Conversation.start({
+      tools: [tool("a"), tool("b")],
+      backends,
+      authority: { caller: "u", grants: { a: { scope: 1 }, b: { scope: 2 } } },
+    });
+  const run = (c: Conversation, name: string) => c.invoke({ name, arguments: {} }, { dispatch: (ctx) => ctx.grant });
+  test("a server that removed a granted tool does not block the update: the authority is narrowed", async () => {
+    const c = start();
+    const r = c.updateCatalog([tool("a")]);
+    if (!r.ok) assert.fail(`${r.error.code}: ${r.error.message}`);
+    assert.deepEqual(c.current.authority, { caller: "u", grants: { a: { scope: 1 } } });
+    assert.deepEqual(c.checkpoint().authority, { caller: "u", grants: { a: { scope: 1 } } });
+    assert.deepEqual(await run(c, "a"), { ok: true, value: { scope: 1 } });
+  });
+  test("a tool the server adds gets no grant, and a removed tool's grant does not come back", async () => {
+    const c = start();
+    assert.equal(c.updateCatalog([tool("a")]).ok, true);
+    assert.equal(c.updateCatalog([tool("a"), tool("b"), tool("c")]).ok, true);
+    assert.deepEqual(c.current.authority.grants, { a: { scope: 1 } });
+    for (const name of ["b", "c"]) {
+      const r = await run(c, name);
+      assert.equal((r as { ok: false; error: { code: string } }).error.code, "grant_missing", name);
+    }
+  });
+  test("an explicit authority is checked as admitBatch checks it", () => {
+    const c = start();
+    const before = c.current;
+    const r = c.updateCatalog([tool("a")], { authority: { grants: { a: 1, b: 2 } } });
+    assert.equal((r as { ok: false; error: { code: string } }).error.code, "grant_unknown_tool");
+    assert.equal(c.current, before);
+    assert.equal(c.updateCatalog([tool("a")], { authority: { caller: "v", grants: { a: 9 } } }).ok, true);
+    assert.deepEqual(c.current.authority, { caller: "v", grants: { a: 9 } });
+  });
+  test("a conversation without grants stays without grants", async () => {
+    const c = Conversation.start({ tools: [tool("a")], backends, authority: { caller: "u" } });
+    assert.equal(c.updateCatalog([tool("b")]).ok, true);
+    assert.deepEqual(c.current.authority, { caller: "u" });
+    assert.deepEqual(await run(c, "b"), { ok: true, value: undefined });
+  });
+});
+
+test("Conversation.invoke checks results against the output schema too", async () => {
+  const c = Conversation.start({
+    tools: [tool("n", { type: "object" }, { outputSchema: { type: "object", required: ["n"] } })],
+    backends,
+  });
+  const good = { content: [], structuredContent: { n: 1 } };
+  const r = await c.invoke({ name: "n" }, { dispatch: () => good });
+  assert.ok(r.ok);
+  assert.equal(r.value, good);
+  const bad = await c.invoke({ name: "n" }, { dispatch: () => ({ content: [], structuredContent: {} }) });
+  assert.equal((bad as { ok: false; error: { code: string } }).error.code, "output_invalid");
+});
+
+describe("Conversation options fail closed", () => {
+  test("a misspelt start option is options_invalid", () => {
+    const r = Conversation.tryStart({ tools: [], backends, schemaAdmision: "quarantine" } as never);
+    assert.equal(r.ok, false);
+    assert.equal((r as { ok: false; error: { code: string } }).error.code, "options_invalid");
+  });
+  test("a misspelt update option is options_invalid and the bundle in force stays", () => {
+    const c = Conversation.start({ tools: [tool("a")], backends });
+    const before = c.current;
+    const r = c.updateCatalog([tool("b")], { schemaAdmision: "quarantine" } as never);
+    assert.equal(r.ok, false);
+    assert.equal((r as { ok: false; error: { code: string } }).error.code, "options_invalid");
+    assert.equal(c.current, before);
+  });
+});

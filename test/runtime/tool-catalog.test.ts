@@ -150,10 +150,14 @@ describe("the bundle", () => {
     assert.notEqual(bundle.authority, authority);
   });
   test("empty input gives an empty registry, empty tools and empty grants", () => {
-    const bundle = admitted([], { authority: { caller: "c" } });
+    const bundle = admitted([], { authority: { caller: "c", grants: {} } });
     assert.equal(bundle.registry.size, 0);
     assert.deepEqual(bundle.tools, []);
     assert.deepEqual(bundle.authority, { caller: "c", grants: {} });
+  });
+  test("an authority without grants stays without grants (grants are not enforced), none gives {}", () => {
+    assert.deepEqual(admitted([tool("a")], { authority: { caller: "c" } }).authority, { caller: "c" });
+    assert.deepEqual(admitted([]).authority, {});
   });
   test("a quarantine batch where every tool is rejected is empty", () => {
     const bundle = admitted([tool("x", DRAFT_07), tool("y", DRAFT_07)], {
@@ -186,4 +190,126 @@ describe("rejected diagnostics cannot leak", () => {
     assert.ok(!text.includes("dialect_unsupported"));
     assert.equal(bundle.rejected[0]?.error.code, "dialect_unsupported", "the host can still read it");
   });
+});
+
+describe("descriptor fidelity", () => {
+  test("provider tools carry every MCP field unchanged, unknown ones too; only revision and backend are left out", () => {
+    const icons = [{ src: "https://example.test/icon.png", mimeType: "image/png" }];
+    const execution = { taskSupport: "required" };
+    const meta = { "io.example/owner": "team-a" };
+    const future = { anything: [1, 2] };
+    const outputSchema = { type: "object", properties: { n: { type: "integer" } } };
+    const descriptor = tool(
+      "full",
+      { type: "object" },
+      {
+        title: "Full tool",
+        icons,
+        execution,
+        _meta: meta,
+        outputSchema,
+        annotations: { readOnlyHint: true },
+        "x-future-field": future,
+      },
+    );
+    const bundle = admitted([descriptor]);
+    const provider = bundle.tools[0]!;
+    const { revision: _r, backend: _b, ...rest } = descriptor;
+    const mcp: Record<string, unknown> = rest;
+    assert.deepEqual(provider, mcp);
+    for (const key of Object.keys(mcp)) assert.equal(provider[key], mcp[key], key);
+    assert.equal(provider.execution, execution, "the same object");
+    assert.ok(!Object.hasOwn(provider, "revision") && !Object.hasOwn(provider, "backend"));
+    assert.equal(bundle.registry.get("full")?.provider, provider, "the registry holds the very provider tool");
+    assert.equal(JSON.parse(JSON.stringify(bundle)).tools[0].execution.taskSupport, "required");
+  });
+  test("a prototype-named field is an own field of the provider tool and reaches no prototype", () => {
+    const descriptor = JSON.parse(
+      '{"name":"p","revision":"1","backend":"b","inputSchema":{"type":"object"},"__proto__":{"polluted":true}}',
+    ) as Record<string, unknown>;
+    const provider = admitted([descriptor]).tools[0]!;
+    assert.ok(Object.hasOwn(provider, "__proto__"));
+    assert.equal(Object.getPrototypeOf(provider), Object.prototype);
+    assert.equal((provider as Record<string, unknown>)["polluted"], undefined);
+    assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
+    assert.deepEqual(JSON.parse(JSON.stringify(provider))["__proto__"], { polluted: true });
+  });
+});
+
+describe("output schemas are admitted too", () => {
+  const DRAFT_07_OUTPUT = { $schema: "http://json-schema.org/draft-07/schema#", type: "object" };
+  for (const mode of ["strict", "quarantine"] as const) {
+    test(`an invalid outputSchema fails the batch in ${mode} mode, naming the schema`, () => {
+      const e = refused([tool("ok"), tool("bad", { type: "object" }, { outputSchema: { type: "strin" } })], { mode });
+      assert.equal(e.code, "schema_rejected");
+      assert.equal(e.class, "validation");
+      assert.equal(e.schema, "outputSchema");
+      assert.equal(e.cause?.code, "schema_invalid");
+      assert.deepEqual(e.tool, { name: "bad", revision: "r1" });
+      assert.match(e.message, /outputSchema/);
+    });
+    test(`an unresolved reference or a non-schema outputSchema is fatal in ${mode} mode`, () => {
+      for (const outputSchema of [{ $ref: "#/$defs/nope" }, "object", null, 5]) {
+        const e = refused([tool("bad", { type: "object" }, { outputSchema })], { mode });
+        assert.equal(e.schema, "outputSchema", JSON.stringify(outputSchema));
+      }
+    });
+  }
+  test("strict: a draft-07 outputSchema fails the batch as unsupported_capability", () => {
+    const e = refused([tool("a", { type: "object" }, { outputSchema: DRAFT_07_OUTPUT })]);
+    assert.equal(e.class, "unsupported_capability");
+    assert.equal(e.schema, "outputSchema");
+    assert.equal(e.cause?.code, "dialect_unsupported");
+  });
+  test("quarantine: a draft-07 outputSchema omits the tool, and the diagnostic says which schema", () => {
+    const bundle = admitted([tool("a"), tool("b", { type: "object" }, { outputSchema: DRAFT_07_OUTPUT })], {
+      mode: "quarantine",
+      authority: { grants: { a: 1, b: 2 } },
+    });
+    assert.deepEqual(bundle.accepted, ["a"]);
+    assert.deepEqual(
+      bundle.rejected.map((r) => [r.name, r.schema, r.error.code]),
+      [["b", "outputSchema", "dialect_unsupported"]],
+    );
+    assert.deepEqual(bundle.authority.grants, { a: 1 });
+    assert.equal(JSON.stringify(bundle.rejected), '["[rejected tool diagnostic redacted]"]');
+  });
+  test("quarantine: an unsupported input schema does not hide a broken output schema", () => {
+    const e = refused([tool("a", DRAFT_07, { outputSchema: { type: "strin" } })], { mode: "quarantine" });
+    assert.equal(e.class, "validation");
+    assert.equal(e.schema, "outputSchema");
+  });
+  test("admitted output schemas of any root are compiled; the same schema values are kept", () => {
+    const schemas: unknown[] = [{ type: "object" }, { type: "array" }, { type: "string" }, true, false];
+    const tools = schemas.map((outputSchema, i) => tool(`t${i}`, { type: "object" }, { outputSchema }));
+    const bundle = admitted([...tools, tool("none"), tool("undef", { type: "object" }, { outputSchema: undefined })]);
+    schemas.forEach((schema, i) => {
+      const t = bundle.registry.get(`t${i}`);
+      assert.equal(t?.outputSchema, schema);
+      assert.equal(t?.provider.outputSchema, schema);
+      assert.equal(t?.compiledOutput?.schema, schema);
+    });
+    assert.equal(bundle.registry.get("none")?.compiledOutput, undefined);
+    assert.equal(bundle.registry.get("undef")?.compiledOutput, undefined);
+    assert.equal(bundle.registry.get("t3")?.compiledOutput?.validate(42).ok, true);
+    assert.equal(bundle.registry.get("t4")?.compiledOutput?.validate(42).ok, false);
+  });
+});
+
+describe("admission options fail closed", () => {
+  for (const [label, options] of [
+    ["a misspelt option, even for an empty batch", { mode: "strict", formatAsertion: true }],
+    ["a misspelt batch option", { modes: "quarantine" }],
+    ["a malformed mode", { mode: "lenient" }],
+    ["malformed backends", { backends: "b" }],
+    ["a malformed boundary option", { formatAssertion: "yes" }],
+  ] as [string, Record<string, unknown>][]) {
+    test(`${label} is options_invalid`, () => {
+      for (const tools of [[], [tool("a")]]) {
+        const r = ToolCatalog.admitBatch(tools, { backends, ...options } as never);
+        assert.equal(r.ok, false);
+        assert.equal((r as { ok: false; error: CatalogError }).error.code, "options_invalid");
+      }
+    });
+  }
 });

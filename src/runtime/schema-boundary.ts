@@ -1,0 +1,245 @@
+/**
+ * The boundary `InputSchema` and `OutputSchema` share (README "The MCP tool-call boundary"): one implementation, two
+ * policies. A schema is compiled once (optionally after an explicit, exact draft-07 translation); a value is checked
+ * as JSON within the instance limits before the schema sees it, and returned untouched on success. Nothing here
+ * throws for a bad schema or a bad value.
+ */
+
+import type { CompileOptions } from "../engine/compiler.js";
+import { LimitError, SchemaError } from "../engine/errors.js";
+import { checkJson, type JsonBounds } from "../engine/host-json.js";
+import { isObject, preview } from "../engine/json.js";
+import { resolveLimits, type Limits } from "../engine/limits.js";
+import { compileWith, type Validator } from "../engine/validator.js";
+import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
+import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./draft07.js";
+import { InputSchemaError } from "./input-schema-error.js";
+import { err, ok, type Result } from "./result.js";
+import { canonicalJson } from "../engine/json.js";
+import type { SchemaCache } from "./schema-cache.js";
+import { schemaOptionsError } from "./schema-options.js";
+import type { UpgradeChange } from "./upgrade-draft07.js";
+
+/** Options of `InputSchema` and `OutputSchema`: the engine's compile options plus the boundary's own. */
+export type SchemaBoundaryOptions = Pick<
+  CompileOptions,
+  "schemaRegistry" | "schemaLoader" | "formatAssertion" | "contentAssertion" | "limits" | "baseUri"
+> & {
+  /**
+   * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
+   * (their contents are not part of the key).
+   */
+  cache?: SchemaCache;
+  /**
+   * A schema declaring draft-07: `"reject"` (the default) leaves it `unsupported_capability`; `"upgrade"` translates it
+   * exactly with `upgradeDraft07` before compiling, or refuses (`upgrade_blocked`) naming what blocks the translation.
+   */
+  draft07?: Draft07Mode;
+};
+
+/** What tells arguments from a result: the wording, the error code and the rules of the root and the value. */
+export interface BoundaryPolicy {
+  /** The boundary as option errors name it. */
+  readonly boundary: "InputSchema" | "OutputSchema";
+  /** The value as messages name it. */
+  readonly subject: "arguments" | "the result";
+  /** The schema as messages name it. */
+  readonly schemaName: "input schema" | "output schema";
+  /** The code of a value the schema refuses. */
+  readonly code: "arguments_invalid" | "output_invalid";
+  /** Whether the value must be a JSON object (tool arguments) or may be any JSON value (a result). */
+  readonly objectValue: boolean;
+  /**
+   * A problem with the schema's root that this policy forbids: checked before compiling for a root that is not an
+   * object, after compiling (so the schema's own errors come first) for one that is.
+   */
+  rootProblem(schema: unknown): InputSchemaError | undefined;
+}
+
+/** The limit behind each bound a value is checked against (bytes are not bounded for values). */
+const BOUND_LIMITS: Record<Exclude<keyof JsonBounds, "bytes">, keyof Limits> = {
+  nodes: "maxInstanceNodes",
+  depth: "maxInstanceDepth",
+  stringLength: "maxStringLength",
+  arrayLength: "maxArrayLength",
+  objectProperties: "maxObjectProperties",
+};
+
+/** What compiling a schema under a policy produced. */
+export interface CompiledParts {
+  readonly validator: Validator;
+  readonly limits: Readonly<Limits>;
+  readonly upgraded?: readonly UpgradeChange[];
+}
+
+/** A schema that compiled under a policy; `validate` is the hot path. */
+export class CompiledSchema {
+  /** The compiled validator (of the translated schema, when `upgraded` is set). */
+  readonly validator: Validator;
+  /** When the schema declared draft-07 and `draft07: "upgrade"` translated it: what the translation changed. */
+  readonly upgraded?: readonly UpgradeChange[];
+  private readonly limits: Readonly<Limits>;
+
+  /** @internal */
+  constructor(
+    /** The caller's schema, the very same value, unchanged (also when it was translated from draft-07). */
+    readonly schema: unknown,
+    parts: CompiledParts,
+    private readonly policy: BoundaryPolicy,
+  ) {
+    this.validator = parts.validator;
+    this.limits = parts.limits;
+    if (parts.upgraded !== undefined) this.upgraded = parts.upgraded;
+    Object.freeze(this);
+  }
+
+  /** Checks a value; on success returns the very same value. Never throws. */
+  validate<T>(value: T): Result<T, InputSchemaError> {
+    const { policy } = this;
+    let shape: InputSchemaError | undefined;
+    try {
+      shape = checkValue(value, this.limits, policy);
+    } catch (e) {
+      // A throwing getter or proxy trap: not JSON data.
+      return err(
+        new InputSchemaError({
+          class: "validation",
+          code: policy.code,
+          message: `${policy.subject} could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
+          instancePointer: "",
+          cause: e,
+        }),
+      );
+    }
+    if (shape !== undefined) return err(shape);
+    try {
+      if (this.validator.isValid(value)) return ok(value);
+      // One output pass after the boolean one: invalid values are evaluated twice, never three times.
+      const output = this.validator.outputFor(value, false);
+      const errors = output.errors ?? [];
+      const first = errors.find((e) => e.error !== undefined) ?? errors[0];
+      const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
+      const does = policy.subject === "arguments" ? "do" : "does";
+      return err(
+        new InputSchemaError({
+          class: "validation",
+          code: policy.code,
+          message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
+          ...(first !== undefined
+            ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation }
+            : {}),
+          errors,
+        }),
+      );
+    } catch (e) {
+      return err(failure(e, () => this.validator.evaluate(value)));
+    }
+  }
+}
+
+/** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
+function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): InputSchemaError | undefined {
+  if (policy.objectValue && !isObject(value)) {
+    return new InputSchemaError({
+      class: "validation",
+      code: policy.code,
+      message: `${policy.subject} must be an object, got ${preview(value)}`,
+      instancePointer: "",
+    });
+  }
+  const found = checkJson(value, {
+    nodes: limits.maxInstanceNodes,
+    depth: limits.maxInstanceDepth,
+    stringLength: limits.maxStringLength,
+    arrayLength: limits.maxArrayLength,
+    objectProperties: limits.maxObjectProperties,
+  });
+  if (found.ok) return undefined;
+  if (found.bound !== undefined) {
+    const name = BOUND_LIMITS[found.bound as Exclude<keyof JsonBounds, "bytes">];
+    return InputSchemaError.from(new LimitError(name, limits[name], { instancePointer: found.pointer }));
+  }
+  const are = policy.subject === "arguments" ? "are" : "is";
+  return new InputSchemaError({
+    class: "validation",
+    code: policy.code,
+    message: `${policy.subject} ${are} not JSON at "${found.pointer}": ${found.message}`,
+    instancePointer: found.pointer,
+  });
+}
+
+/** A failure inside the validator: limits stay `execution_failure`, with the instance location when it can be found. */
+function failure(e: unknown, locate: () => unknown): InputSchemaError {
+  if (e instanceof LimitError && e.instancePointer === undefined) {
+    try {
+      locate();
+    } catch (located) {
+      if (located instanceof LimitError) return InputSchemaError.from(located);
+    }
+  }
+  if (e instanceof SchemaError) return InputSchemaError.from(e);
+  return new InputSchemaError({
+    class: "execution_failure",
+    code: "validator_failed",
+    message: `the validator failed: ${e instanceof Error ? e.message : String(e)}`,
+    cause: e,
+  });
+}
+
+function compileCached(schema: unknown, options: SchemaBoundaryOptions): Validator {
+  const { cache, draft07: _draft07, ...compileOptions } = options;
+  if (
+    cache === undefined ||
+    options.schemaRegistry !== undefined ||
+    options.schemaLoader !== undefined ||
+    !checkJson(schema).ok
+  ) {
+    return compileWith(dialect2020_12, schema, compileOptions);
+  }
+  const key = canonicalJson([
+    schema,
+    compileOptions.formatAssertion === true,
+    compileOptions.contentAssertion === true,
+    compileOptions.limits ?? null,
+    compileOptions.baseUri ?? null,
+  ]);
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const validator = compileWith(dialect2020_12, schema, compileOptions);
+  cache.set(key, validator);
+  return validator;
+}
+
+/** Compiles a schema under a policy, or says why it cannot be used. Never throws. */
+export function compileSchema(
+  schema: unknown,
+  options: SchemaBoundaryOptions,
+  policy: BoundaryPolicy,
+): Result<CompiledParts, InputSchemaError> {
+  const optionsError = schemaOptionsError(options, policy.boundary);
+  if (optionsError !== undefined) return err(optionsError);
+  const limits = resolveLimits(options.limits);
+  const draft07 = options.draft07 ?? "reject";
+  if (!isObject(schema)) {
+    const root = policy.rootProblem(schema);
+    if (root !== undefined) return err(root);
+  }
+  let prepared;
+  try {
+    prepared = prepareDraft07(schema, draft07);
+  } catch (e) {
+    return err(failure(e, () => undefined));
+  }
+  if (!prepared.ok) return prepared;
+  let validator: Validator;
+  try {
+    validator = compileCached(prepared.value.schema, options);
+  } catch (e) {
+    if (e instanceof SchemaError) return err(withDraft07Hint(InputSchemaError.from(e), schema, draft07));
+    return err(failure(e, () => undefined));
+  }
+  const root = policy.rootProblem(prepared.value.schema);
+  if (root !== undefined) return err(root);
+  const { changes } = prepared.value;
+  return ok(changes === undefined ? { validator, limits } : { validator, limits, upgraded: changes });
+}
