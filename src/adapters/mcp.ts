@@ -11,7 +11,7 @@
  * No Node-only API and no generated code, so it runs on edge runtimes under a CSP without unsafe-eval.
  */
 
-import type { CompileOptions } from "../engine/compiler.js";
+import type { CompileOptions } from "../engine/compile-options.js";
 import { SchemaError } from "../engine/errors.js";
 import { compile, type Validator } from "../index.js";
 import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07.js";

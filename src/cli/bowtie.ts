@@ -6,7 +6,7 @@
 
 import { createInterface } from "node:readline";
 import { compile, SchemaError, type Annotation, type Validator } from "../index.js";
-import { DEFAULT_BASE_URI } from "../engine/compiler.js";
+import { DEFAULT_BASE_URI } from "../engine/compile-options.js";
 import { pointerToFragment } from "../engine/pointer.js";
 import { resolveUri, splitFragment } from "../engine/uri.js";
 import { oneLine } from "./args.js";

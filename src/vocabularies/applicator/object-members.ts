@@ -1,0 +1,120 @@
+/**
+ * Fusion `objectMembers`: the boolean path of `properties`, `patternProperties` and `additionalProperties` of one
+ * schema in one pass (a named optimisation, see `Fusion` in the engine's keyword protocol). With only `properties`
+ * it probes the declared names, skipping subschemas that accept everything; otherwise it walks the instance's keys
+ * once, without allocating a key array, testing each name against each pattern once. The plain keywords remain the
+ * specification: the output path uses them, and the property tests compare both paths.
+ */
+
+import { isObject } from "../../engine/json.js";
+import type { BooleanStep, CompileContext, Fusion } from "../../engine/keyword.js";
+import type { Marks } from "../../engine/marks.js";
+import type { CompiledPattern } from "../../engine/regex/index.js";
+import type { Run, Subschema } from "../../engine/run.js";
+
+class ObjectMembers implements BooleanStep {
+  constructor(
+    /** `properties`' names (for marks), undefined without `properties`. */
+    private readonly names: ReadonlySet<string> | undefined,
+    /** Declared names whose subschema can fail, and those subschemas. */
+    private readonly checkedNames: readonly string[],
+    private readonly checkedNodes: readonly Subschema[],
+    private readonly byName: ReadonlyMap<string, Subschema>,
+    private readonly patterns: readonly CompiledPattern[],
+    private readonly patternNodes: readonly Subschema[],
+    private readonly additional: Subschema | undefined,
+  ) {}
+
+  test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
+    if (!isObject(instance)) return true;
+    if (marks !== undefined) {
+      if (this.names !== undefined) marks.addNameSet(this.names);
+      if (this.additional !== undefined) marks.allProps = true;
+    }
+    if (this.additional === undefined && this.patterns.length === 0) return this.probeNames(instance, run);
+    return this.walkKeys(instance, run, this.additional === undefined ? marks : undefined);
+  }
+
+  private probeNames(instance: Record<string, unknown>, run: Run): boolean {
+    const names = this.checkedNames;
+    run.spend(this.byName.size);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      // JSON has no undefined, so reading gives a value exactly when the property is present, except for names
+      // an object can inherit; for those the own-property test decides.
+      const value = instance[name];
+      if (value === undefined || (INHERITABLE.has(name) && !Object.hasOwn(instance, name))) continue;
+      if (!run.child(this.checkedNodes[i] as Subschema, value)) return false;
+    }
+    return true;
+  }
+
+  /** `marks` given only when single names must be marked (patterns without `additionalProperties`). */
+  private walkKeys(instance: Record<string, unknown>, run: Run, marks: Marks | undefined): boolean {
+    const { patterns, patternNodes, additional, byName } = this;
+    const perKey = 1 + patterns.length;
+    const max = run.limits.maxObjectProperties;
+    let count = 0;
+    // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
+    for (const key in instance) {
+      if (!Object.hasOwn(instance, key)) continue;
+      if (++count > max) run.limit("maxObjectProperties");
+      run.spend(perKey);
+      const value = instance[key];
+      const named = byName.get(key);
+      let matched = named !== undefined;
+      if (named !== undefined && !named.isTrivial && !run.child(named, value)) return false;
+      for (let i = 0; i < patterns.length; i++) {
+        if (!(patterns[i] as CompiledPattern).test(key)) continue;
+        matched = true;
+        marks?.addProp(key);
+        if (!run.child(patternNodes[i] as Subschema, value)) return false;
+      }
+      if (!matched && additional !== undefined && !additional.isTrivial && !run.child(additional, value)) return false;
+    }
+    return true;
+  }
+}
+
+/** Names a plain object inherits (or that reach its prototype): reading them needs the own-property test. */
+const INHERITABLE: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
+
+export const objectMembers: Fusion = {
+  name: "objectMembers",
+  keywords: ["properties", "patternProperties", "additionalProperties"],
+  compile(ctx: CompileContext): BooleanStep | undefined {
+    const hasProperties = ctx.active("properties") && isObject(ctx.schema["properties"]);
+    const hasPatterns = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"]);
+    const hasAdditional = ctx.active("additionalProperties");
+    if (!hasProperties && !hasPatterns && !hasAdditional) return undefined;
+    const byName = new Map<string, Subschema>();
+    const checkedNames: string[] = [];
+    const checkedNodes: Subschema[] = [];
+    if (hasProperties) {
+      for (const name of Object.keys(ctx.schema["properties"] as object)) {
+        const node = ctx.subschema("properties", name);
+        byName.set(name, node);
+        if (node.isTrivial) continue;
+        checkedNames.push(name);
+        checkedNodes.push(node);
+      }
+    }
+    const patterns: CompiledPattern[] = [];
+    const patternNodes: Subschema[] = [];
+    if (hasPatterns) {
+      for (const source of Object.keys(ctx.schema["patternProperties"] as object)) {
+        patterns.push(ctx.pattern(source, "patternProperties"));
+        patternNodes.push(ctx.subschema("patternProperties", source));
+      }
+    }
+    return new ObjectMembers(
+      hasProperties ? new Set(byName.keys()) : undefined,
+      checkedNames,
+      checkedNodes,
+      byName,
+      patterns,
+      patternNodes,
+      hasAdditional ? ctx.subschema("additionalProperties") : undefined,
+    );
+  },
+};
