@@ -72,4 +72,5 @@ export {
   type UpgradeResult,
   type UpgradeDocumentsResult,
   type UpgradedDocument,
+  type UpgradeBlocked,
 } from "./runtime/upgrade-draft07.js";

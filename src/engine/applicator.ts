@@ -193,7 +193,7 @@ export function evaluateInPlace(
 }
 
 /** A new, empty child result of a keyword result, appended to its children. */
-export function childResult(parent: KeywordResult, keywordSuffix: string, instanceSuffix: string): NodeResult {
+function childResult(parent: KeywordResult, keywordSuffix: string, instanceSuffix: string): NodeResult {
   const child: NodeResult = {
     keywordLocation: parent.keywordLocation + keywordSuffix,
     absoluteKeywordLocation: "",

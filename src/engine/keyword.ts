@@ -19,7 +19,7 @@ import type { KeywordResult, Params } from "./output.js";
 import type { CompiledPattern } from "./regex/index.js";
 import type { Run, Subschema } from "./run.js";
 
-export type EvaluatorKind = "assertion" | "annotation" | "applicator";
+type EvaluatorKind = "assertion" | "annotation" | "applicator";
 
 /** A compiled keyword. Its absolute location is derived by the node when output is built. */
 export interface Evaluator {

@@ -5,6 +5,7 @@
  * compile's outcome.
  */
 
+import { errorMessage } from "./errors.js";
 import type { SchemaRegistry } from "./compile-options.js";
 import { embeddedIds, type SubschemaPositions } from "./subschemas.js";
 
@@ -56,7 +57,7 @@ export class SchemaSources {
     try {
       document = this.loader(uri);
     } catch (e) {
-      return { ok: false, failure: e instanceof Error ? e.message : String(e) };
+      return { ok: false, failure: errorMessage(e) };
     }
     if (document === undefined) return undefined;
     this.documents.set(uri, document);

@@ -6,7 +6,7 @@
  */
 
 import type { CompileOptions } from "../engine/compile-options.js";
-import { LimitError, SchemaError } from "../engine/errors.js";
+import { LimitError, SchemaError, errorMessage } from "../engine/errors.js";
 import { checkJson, type JsonBounds } from "../engine/host-json.js";
 import { isObject, preview } from "../engine/json.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
@@ -106,7 +106,7 @@ export class CompiledSchema {
         new InputSchemaError({
           class: "validation",
           code: policy.code,
-          message: `${policy.subject} could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
+          message: `${policy.subject} could not be read as JSON: ${errorMessage(e)}`,
           instancePointer: "",
           cause: e,
         }),
@@ -182,7 +182,7 @@ function failure(e: unknown, locate: () => unknown): InputSchemaError {
   return new InputSchemaError({
     class: "execution_failure",
     code: "validator_failed",
-    message: `the validator failed: ${e instanceof Error ? e.message : String(e)}`,
+    message: `the validator failed: ${errorMessage(e)}`,
     cause: e,
   });
 }

@@ -3,7 +3,7 @@
  * RFC 6901 pointers, and the plain-object helpers that keep keys such as `__proto__` as data.
  */
 
-import { isObject } from "../engine/json.js";
+import { defineOwn, isObject } from "../engine/json.js";
 import { appendPointer, decodeFragment, escapeToken, parsePointer, pointerToFragment } from "../engine/pointer.js";
 import { resolveUri } from "../engine/uri.js";
 
@@ -17,9 +17,7 @@ export function own(obj: JsonObject, key: string): unknown {
 }
 
 /** Defines an own, enumerable data property, so a key `__proto__` stays a plain key. */
-export function put(obj: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
+export const put: (obj: JsonObject, key: string, value: unknown) => void = defineOwn;
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let out = pointer;

@@ -10,7 +10,7 @@ import { assertion } from "../../engine/keyword.js";
 /** Enough digits to hold the exact quotient of any two doubles (exponents −324…308, 17 significant digits). */
 const Exact = Decimal.clone({ precision: 1_000 });
 
-export function isMultipleOf(instance: number, divisor: number): boolean {
+function isMultipleOf(instance: number, divisor: number): boolean {
   if (Number.isInteger(instance) && Number.isInteger(divisor)) return instance % divisor === 0;
   return new Exact(instance).mod(new Exact(divisor)).isZero();
 }
