@@ -18,3 +18,20 @@ export async function runAsync(fns, args, passes) {
   for (let p = 0; p < passes; p++) for (let i = 0; i < n; i++) if (await fns[i](args[i])) truthy++;
   return truthy;
 }
+
+/** admit: compiles each case's schema with `compiles[i]`, then validates the case's first call with the result. */
+export function runAdmit(compiles, cases, passes) {
+  const n = compiles.length;
+  let truthy = 0;
+  for (let p = 0; p < passes; p++)
+    for (let i = 0; i < n; i++) if (compiles[i](cases[i].schema)(cases[i].tests[0].data)) truthy++;
+  return truthy;
+}
+
+export async function runAdmitAsync(compiles, cases, passes) {
+  const n = compiles.length;
+  let truthy = 0;
+  for (let p = 0; p < passes; p++)
+    for (let i = 0; i < n; i++) if ((await compiles[i](cases[i].schema))(cases[i].tests[0].data)) truthy++;
+  return truthy;
+}

@@ -2,8 +2,24 @@
 import { join } from "node:path";
 import { REPO } from "./data.mjs";
 
-const FULL = { warmCalls: 5000, rounds: 21, sampleMs: 25, coldRounds: 3, catalogSize: 5000 };
-const QUICK = { warmCalls: 200, rounds: 5, sampleMs: 5, coldRounds: 1, catalogSize: 1000 };
+const FULL = {
+  warmCalls: 5000,
+  warmFloor: 1000,
+  warmCapMs: 4000,
+  rounds: 15,
+  sampleMs: 25,
+  coldRounds: 3,
+  catalogSize: 5000,
+};
+const QUICK = {
+  warmCalls: 200,
+  warmFloor: 50,
+  warmCapMs: 500,
+  rounds: 5,
+  sampleMs: 5,
+  coldRounds: 1,
+  catalogSize: 1000,
+};
 const REGIMES = { steady: ["steady"], cold: ["cold"], both: ["steady", "cold"] };
 
 /** Parses argv against the known workload names; returns { error } on anything it does not understand. */

@@ -3,6 +3,7 @@
 //   validate: one call per (compiled schema, instance)
 //   compile:  one fresh compile per schema (the result is not called)
 //   admit:    one fresh compile per tool, then its first call
+// Anything that calls into a library during timing lives in loop.mjs, of which each library has its own instance.
 
 export class Excluded extends Error {}
 
@@ -42,24 +43,25 @@ export async function checkedValidators(peer, cases) {
   return checks;
 }
 
-/** The calls one steady-state sample makes: { fns, args, async }. Throws Excluded when a verdict differs. */
+/**
+ * The calls one steady-state sample makes, { fns, args, async }, and `warm`, the calls one warm-up pass makes: each
+ * validator the same number of times (its instances in turn), so that warming every validator costs calls in
+ * proportion to the validators rather than to the instances of the one with the most. Throws Excluded on a verdict
+ * that differs.
+ */
 export async function steadyCalls(kind, peer, cases) {
   const checks = await checkedValidators(peer, cases);
   if (kind === "validate") {
-    const fns = [];
-    const args = [];
-    cases.forEach((c, i) =>
-      c.tests.forEach((t) => {
-        fns.push(checks[i]);
-        args.push(t.data);
-      }),
-    );
-    return { fns, args, async: false };
+    const pairs = cases.flatMap((c, i) => c.tests.map((t) => [checks[i], t.data]));
+    const most = Math.max(...cases.map((c) => c.tests.length));
+    const warm = [];
+    for (let j = 0; j < most; j++) cases.forEach((c, i) => warm.push([checks[i], c.tests[j % c.tests.length].data]));
+    return { ...calls(pairs), async: false, warm: calls(warm) };
   }
   const async = Boolean(peer.async);
-  if (kind === "compile") return { fns: cases.map(() => peer.compileFresh), args: cases.map((c) => c.schema), async };
-  const admit = async
-    ? async (c) => (await peer.compile(c.schema))(c.tests[0].data)
-    : (c) => peer.compile(c.schema)(c.tests[0].data);
-  return { fns: cases.map(() => admit), args: cases, async };
+  // admit: the loop calls fns[i](args[i].schema) and then the result on the case's first call (see loop.mjs)
+  const pairs = cases.map((c) => (kind === "compile" ? [peer.compileFresh, c.schema] : [peer.compile, c]));
+  return { ...calls(pairs), async, admit: kind === "admit", warm: calls(pairs) };
 }
+
+const calls = (pairs) => ({ fns: pairs.map((p) => p[0]), args: pairs.map((p) => p[1]) });

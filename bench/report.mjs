@@ -105,10 +105,18 @@ export function markdown(r, names) {
     lines.push("", `## Steady state`, "");
     lines.push(
       `Each library through its own copy of the timing loop; every compiled validator warmed with ` +
-        `≥ ${s.warmCalls} calls; ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved with the order ` +
-        `rotated. Cell: median time per unit (median of the per-round ratios to ajv; below 1 is faster than ajv).`,
+        `${s.warmCalls} calls (at least ${s.warmFloor} where ${s.warmCalls} would take a library over ` +
+        `${s.warmCapMs / 1000} s on the workload); ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved ` +
+        `with the order rotated. Cell: median time per unit (median of the per-round ratios to ajv; below 1 is ` +
+        `faster than ajv).`,
     );
     lines.push("", ...steadyTable(listed(r.steady), names));
+    const capped = listed(r.steady).flatMap((w) =>
+      Object.entries(w.results)
+        .filter(([, x]) => x.warmCallsPerFunction < s.warmCalls)
+        .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
+    );
+    if (capped.length) lines.push("", `Warm-up capped (calls per validator): ${capped.join(", ")}.`);
   }
   if (Object.keys(r.cold).length) {
     lines.push("", `## Cold`, "");

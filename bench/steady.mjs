@@ -1,7 +1,7 @@
 // Steady state, the way a hot tool is used: each library runs through its own copy of the timing loop, every
-// function it is timed through (each compiled validator) is warmed with at least `warmCalls` calls so that generated
-// and interpreted code alike are optimised, then rounds run interleaved with the order rotated each round; the figure
-// is the median of the per-round ratios to ajv.
+// function it is timed through (each compiled validator) is warmed with `warmCalls` calls (see warm() for the cap) so
+// that generated and interpreted code alike are optimised, then rounds run interleaved with the order rotated each
+// round; the figure is the median of the per-round ratios to ajv.
 import { median, medianRatio, rotated } from "./stats.mjs";
 
 let sink = 0;
@@ -14,11 +14,12 @@ const loopFor = (lib, workload) => {
   return import(new URL(`./loop.mjs?${query}`, import.meta.url).href);
 };
 
-async function sample(entry, passes) {
+/** Times `passes` passes over `calls` ({ fns, args }: the sample's calls, or the warm-up's). */
+async function sample(entry, passes, calls = entry) {
+  const run = entry.loop[`run${entry.admit ? "Admit" : ""}${entry.async ? "Async" : ""}`];
   const t0 = process.hrtime.bigint();
-  const truthy = entry.async
-    ? await entry.loop.runAsync(entry.fns, entry.args, passes)
-    : entry.loop.run(entry.fns, entry.args, passes);
+  const result = run(calls.fns, calls.args, passes);
+  const truthy = entry.async ? await result : result;
   const ns = Number(process.hrtime.bigint() - t0);
   sink = (sink + truthy) | 0;
   return ns;
@@ -31,16 +32,31 @@ function minCallsPerPass(fns) {
   return Math.min(...calls.values());
 }
 
-/** Warms the entry up, then picks the passes per sample so that one sample lasts at least sampleMs. */
-async function warm(entry, { warmCalls, sampleMs }) {
-  const total = Math.ceil(warmCalls / minCallsPerPass(entry.fns));
+/**
+ * Warms the entry up, then picks the passes per sample so that one sample lasts at least sampleMs. Every function
+ * gets `warmCalls` calls, unless that would take the library longer than `warmCapMs` on this workload (heavy calls:
+ * one validation of a large document, or a slow interpreter over many schemas): then it stops after `warmCapMs`, but
+ * never before every function has had `warmFloor` calls. A call that long has long been optimised by then (its loops
+ * run thousands of times per call); the calls actually made are reported.
+ */
+async function warm(entry, { warmCalls, warmFloor, warmCapMs, sampleMs }) {
+  const perFunction = minCallsPerPass(entry.warm.fns);
+  const total = Math.ceil(warmCalls / perFunction);
+  const floor = Math.ceil(warmFloor / perFunction);
+  const capNs = warmCapMs * 1e6;
+  const start = process.hrtime.bigint();
   let perPass = 0;
-  for (let done = 0, chunk = 1; done < total; chunk *= 2) {
-    const n = Math.min(chunk, total - done);
-    perPass = (await sample(entry, n)) / n;
+  let done = 0;
+  for (let chunk = 1; done < total; chunk *= 2) {
+    const spent = Number(process.hrtime.bigint() - start);
+    if (spent >= capNs && done >= floor) break;
+    let n = Math.min(chunk, total - done);
+    if (perPass) n = Math.min(n, Math.max(floor - done, Math.ceil((capNs - spent) / perPass), 1));
+    perPass = (await sample(entry, n, entry.warm)) / n;
     done += n;
   }
-  entry.warmPasses = total;
+  entry.warmCalls = done * perFunction;
+  perPass *= entry.fns.length / entry.warm.fns.length;
   entry.passes = Math.max(1, Math.ceil((sampleMs * 1e6) / perPass));
   const ns = await sample(entry, entry.passes);
   entry.passes = Math.max(1, Math.ceil((sampleMs * 1e6 * entry.passes) / ns));
@@ -72,7 +88,7 @@ export async function measureSteady(workload, entries, settings, baseline = "ajv
       rounds: xs.length,
       callsPerPass: entry.fns.length,
       passesPerSample: entry.passes,
-      warmPasses: entry.warmPasses,
+      warmCallsPerFunction: entry.warmCalls,
       minNs: Math.min(...xs),
       maxNs: Math.max(...xs),
     };

@@ -22,6 +22,15 @@ export function context(peers, log) {
   };
 }
 
+/** A copy of a schema document whose last $defs entry gains a subschema with `minimum: "zero"`. */
+function withBadKeywordValue(schema) {
+  const copy = structuredClone(schema);
+  const last = Object.keys(copy.$defs).at(-1);
+  const bad = { type: "object", properties: { n: { type: "integer", minimum: "zero" } } };
+  copy.$defs[last] = { ...copy.$defs[last], properties: { ...copy.$defs[last].properties, zz_bad: bad } };
+  return copy;
+}
+
 const keywordWorkload = ({ name, description, cases }) => ({
   name,
   needs: [],
@@ -79,8 +88,17 @@ export const WORKLOADS = [
     needs: ["openapi"],
     kind: "validate",
     regimes: BOTH,
-    description: "the OpenAPI 3.1 schema document validated against the 2020-12 meta-schema",
-    cases: () => [{ id: "openapi-3.1", meta: true, tests: [{ data: openapiSchema(), valid: true }] }],
+    description:
+      "the OpenAPI 3.1 schema document validated against the 2020-12 meta-schema, and a copy of it with one bad " +
+      "keyword value in its last $defs entry (reached only through $dynamicRef)",
+    cases: () => {
+      const schema = openapiSchema();
+      const tests = [
+        { data: schema, valid: true },
+        { data: withBadKeywordValue(schema), valid: false },
+      ];
+      return [{ id: "openapi-3.1", meta: true, tests }];
+    },
   },
   keywordWorkload(unevaluated()),
   ...micro().map(keywordWorkload),
