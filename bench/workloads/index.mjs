@@ -24,7 +24,7 @@ export function context(peers, log) {
 
 /** A copy of a schema document whose last $defs entry gains a subschema with `minimum: "zero"`. */
 function withBadKeywordValue(schema) {
-  const copy = structuredClone(schema);
+  const copy = JSON.parse(JSON.stringify(schema));
   const last = Object.keys(copy.$defs).at(-1);
   const bad = { type: "object", properties: { n: { type: "integer", minimum: "zero" } } };
   copy.$defs[last] = { ...copy.$defs[last], properties: { ...copy.$defs[last].properties, zz_bad: bad } };
