@@ -105,8 +105,8 @@ export function markdown(r, names) {
     lines.push("", `## Steady state`, "");
     lines.push(
       `Each library through its own copy of the timing loop; every compiled validator warmed with ` +
-        `${s.warmCalls} calls (at least ${s.warmFloor} where ${s.warmCalls} would take a library over ` +
-        `${s.warmCapMs / 1000} s on the workload); ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved ` +
+        `${s.warmCalls} calls (where one call takes over ${s.heavyCallMs} ms, ${s.warmCapMs / 1000} s of warm-up ` +
+        `and at least ${s.warmFloor} calls); ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved ` +
         `with the order rotated. Cell: median time per unit (median of the per-round ratios to ajv; below 1 is ` +
         `faster than ajv).`,
     );
@@ -116,7 +116,8 @@ export function markdown(r, names) {
         .filter(([, x]) => x.warmCallsPerFunction < s.warmCalls)
         .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
     );
-    if (capped.length) lines.push("", `Warm-up capped (calls per validator): ${capped.join(", ")}.`);
+    if (capped.length)
+      lines.push("", `Warm-up stopped early on heavy calls (calls per validator): ${capped.join(", ")}.`);
   }
   if (Object.keys(r.cold).length) {
     lines.push("", `## Cold`, "");

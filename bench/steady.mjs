@@ -1,7 +1,7 @@
-// Steady state, the way a hot tool is used: each library runs through its own copy of the timing loop, every
-// function it is timed through (each compiled validator) is warmed with `warmCalls` calls (see warm() for the cap) so
-// that generated and interpreted code alike are optimised, then rounds run interleaved with the order rotated each
-// round; the figure is the median of the per-round ratios to ajv.
+// Steady state, the way a hot tool is used: each library runs through its own copy of the timing loop, every function
+// it is timed through (each compiled validator) is warmed with `warmCalls` calls (see warm() for heavy calls) so that
+// generated and interpreted code alike are optimised, then rounds run interleaved with the order rotated each round;
+// the figure is the median of the per-round ratios to ajv.
 import { median, medianRatio, rotated } from "./stats.mjs";
 
 let sink = 0;
@@ -34,12 +34,12 @@ function minCallsPerPass(fns) {
 
 /**
  * Warms the entry up, then picks the passes per sample so that one sample lasts at least sampleMs. Every function
- * gets `warmCalls` calls, unless that would take the library longer than `warmCapMs` on this workload (heavy calls:
- * one validation of a large document, or a slow interpreter over many schemas): then it stops after `warmCapMs`, but
- * never before every function has had `warmFloor` calls. A call that long has long been optimised by then (its loops
- * run thousands of times per call); the calls actually made are reported.
+ * gets `warmCalls` calls. Only where one call is heavy (over `heavyCallMs` on average: a large document, a 1,000-item
+ * array) may the warm-up stop once it has taken `warmCapMs`, and never before every function has had `warmFloor`
+ * calls: the loops inside a call that long run thousands of times per call, so V8 has optimised it by then. The calls
+ * actually made are reported.
  */
-async function warm(entry, { warmCalls, warmFloor, warmCapMs, sampleMs }) {
+async function warm(entry, { warmCalls, warmFloor, warmCapMs, heavyCallMs, sampleMs }) {
   const perFunction = minCallsPerPass(entry.warm.fns);
   const total = Math.ceil(warmCalls / perFunction);
   const floor = Math.ceil(warmFloor / perFunction);
@@ -49,9 +49,10 @@ async function warm(entry, { warmCalls, warmFloor, warmCapMs, sampleMs }) {
   let done = 0;
   for (let chunk = 1; done < total; chunk *= 2) {
     const spent = Number(process.hrtime.bigint() - start);
-    if (spent >= capNs && done >= floor) break;
+    const heavy = perPass / entry.warm.fns.length > heavyCallMs * 1e6;
+    if (heavy && spent >= capNs && done >= floor) break;
     let n = Math.min(chunk, total - done);
-    if (perPass) n = Math.min(n, Math.max(floor - done, Math.ceil((capNs - spent) / perPass), 1));
+    if (heavy) n = Math.min(n, Math.max(floor - done, Math.ceil((capNs - spent) / perPass), 1));
     perPass = (await sample(entry, n, entry.warm)) / n;
     done += n;
   }
