@@ -29,14 +29,15 @@ export async function checkedValidators(peer, cases) {
     } catch (e) {
       throw new Excluded(`cannot compile ${c.id}: ${firstLine(e)}`);
     }
-    for (const t of c.tests) {
+    for (const [j, t] of c.tests.entries()) {
       let got;
       try {
         got = check(t.data);
       } catch (e) {
         got = `throws (${firstLine(e)})`;
       }
-      if (got !== t.valid) throw new Excluded(`${c.id}: verdict ${got} for ${show(t.data)}, expected ${t.valid}`);
+      if (got !== t.valid)
+        throw new Excluded(`${c.id}, instance ${j}: verdict ${got} for ${show(t.data)}, expected ${t.valid}`);
     }
     checks.push(check);
   }

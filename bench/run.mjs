@@ -56,7 +56,9 @@ const cold = {};
 for (const w of workloads) {
   const cases = await w.cases(ctx);
   const calls = cases.reduce((a, c) => a + c.tests.length, 0);
-  const size = w.kind === "validate" ? `${cases.length} schemas, ${calls} instances` : `${cases.length} schemas`;
+  const count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const schemas = count(cases.length, "schema");
+  const size = w.kind === "validate" ? `${schemas}, ${count(calls, "instance")}` : schemas;
   const description = `${w.description} (${size})`;
   const entries = [];
   const excluded = {};

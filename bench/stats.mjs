@@ -6,6 +6,12 @@ export const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+/** The first and third quartiles (nearest rank): how far the rounds spread around the median. */
+export const quartiles = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return [s[Math.floor((s.length - 1) / 4)], s[Math.ceil((3 * (s.length - 1)) / 4)]];
+};
+
 /** The median of the per-round ratios of `xs` to `base` (same rounds, same order), or null without a baseline. */
 export const medianRatio = (xs, base) => (base ? median(xs.map((x, i) => x / base[i])) : null);
 

@@ -2,7 +2,7 @@
 // it is timed through (each compiled validator) is warmed with `warmCalls` calls (see warm() for heavy calls) so that
 // generated and interpreted code alike are optimised, then rounds run interleaved with the order rotated each round;
 // the figure is the median of the per-round ratios to ajv.
-import { median, medianRatio, rotated } from "./stats.mjs";
+import { median, medianRatio, quartiles, rotated } from "./stats.mjs";
 
 let sink = 0;
 /** Everything the loops returned, folded together and printed, so no call can be optimised away. */
@@ -86,6 +86,7 @@ export async function measureSteady(workload, entries, settings, baseline = "ajv
     out[entry.name] = {
       ns: median(xs),
       ratio: medianRatio(xs, base),
+      ratioQuartiles: base ? quartiles(xs.map((x, i) => x / base[i])) : null,
       rounds: xs.length,
       callsPerPass: entry.fns.length,
       passesPerSample: entry.passes,

@@ -90,7 +90,7 @@ export const WORKLOADS = [
     regimes: BOTH,
     description:
       "the OpenAPI 3.1 schema document validated against the 2020-12 meta-schema, and a copy of it with one bad " +
-      "keyword value in its last $defs entry (reached only through $dynamicRef)",
+      "keyword value in its last $defs entry (which the meta-schema reaches through $dynamicRef)",
     cases: () => {
       const schema = openapiSchema();
       const tests = [
