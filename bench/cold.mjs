@@ -1,45 +1,29 @@
 // Cold: what a process pays the first time it meets a schema. A fresh process per library, workload and round
 // (cold-child.mjs) compiles each schema, then makes its first calls; rounds rotate the library order, and the figure is
 // the median over rounds of (compile + first calls) per schema, with the median of the per-round ratios to ajv.
-import { execFile } from "node:child_process";
-import { unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { mentionsRemote, runChild, withDataFile } from "./child.mjs";
 import { median, medianRatio, rotated } from "./stats.mjs";
 
 const CHILD = fileURLToPath(new URL("./cold-child.mjs", import.meta.url));
-const mentionsRemote = (cases) => cases.some((c) => JSON.stringify(c.schema ?? null).includes("localhost:1234"));
-
-function runChild(lib, file) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CHILD, lib, file], { maxBuffer: 1 << 20, timeout: 300_000 }, (err, stdout, stderr) => {
-      if (err) resolve({ error: (stderr || err.message).trim().split("\n").pop() });
-      else resolve(JSON.parse(stdout));
-    });
-  });
-}
 
 /** Returns { lib: { ns, compileNs, callsNs, ratio, compileRatio, callsRatio, rounds } | { error } }. */
 export async function measureCold(workload, cases, libs, { coldRounds }, log, baseline = "ajv") {
-  const file = join(tmpdir(), `bench-cold-${process.pid}-${workload.name}.json`);
-  writeFileSync(file, JSON.stringify({ cases, calls: workload.coldCalls, remotes: mentionsRemote(cases) }));
   const runs = new Map(libs.map((l) => [l, []]));
   const failed = {};
-  try {
+  const data = { cases, calls: workload.coldCalls, remotes: mentionsRemote(cases) };
+  await withDataFile(data, async (file) => {
     for (let r = 0; r < coldRounds; r++) {
       for (const lib of rotated(libs, r)) {
         if (failed[lib]) continue;
-        const run = await runChild(lib, file);
+        const run = await runChild(CHILD, [lib, file]);
         if (run.error || run.mismatches) {
           failed[lib] = { error: run.error ?? `${run.mismatches} verdicts differ from the expected ones` };
           log(`- ${workload.name} (cold): ${lib} failed (${failed[lib].error})`);
         } else runs.get(lib).push(run);
       }
     }
-  } finally {
-    unlinkSync(file);
-  }
+  });
   const perSchema = (lib, pick) => runs.get(lib).map((run) => pick(run) / cases.length);
   const total = (run) => run.compileNs + run.firstNs + run.restNs;
   const firstCalls = (run) => run.firstNs + run.restNs;

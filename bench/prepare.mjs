@@ -16,6 +16,14 @@ const show = (x) => {
   return s === undefined ? String(x) : s.length > 60 ? s.slice(0, 57) + "..." : s;
 };
 
+/**
+ * A library's own copy of cases, schemas and instances, as JSON.parse makes them (as a tool's arguments arrive).
+ * Objects shared between libraries are not independent: one library's inline caches can change an instance's
+ * representation for all (a shared 1,000-integer array moved from small-integer to generic elements made ajv 12x
+ * slower on it), and some libraries write onto the schemas they are given.
+ */
+export const ownCopy = (cases) => JSON.parse(JSON.stringify(cases));
+
 /** The case's validator: the library's 2020-12 meta-schema validator for a `meta` case, else its compiled schema. */
 export const compileCase = (peer, c) => (c.meta ? peer.metaValidator() : peer.compile(c.schema));
 
@@ -50,7 +58,8 @@ export async function checkedValidators(peer, cases) {
  * proportion to the validators rather than to the instances of the one with the most. Throws Excluded on a verdict
  * that differs.
  */
-export async function steadyCalls(kind, peer, cases) {
+export async function steadyCalls(kind, peer, shared) {
+  const cases = ownCopy(shared);
   const checks = await checkedValidators(peer, cases);
   if (kind === "validate") {
     const pairs = cases.flatMap((c, i) => c.tests.map((t) => [checks[i], t.data]));

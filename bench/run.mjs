@@ -6,8 +6,8 @@ import { writeFileSync } from "node:fs";
 import { missing, suiteRemotes } from "./data.mjs";
 import { loadPeers } from "./peers.mjs";
 import { parseOptions } from "./options.mjs";
-import { Excluded, steadyCalls } from "./prepare.mjs";
-import { measureSteady, sinkValue } from "./steady.mjs";
+import { Excluded, checkedValidators, ownCopy } from "./prepare.mjs";
+import { steadyInChild } from "./steady.mjs";
 import { measureCold } from "./cold.mjs";
 import { measureMemory } from "./memory.mjs";
 import { markdown } from "./report.mjs";
@@ -60,22 +60,23 @@ for (const w of workloads) {
   const schemas = count(cases.length, "schema");
   const size = w.kind === "validate" ? `${schemas}, ${count(calls, "instance")}` : schemas;
   const description = `${w.description} (${size})`;
-  const entries = [];
+  const participants = [];
   const excluded = {};
   for (const p of peers) {
     try {
-      entries.push({ name: p.name, ...(await steadyCalls(w.kind, p, cases)) });
+      await checkedValidators(p, ownCopy(cases));
+      participants.push(p.name);
     } catch (e) {
       if (!(e instanceof Excluded)) throw e;
       excluded[p.name] = e.message;
       log(`- ${w.name}: ${p.name} excluded (${e.message})`);
     }
   }
-  const participants = entries.map((e) => e.name);
   const t0 = Date.now();
   if (opts.regimes.includes("steady") && w.regimes.includes("steady")) {
-    const results = await measureSteady(w.name, entries, settings);
-    steady[w.name] = { description, unit: UNITS[w.kind], excluded, results };
+    const results = await steadyInChild(w, cases, participants, settings);
+    if (results.error) log(`- ${w.name} (steady): failed (${results.error})`);
+    steady[w.name] = { description, unit: UNITS[w.kind], excluded, results: results.error ? {} : results };
   }
   if (opts.regimes.includes("cold") && w.regimes.includes("cold")) {
     const unit = w.coldCalls === 1 ? "compile + first call" : `compile + first ${w.coldCalls} calls`;
@@ -105,7 +106,6 @@ const environment = { command, quick: opts.quick, started, seconds, cpu, loadAtS
 const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? cold[w.name]]));
 const report = { environment, settings, steady, cold, memory, memoryLabels, described, peers, notes };
 console.log(markdown(report, names).join("\n"));
-console.error(`(sink ${sinkValue()})`);
 
 const json = {
   command,

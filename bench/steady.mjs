@@ -2,6 +2,8 @@
 // it is timed through (each compiled validator) is warmed with `warmCalls` calls (see warm() for heavy calls) so that
 // generated and interpreted code alike are optimised, then rounds run interleaved with the order rotated each round;
 // the figure is the median of the per-round ratios to ajv.
+import { fileURLToPath } from "node:url";
+import { mentionsRemote, runChild, withDataFile } from "./child.mjs";
 import { median, medianRatio, quartiles, rotated } from "./stats.mjs";
 
 let sink = 0;
@@ -96,4 +98,12 @@ export async function measureSteady(workload, entries, settings, baseline = "ajv
     };
   }
   return out;
+}
+
+const CHILD = fileURLToPath(new URL("./steady-child.mjs", import.meta.url));
+
+/** Measures one workload's steady state in a fresh process (steady-child.mjs); returns { lib: result } or { error }. */
+export function steadyInChild(workload, cases, libs, settings) {
+  const data = { name: workload.name, kind: workload.kind, cases, libs, settings, remotes: mentionsRemote(cases) };
+  return withDataFile(data, (file) => runChild(CHILD, [file], { timeoutMs: 1_200_000 }));
 }

@@ -1,6 +1,6 @@
 // MCP tool input schemas: the real corpus with generated calls, and the project's hand-written catalogs with theirs.
 // Draft-07 schemas go through the library's own upgradeDraft07 first; every library is given the same upgraded schema.
-import { checkedValidators } from "../prepare.mjs";
+import { checkedValidators, ownCopy } from "../prepare.mjs";
 import { FAIL, generate, invalidVariants } from "./generate.mjs";
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
@@ -66,7 +66,7 @@ export async function corpusCases(tools, peers, upgradeDraft07, log) {
   const kept = [];
   for (const c of candidates) {
     const refusing = [];
-    for (const p of peers) await checkedValidators(p, [c]).catch(() => refusing.push(p.name));
+    for (const p of peers) await checkedValidators(p, ownCopy([c])).catch(() => refusing.push(p.name));
     if (refusing.length) tally(dropped, `compiled or answered differently by ${refusing.join("+")}`, c.id);
     else kept.push(c);
   }
