@@ -146,7 +146,9 @@ async function cfworker(remotes) {
   };
   return {
     name: "cfworker",
-    note: "new Validator(schema, '2020-12', false) (shortCircuit false, as briefed); addSchema per validator",
+    note:
+      "new Validator(schema, '2020-12', false) (shortCircuit false: it collects every error); " +
+      "addSchema per validator",
     compile: (schema) => {
       const v = make(schema);
       return (x) => v.validate(x).valid;
