@@ -113,7 +113,7 @@ function indent(text: string): string {
 }
 
 /** Exit 3 for an `execution_failure` (a limit, a failing validator), else 2. */
-export function exitCodeOf(e: ErrorFields): number {
+function exitCodeOf(e: ErrorFields): number {
   return e.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.usage;
 }
 
