@@ -1,33 +1,22 @@
-// Retained heap per compiled schema, measured in a child process started with --expose-gc (one library per process).
-// Usage (internal): node --expose-gc bench/memory.mjs <peer> <suite|catalog> <data.json>
+// Retained heap per compiled schema, measured in a child process started with --expose-gc (one library and scenario
+// per process): heapUsed after gc, before vs after compiling (and calling once) every schema while holding them all.
+// Usage (internal): node --expose-gc bench/memory.mjs <library> <items.json>
 import { readFileSync } from "node:fs";
-import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { PEERS } from "./peers.mjs";
-import { suiteCases, suiteRemotes } from "./data.mjs";
+import { runChild, withDataFile } from "./child.mjs";
+import { suiteRemotes } from "./data.mjs";
+import { loadPeers } from "./peers.mjs";
+
+const SELF = fileURLToPath(import.meta.url);
 
 const settle = () => {
   for (let i = 0; i < 4; i++) globalThis.gc();
   return process.memoryUsage().heapUsed;
 };
 
-async function child([peerId, scenario, dataFile]) {
-  const data = JSON.parse(readFileSync(dataFile, "utf8"));
-  const peer = await PEERS[peerId](suiteRemotes());
-  let items;
-  if (scenario === "suite") {
-    const cases = suiteCases();
-    items = data.suiteIndices.map((i) => ({ schema: cases[i].schema, args: cases[i].tests[0].data }));
-  } else {
-    items = [];
-    for (let n = 0; items.length < data.catalogSize; n++) {
-      const t = data.tools[n % data.tools.length];
-      items.push({
-        schema: { ...JSON.parse(JSON.stringify(t.schema)), $id: `https://bench.invalid/tools/${n}/tool-${n}` },
-        args: t.args,
-      });
-    }
-  }
+async function child([lib, file]) {
+  const { items } = JSON.parse(readFileSync(file, "utf8"));
+  const [peer] = await loadPeers(suiteRemotes(), () => {}, [lib]);
   // one throw-away compile so lazily initialised library state (meta-schemas, tables) is not charged to the schemas
   await peer.compile(items[0].schema);
   const before = settle();
@@ -43,36 +32,30 @@ async function child([peerId, scenario, dataFile]) {
   );
 }
 
-/** Runs every (peer, scenario) child, two at a time; returns { scenario: { peer: result | { error } } }. */
-export async function measureMemory(peerIds, dataFile, log) {
+/** scenarios: [{ name, items }]; runs every (library, scenario) child, two at a time. Returns { scenario: { lib } }. */
+export async function measureMemory(libs, scenarios, log) {
+  const out = {};
   const jobs = [];
-  for (const scenario of ["suite", "catalog"]) for (const p of peerIds) jobs.push({ scenario, p });
-  const out = { suite: {}, catalog: {} };
-  const run = ({ scenario, p }) =>
-    new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ["--expose-gc", "--max-old-space-size=3072", fileURLToPath(import.meta.url), p, scenario, dataFile],
-        { maxBuffer: 1 << 20, timeout: 240000 },
-        (err, stdout, stderr) => {
-          if (err) {
-            out[scenario][p] = { error: (stderr || err.message).trim().split("\n").pop() };
-            log(`- memory ${scenario}/${p}: failed (${out[scenario][p].error})`);
-          } else out[scenario][p] = JSON.parse(stdout);
-          resolve();
-        },
+  for (const s of scenarios) {
+    out[s.name] = {};
+    for (const lib of libs) jobs.push({ scenario: s, lib });
+  }
+  const nodeArgs = ["--expose-gc", "--max-old-space-size=3072"];
+  const work = async () => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) {
+      const { scenario, lib } = job;
+      const result = await withDataFile({ items: scenario.items }, (file) =>
+        runChild(SELF, [lib, file], { nodeArgs, timeoutMs: 240_000 }),
       );
-    });
-  const queue = [...jobs];
-  await Promise.all(
-    [0, 1].map(async () => {
-      while (queue.length) await run(queue.shift());
-    }),
-  );
+      if (result.error) log(`- memory ${scenario.name}/${lib}: failed (${result.error})`);
+      out[scenario.name][lib] = result;
+    }
+  };
+  await Promise.all([work(), work()]);
   return out;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === SELF) {
   if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
   await child(process.argv.slice(2));
 }

@@ -1,10 +1,13 @@
 // Adapters: one per library, all exposing the same small surface.
-//   compile(schema) -> (instance) => boolean          (may be async: awaited outside timing)
+//   compile(schema) -> (instance) => boolean          (async when `async`; the library's own function where its API
+//                                                        answers a boolean, so no shared wrapper sits in the timing)
 //   compileFresh(schema) -> anything                    (timed; must not hit a cache; hyperjump's is async)
 //   metaValidator() -> (instance) => boolean            (the 2020-12 meta-schema)
 // Remotes of the official suite are registered with every library that has a registry.
 import { createRequire } from "node:module";
-import { DRAFT_2020_12 } from "./data.mjs";
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { DRAFT_2020_12, REPO } from "./data.mjs";
 
 const require = createRequire(import.meta.url);
 const mentionsRemote = (schema) =>
@@ -22,21 +25,24 @@ function metaSchemaDocuments() {
   ];
 }
 
+/** The library under test: dist/ (what `npm run bench` builds), or BENCH_ENGINE (the bench test uses build/). */
+export const loadEngine = () => import(pathToFileURL(process.env.BENCH_ENGINE || join(REPO, "dist", "index.js")).href);
+
 async function ours(remotes) {
-  const { compile } = await import("../dist/index.js");
+  const { compile } = await loadEngine();
   const registry = new Map(remotes);
   const opts = (schema) => (mentionsRemote(schema) ? { schemaRegistry: registry } : {});
   return {
     name: "ours",
-    note: "backplane-agent-runtime from dist/ (isValid)",
+    note: "backplane-agent-runtime from dist/: compile(schema), then validator.isValid (bound)",
     compile: (schema) => {
       const v = compile(schema, opts(schema));
-      return (x) => v.isValid(x);
+      return v.isValid.bind(v);
     },
     compileFresh: (schema) => compile(schema, opts(schema)),
     metaValidator: () => {
       const v = compile({ $ref: DRAFT_2020_12 });
-      return (x) => v.isValid(x);
+      return v.isValid.bind(v);
     },
   };
 }
@@ -44,9 +50,11 @@ async function ours(remotes) {
 async function ajv(remotes) {
   const { default: Ajv2020 } = await import("ajv/dist/2020.js");
   const ajv = new Ajv2020({ strict: false, logger: false });
+  // Registered unchecked (the 4th argument), so loading ajv does not compile its meta-schema: a cold process pays
+  // that on its first compile, as it would without remotes.
   for (const [uri, s] of remotes) {
     try {
-      ajv.addSchema(s, uri);
+      ajv.addSchema(s, uri, undefined, false);
     } catch {
       /* other drafts: not registrable in Ajv2020 */
     }
@@ -60,7 +68,9 @@ async function ajv(remotes) {
   };
   return {
     name: "ajv",
-    note: "Ajv2020 { strict: false }, no ajv-formats; one instance, compile() then removeSchema(schema) so every compile starts from scratch",
+    note:
+      "Ajv2020 { strict: false }, no ajv-formats; one instance, compile() then removeSchema(schema) " +
+      "so every compile starts from scratch; the generated function is called directly",
     compile: (schema) => compileOnce(schema),
     compileFresh: (schema) => compileOnce(schema),
     metaValidator: () => ajv.getSchema(DRAFT_2020_12),
@@ -79,7 +89,9 @@ async function schemasafe(remotes) {
   const make = (schema) => validator(schema, mentionsRemote(schema) ? withRemotes : base);
   return {
     name: "schemasafe",
-    note: "validator(schema, { mode: 'spec', $schemaDefault: 2020-12, formatAssertion: false, contentValidation: false })",
+    note:
+      "validator(schema, { mode: 'spec', $schemaDefault: 2020-12, formatAssertion: false, " +
+      "contentValidation: false }); the generated function is called directly",
     compile: make,
     compileFresh: make,
     // schemasafe has no built-in 2020-12 meta-schema: the documents are taken from ajv's package (same JSON)
@@ -109,7 +121,9 @@ async function hyperjump(remotes) {
   };
   return {
     name: "hyperjump",
-    note: "@hyperjump/json-schema/draft-2020-12: registerSchema under a fresh URI, await validate(uri) -> validator, FLAG output",
+    note:
+      "@hyperjump/json-schema/draft-2020-12: registerSchema under a fresh URI, await validate(uri) -> validator, " +
+      "FLAG output (.valid)",
     async: true,
     compile: async (schema) => {
       const f = await compile(schema);
@@ -132,7 +146,9 @@ async function cfworker(remotes) {
   };
   return {
     name: "cfworker",
-    note: "new Validator(schema, '2020-12', false) (shortCircuit false, as briefed); addSchema per validator",
+    note:
+      "new Validator(schema, '2020-12', false) (shortCircuit false: it collects every error); " +
+      "addSchema per validator",
     compile: (schema) => {
       const v = make(schema);
       return (x) => v.validate(x).valid;
@@ -181,24 +197,23 @@ async function ata(remotes) {
   };
   return {
     name: "ata",
-    note: "ata-validator, eval-free interpreted engine (the codegen probe is made to fail; engine() checked), { assertFormat: false, abortEarly: true }, isValidObject",
-    compile: (schema) => {
-      const v = make(schema);
-      return (x) => v.isValidObject(x);
-    },
+    note:
+      "ata-validator, eval-free interpreted engine (the codegen probe is made to fail; engine() checked), " +
+      "{ assertFormat: false, abortEarly: true }, its isValidObject function",
+    // after _ensureCompiled, isValidObject is an own arrow function that does not use `this`
+    compile: (schema) => make(schema).isValidObject,
     compileFresh: make,
-    metaValidator: () => {
-      const v = make({ $ref: DRAFT_2020_12 });
-      return (x) => v.isValidObject(x);
-    },
+    metaValidator: () => make({ $ref: DRAFT_2020_12 }).isValidObject,
   };
 }
 
 export const PEERS = { ours, ajv, schemasafe, hyperjump, cfworker, ata };
 
-export async function loadPeers(remotes, log) {
+/** Loads every library (or the named ones); one that cannot load is left out with the reason logged. */
+export async function loadPeers(remotes, log, names = Object.keys(PEERS)) {
   const out = [];
-  for (const [id, load] of Object.entries(PEERS)) {
+  for (const id of names) {
+    const load = PEERS[id];
     try {
       out.push(await load(remotes));
     } catch (e) {

@@ -5,7 +5,6 @@
  * Usage: `npm start -- [catalog.json] [--strict]`.
  */
 
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   Execution,
@@ -15,10 +14,13 @@ import {
   type ExecutionError,
   type Result,
 } from "./index.js";
+import { admissionExitCode, admissionReport } from "./cli/admission-report.js";
+import { CliError } from "./cli/args.js";
+import { catalogOf } from "./cli/catalog.js";
+import { readJson } from "./cli/files.js";
 
 interface CatalogFile {
-  description?: string;
-  backends?: string[];
+  backends: string[];
   tools: unknown[];
   calls?: { tool: string; description?: string; arguments: unknown; valid?: boolean }[];
   results?: { tool: string; description?: string; result: unknown; valid?: boolean }[];
@@ -33,45 +35,15 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** The catalog's tools and backends as `backplane-schema admit` reads them, with the demo's calls and results. */
 function readCatalog(path: string): CatalogFile {
-  let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    const { tools, backends, fields } = catalogOf(readJson(path, "catalog"), path);
+    return { ...(fields as Partial<CatalogFile>), tools, backends };
   } catch (e) {
-    fail(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    if (e instanceof CliError) fail(e.message);
+    throw e;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    fail(`${path} is not JSON: ${(e as Error).message}`);
-  }
-  if (Array.isArray(parsed)) return { tools: parsed };
-  if (typeof parsed !== "object" || parsed === null || !Array.isArray((parsed as CatalogFile).tools)) {
-    fail(`${path} is not a catalog: expected an array of tools or an object with a "tools" array`);
-  }
-  return parsed as CatalogFile;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
-
-function backendsOf(catalog: CatalogFile): string[] {
-  if (catalog.backends !== undefined) return catalog.backends;
-  return catalog.tools.flatMap((t) =>
-    typeof t === "object" && t !== null && typeof (t as { backend?: unknown }).backend === "string"
-      ? [(t as { backend: string }).backend]
-      : [],
-  );
 }
 
 /** What the example dispatch returns: the catalog's first recorded valid result for the tool, else a text result. */
@@ -186,30 +158,14 @@ async function main(argv: string[]): Promise<void> {
     `Admitting ${catalog.tools.length} tools from ` +
       `${path === EXAMPLE ? "the embedded example catalog (fixtures/catalogs/example.json)" : path} in ${mode} mode.`,
   );
-  const admitted = ToolCatalog.admitBatch(catalog.tools, { mode, backends: backendsOf(catalog) });
+  const admitted = ToolCatalog.admitBatch(catalog.tools, { mode, backends: catalog.backends });
+  const source = path === EXAMPLE ? "fixtures/catalogs/example.json" : path;
+  console.log("\n" + admissionReport(catalog.tools, admitted, source, mode).trimEnd());
   if (!admitted.ok) {
-    const e = admitted.error;
-    console.log(
-      `\nThe batch was refused: ${e.class}/${e.code}` +
-        (e.tool !== undefined ? ` (tool "${e.tool.name}", revision ${e.tool.revision})` : "") +
-        `\n  ${e.message}`,
-    );
-    process.exitCode = 1;
+    process.exitCode = admissionExitCode(admitted);
     return;
   }
   const bundle = admitted.value;
-  const rows = [["tool", "revision", "status", "reason"]];
-  for (const t of catalog.tools as { name: string; revision: string }[]) {
-    const rejected = bundle.rejected.find((r) => r.name === t.name);
-    rows.push([
-      t.name,
-      t.revision,
-      rejected === undefined ? "accepted" : "quarantined",
-      rejected === undefined ? "" : `${rejected.error.code}: ${rejected.error.message}`,
-    ]);
-  }
-  console.log("\n" + table(rows));
-  console.log(`\n${bundle.accepted.length} accepted, ${bundle.rejected.length} quarantined.`);
   showUpgrades(bundle, catalog);
   await checkCalls(bundle, catalog);
   await checkResults(bundle, catalog);

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { runCli } from "./cli/helpers.js";
 import { repoRoot } from "./suite/locate.js";
 
 const main = join(repoRoot, "build", "src", "main.js");
@@ -15,8 +16,8 @@ const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], 
 test("admits the example catalog in quarantine mode and checks example calls", () => {
   const r = run(catalog("example.json"));
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /9 accepted, 2 quarantined\./);
-  assert.match(r.stdout, /read_text_file\s+\S+\s+quarantined\s+dialect_unsupported/);
+  assert.match(r.stdout, /example\.json: admitted \(quarantine\): 9 accepted, 2 quarantined\n/);
+  assert.match(r.stdout, /read_text_file\s+\S+\s+quarantined\s+unsupported_capability\/dialect_unsupported/);
   assert.match(
     r.stdout,
     /✘ create_issue \(missing required title\)\n\s+validation\/arguments_invalid at stage "arguments"; host stages run: none/,
@@ -41,7 +42,7 @@ test("checks example results against their tools' output schemas, refusing one",
 test("a catalog of output schemas with several roots: results that pass and fail", () => {
   const r = run(catalog("outputs.json"));
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /5 accepted, 0 quarantined\./);
+  assert.match(r.stdout, /outputs\.json: admitted \(quarantine\): 5 accepted, 0 quarantined\n/);
   assert.match(r.stdout, /✔ list_directory_entries result/);
   assert.match(
     r.stdout,
@@ -52,7 +53,25 @@ test("a catalog of output schemas with several roots: results that pass and fail
 test("--strict refuses a batch with an unsupported tool (exit 1)", () => {
   const r = run(catalog("example.json"), "--strict");
   assert.equal(r.status, 1);
-  assert.match(r.stdout, /The batch was refused: unsupported_capability\/schema_rejected \(tool "read_text_file"/);
+  assert.match(
+    r.stdout,
+    /example\.json: batch rejected \(strict\)\n\s+error\s+unsupported_capability\/schema_rejected\n/,
+  );
+  assert.match(r.stdout, /\n\s+tool\s+read_text_file \(revision /);
+});
+
+test("the admission report is the CLI's: `admit` prints the very same table and summary", () => {
+  for (const [name, strict] of [
+    ["example.json", false],
+    ["example.json", true],
+    ["outputs.json", false],
+  ] as const) {
+    const flags = strict ? ["--strict"] : [];
+    const demo = run(catalog(name), ...flags);
+    const cli = runCli(["admit", catalog(name), ...flags]);
+    assert.ok(cli.stdout.length > 0);
+    assert.ok(demo.stdout.includes(`\n${cli.stdout}`), `npm start shows what admit shows for ${name}`);
+  }
 });
 
 test("unreadable or malformed input exits 2 with one line and no stack trace", () => {

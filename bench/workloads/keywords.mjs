@@ -1,71 +1,6 @@
-// metaschema, unevaluated and the keyword micro-workloads. Expected verdicts are stated here and checked for everyone.
-import { Excluded } from "./common.mjs";
+// unevaluated and the keyword micro-workloads: schemas and instances built here, with their expected verdicts.
 
 const range = (n, f) => Array.from({ length: n }, (_, i) => f(i));
-
-/** Validation of big documents against the 2020-12 meta-schema; each library uses its own meta-schema validator. */
-export function metaschema(documents) {
-  return {
-    name: "metaschema",
-    unit: "document",
-    description: `${documents.map((d) => d.name).join(", ")} validated against the 2020-12 meta-schema`,
-    async prepare(peer) {
-      let check;
-      try {
-        check = await peer.metaValidator();
-      } catch (e) {
-        throw new Excluded(`no 2020-12 meta-schema validator: ${String(e.message).split("\n")[0]}`);
-      }
-      for (const d of documents) {
-        let got;
-        try {
-          got = check(d.data);
-        } catch (e) {
-          got = `throws (${String(e.message).split("\n")[0]})`;
-        }
-        if (got !== d.valid) throw new Excluded(`${d.name}: verdict ${got}, expected ${d.valid}`);
-      }
-      const docs = documents.map((d) => d.data);
-      return {
-        unitsPerOp: docs.length,
-        op: () => {
-          let c = 0;
-          for (const d of docs) if (check(d)) c++;
-          return c;
-        },
-      };
-    },
-  };
-}
-
-/**
- * The three documents: the OpenAPI 3.1 schema, every suite schema under $defs, every MCP tool schema under $defs (+ one
- * broken copy).
- */
-export function metaDocuments(openapi, suiteSchemas, toolSchemas) {
-  const suiteDoc = {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    $defs: Object.fromEntries(suiteSchemas.map((s, i) => [`case${i}`, s])),
-  };
-  const toolDoc = {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    title: "all MCP tool input schemas",
-    type: "object",
-    $defs: Object.fromEntries(toolSchemas.map((s, i) => [`tool${i}`, s])),
-  };
-  const broken = JSON.parse(JSON.stringify(toolDoc));
-  const last = broken.$defs[`tool${toolSchemas.length - 1}`];
-  last.properties = {
-    ...(last.properties ?? {}),
-    zz_broken: { type: "object", properties: { n: { type: "integer", minimum: "zero" } } },
-  };
-  return [
-    { name: "openapi-3.1 schema", data: openapi, valid: true },
-    { name: `suite schemas as $defs (${suiteSchemas.length})`, data: suiteDoc, valid: true },
-    { name: `MCP tool schemas as $defs (${toolSchemas.length})`, data: toolDoc, valid: true },
-    { name: "same, one bad keyword value at the end", data: broken, valid: false },
-  ];
-}
 
 function unevaluatedCases() {
   const props = (from, to, type = "string") => Object.fromEntries(range(to - from, (i) => [`p${from + i}`, { type }]));
@@ -140,7 +75,8 @@ function unevaluatedCases() {
 export const unevaluated = () => ({
   name: "unevaluated",
   description:
-    "allOf/anyOf/oneOf/if-then-else with unevaluatedProperties/unevaluatedItems: false over 20-property objects and 50-item arrays",
+    "allOf/anyOf/oneOf/if-then-else with unevaluatedProperties/unevaluatedItems: false " +
+    "over 20-property objects and 50-item arrays",
   cases: unevaluatedCases(),
 });
 
@@ -155,6 +91,7 @@ export function micro() {
   const reqObject = Object.fromEntries(reqNames.map((n, i) => [n, i]));
   const { field499: _omit, ...reqMissing } = reqObject;
   const ints = range(1000, (i) => i);
+  const tags = range(10_000, (i) => `${["user", "team", "org", "repo"][i % 4]}-${i}`);
   return [
     {
       name: "enum-1000",
@@ -222,7 +159,7 @@ export function micro() {
       ],
     },
     {
-      name: "deep-50",
+      name: "nested-50",
       description: "50-deep instance through a recursive $ref",
       cases: [
         {
@@ -269,6 +206,20 @@ export function micro() {
           tests: [
             { data: ints, valid: true },
             { data: [...ints.slice(0, 999), -1], valid: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pattern-10k",
+      description: "pattern over a 10,000-item array of short strings (all match; the last does not)",
+      cases: [
+        {
+          id: "pattern",
+          schema: { type: "array", items: { type: "string", pattern: "^[a-z]+-[0-9]{1,5}$" } },
+          tests: [
+            { data: tags, valid: true },
+            { data: [...tags.slice(0, 9999), "user_9999"], valid: false },
           ],
         },
       ],

@@ -1,319 +1,98 @@
-// mcp-validate and mcp-cold: real MCP tool input schemas with generated arguments (one valid, one invalid per tool).
-import { Excluded, validateWorkload } from "./common.mjs";
+// MCP tool input schemas: the real corpus with generated calls, and the project's hand-written catalogs with theirs.
+// Draft-07 schemas go through the library's own upgradeDraft07 first; every library is given the same upgraded schema.
+import { checkedValidators, ownCopy } from "../prepare.mjs";
+import { FAIL, generate, invalidVariants } from "./generate.mjs";
 
-const FORMAT_EXAMPLES = {
-  "date-time": "2025-01-15T10:30:00Z",
-  date: "2025-01-15",
-  time: "10:30:00Z",
-  duration: "P1D",
-  email: "dev@example.com",
-  "idn-email": "dev@example.com",
-  hostname: "example.com",
-  "idn-hostname": "example.com",
-  ipv4: "192.0.2.1",
-  ipv6: "2001:db8::1",
-  uri: "https://example.com/a",
-  "uri-reference": "/a/b",
-  iri: "https://example.com/a",
-  "iri-reference": "/a",
-  uuid: "123e4567-e89b-12d3-a456-426614174000",
-  "json-pointer": "/a/0",
-  regex: "^a+$",
-  "uri-template": "/a/{id}",
-};
-const STRING_CANDIDATES = [
-  "example",
-  "abc",
-  "a",
-  "A",
-  "1",
-  "123",
-  "x1",
-  "main",
-  "2025-01-15",
-  "owner/repo",
-  "https://example.com",
-  "example.com",
-  "a-b_c.d",
-  "ABC123",
-  "#fff",
-  "00:00",
-  "0644",
-  "e1",
-];
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
-const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
-
-function resolveLocal(root, ref) {
-  if (typeof ref !== "string" || !ref.startsWith("#/")) return undefined;
-  let node = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object" || !has(node, key)) return undefined;
-    node = node[key];
-  }
-  return node;
+/** The schema every library gets for a tool: 2020-12 as published, draft-07 upgraded; else { dropped: reason }. */
+function toolSchema(schema, upgradeDraft07) {
+  if (schema === null || typeof schema !== "object") return { dropped: "inputSchema is not an object" };
+  const dialect = schema.$schema;
+  if (dialect === undefined || DRAFT_2020_12.test(dialect)) return { schema };
+  if (typeof dialect !== "string" || !DRAFT_07.test(dialect)) return { dropped: `$schema ${dialect}` };
+  const upgraded = upgradeDraft07(schema);
+  return upgraded.ok ? { schema: upgraded.value.schema, upgraded: true } : { dropped: "upgradeDraft07 refuses it" };
 }
 
-const FAIL = Symbol("fail");
+const distinct = (values) => [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
 
-/** A value meant to satisfy `schema` (best effort: ajv has the last word). */
-export function generate(schema, root, depth = 0, extraOptional = 0) {
-  if (depth > 12) return FAIL;
-  if (schema === true || schema === undefined) return "example";
-  if (schema === false || schema === null || typeof schema !== "object") return FAIL;
-  if (schema.$ref !== undefined) {
-    const target = resolveLocal(root, schema.$ref);
-    if (target === undefined) return FAIL;
-    const { $ref: _r, ...rest } = schema;
-    return generate(Object.keys(rest).length ? { ...target, ...rest } : target, root, depth + 1, extraOptional);
-  }
-  if (has(schema, "const")) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-  if (has(schema, "default") && schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-  if (Array.isArray(schema.allOf) && schema.allOf.length) {
-    const { allOf, ...rest } = schema;
-    let merged = rest;
-    for (const s of allOf) {
-      const part = s && typeof s === "object" && s.$ref ? (resolveLocal(root, s.$ref) ?? {}) : s;
-      if (part && typeof part === "object") {
-        merged = {
-          ...merged,
-          ...part,
-          properties: { ...merged.properties, ...part.properties },
-          required: [...(merged.required ?? []), ...(part.required ?? [])],
-        };
-      }
-    }
-    return generate(merged, root, depth + 1, extraOptional);
-  }
-  for (const k of ["anyOf", "oneOf"]) {
-    if (Array.isArray(schema[k]) && schema[k].length) {
-      const { [k]: branches, ...rest } = schema;
-      for (const b of branches) {
-        const branch = b && typeof b === "object" && b.$ref ? resolveLocal(root, b.$ref) : b;
-        if (!branch || typeof branch !== "object" || branch.type === "null") continue;
-        const v = generate(
-          {
-            ...rest,
-            ...branch,
-            properties: { ...rest.properties, ...branch.properties },
-            required: [...(rest.required ?? []), ...(branch.required ?? [])],
-          },
-          root,
-          depth + 1,
-          extraOptional,
-        );
-        if (v !== FAIL) return v;
-      }
-      return generate(rest, root, depth + 1, extraOptional);
-    }
-  }
-  let type = schema.type;
-  if (Array.isArray(type)) type = type.find((t) => t !== "null") ?? type[0];
-  if (type === undefined) {
-    if (schema.properties || schema.required || schema.additionalProperties !== undefined) type = "object";
-    else if (schema.items || schema.prefixItems) type = "array";
-    else if (schema.minimum !== undefined || schema.maximum !== undefined) type = "number";
-    else type = "string";
-  }
-  switch (type) {
-    case "string": {
-      if (schema.format && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
-      const min = schema.minLength ?? 0;
-      const max = schema.maxLength ?? Infinity;
-      const fits = (s) => [...s].length >= min && [...s].length <= max;
-      if (schema.pattern) {
-        let re;
-        try {
-          re = new RegExp(schema.pattern, "u");
-        } catch {
-          return FAIL;
-        }
-        return STRING_CANDIDATES.find((s) => fits(s) && re.test(s)) ?? FAIL;
-      }
-      let s = "example";
-      if (s.length < min) s = s.padEnd(min, "x");
-      if (s.length > max) s = s.slice(0, max);
-      return s;
-    }
-    case "integer":
-    case "number": {
-      let v = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined) ?? 1;
-      if (schema.maximum !== undefined && v > schema.maximum) v = schema.maximum;
-      if (schema.exclusiveMaximum !== undefined && v >= schema.exclusiveMaximum) v = schema.exclusiveMaximum - 1;
-      if (type === "integer") v = Math.ceil(v);
-      if (schema.multipleOf) v = Math.ceil(v / schema.multipleOf) * schema.multipleOf;
-      return v;
-    }
-    case "boolean":
-      return true;
-    case "null":
-      return null;
-    case "array": {
-      const out = [];
-      const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
-      const n = Math.max(schema.minItems ?? 0, prefix.length ? prefix.length : 1);
-      for (let i = 0; i < n; i++) {
-        const v = generate(i < prefix.length ? prefix[i] : schema.items, root, depth + 1);
-        if (v === FAIL) return FAIL;
-        out.push(schema.uniqueItems && typeof v === "string" && i > 0 ? v + i : v);
-      }
-      return out;
-    }
-    case "object": {
-      const out = {};
-      const props = schema.properties ?? {};
-      const names = [...new Set(schema.required ?? [])];
-      for (const p of Object.keys(props)) {
-        if (extraOptional <= 0) break;
-        if (!names.includes(p)) {
-          names.push(p);
-          extraOptional--;
-        }
-      }
-      for (const p of names) {
-        const sub = has(props, p)
-          ? props[p]
-          : typeof schema.additionalProperties === "object"
-            ? schema.additionalProperties
-            : true;
-        const v = generate(sub, root, depth + 1);
-        if (v === FAIL) return FAIL;
-        out[p] = v;
-      }
-      return out;
-    }
-    default:
-      return FAIL;
-  }
+/** Valid calls (required properties only; with up to three optional ones) and invalid variants, as ajv answers them. */
+function generatedCalls(schema, check) {
+  const valid = distinct([0, 3].map((extra) => generate(schema, schema, 0, extra))).filter(
+    (v) => v !== FAIL && check(v) === true,
+  );
+  if (!valid.length) return [];
+  const invalid = distinct(invalidVariants(schema, valid[valid.length - 1]))
+    .filter((v) => check(v) === false)
+    .slice(0, 2);
+  return [...valid.map((data) => ({ data, valid: true })), ...invalid.map((data) => ({ data, valid: false }))];
 }
 
-/** One invalid variant of a valid argument object: a required property removed, else a property of the wrong type. */
-function invalidVariant(schema, valid) {
-  const variants = [];
-  if (Array.isArray(schema.required) && schema.required.length && valid && typeof valid === "object") {
-    const { [schema.required[0]]: _drop, ...rest } = valid;
-    variants.push(rest);
-  }
-  if (valid && typeof valid === "object" && !Array.isArray(valid)) {
-    for (const k of Object.keys(valid))
-      variants.push({
-        ...valid,
-        [k]: typeof valid[k] === "number" ? "not-a-number" : typeof valid[k] === "string" ? 12345 : "wrong-type",
-      });
-  }
-  variants.push("not an object");
-  return variants;
-}
+const tally = (map, key, id) => map.set(key, [...(map.get(key) ?? []), id]);
+const listed = (map) =>
+  [...map].map(([why, ids]) => `${ids.length} ${why} (${ids.slice(0, 2).join(", ")}${ids.length > 2 ? ", …" : ""})`);
 
-/** Builds the tool list with generated calls: [{ id, schema, tests: [{ data, valid }] }], using ajv as the oracle. */
-export async function mcpCases(tools, ajvPeer, log) {
-  const cases = [];
-  let noValid = 0,
-    noCompile = 0;
+/**
+ * The corpus as cases every library takes: each tool's schema (upgraded when draft-07) with calls generated against
+ * ajv as the oracle; a tool that some library cannot compile or answers differently is dropped for everyone.
+ */
+export async function corpusCases(tools, peers, upgradeDraft07, log) {
+  const ajv = peers.find((p) => p.name === "ajv");
+  const dropped = new Map();
+  const candidates = [];
+  let upgradedCount = 0;
   for (const t of tools) {
+    const { schema, upgraded, dropped: why } = toolSchema(t.inputSchema, upgradeDraft07);
+    if (why) {
+      tally(dropped, why, t.id);
+      continue;
+    }
     let check;
     try {
-      check = await ajvPeer.compile(t.inputSchema);
+      check = await ajv.compile(schema);
     } catch {
-      noCompile++;
+      tally(dropped, "ajv cannot compile it", t.id);
       continue;
     }
-    let valid = FAIL;
-    for (const extra of [3, 0]) {
-      const v = generate(t.inputSchema, t.inputSchema, 0, extra);
-      if (v !== FAIL && check(v)) {
-        valid = v;
-        break;
-      }
+    const tests = generatedCalls(schema, check);
+    if (!tests.length) tally(dropped, "no generated call that ajv accepts", t.id);
+    else {
+      candidates.push({ id: t.id, schema, tests });
+      if (upgraded) upgradedCount++;
     }
-    if (valid === FAIL) {
-      noValid++;
-      continue;
-    }
-    const tests = [{ data: valid, valid: true }];
-    const bad = invalidVariant(t.inputSchema, valid).find((v) => !check(v));
-    if (bad !== undefined) tests.push({ data: bad, valid: false });
-    for (const args of t.calls) tests.push({ data: args, valid: check(args) });
-    cases.push({ id: t.name, schema: t.inputSchema, tests });
   }
-  log(
-    `mcp: ${tools.length} tools with $schema absent or 2020-12; ${noCompile} not compilable by ajv, ${noValid} without a generated valid call (dropped); ${cases.length} kept`,
-  );
-  return cases;
-}
-
-/** Drops tools that some peer cannot compile or answers differently, so every library sees the same subset. */
-export async function commonSubset(peers, cases, log) {
   const kept = [];
-  const lost = new Map(peers.map((p) => [p.name, []]));
-  for (const c of cases) {
-    let ok = true;
-    for (const p of peers) {
-      try {
-        const check = await p.compile(c.schema);
-        if (!c.tests.every((t) => check(t.data) === t.valid)) throw new Error("verdict");
-      } catch {
-        lost.get(p.name).push(c.id);
-        ok = false;
-      }
-    }
-    if (ok) kept.push(c);
+  for (const c of candidates) {
+    const refusing = [];
+    for (const p of peers) await checkedValidators(p, ownCopy([c])).catch(() => refusing.push(p.name));
+    if (refusing.length) tally(dropped, `compiled or answered differently by ${refusing.join("+")}`, c.id);
+    else kept.push(c);
   }
-  const notes = [...lost]
-    .filter(([, v]) => v.length)
-    .map(([k, v]) => `${k} ${v.length} (${v.slice(0, 3).join(", ")}${v.length > 3 ? ", ..." : ""})`);
+  const calls = kept.flatMap((c) => c.tests);
+  const validCalls = calls.filter((t) => t.valid).length;
   log(
-    `mcp: common subset ${kept.length} of ${cases.length} tools${notes.length ? `; dropped because of: ${notes.join("; ")}` : ""}`,
+    `mcp-corpus: kept ${kept.length} of ${tools.length} tools (${upgradedCount} of them draft-07, upgraded), ` +
+      `${calls.length} generated calls (${validCalls} valid, ${calls.length - validCalls} invalid)` +
+      (dropped.size ? `; dropped: ${listed(dropped).join("; ")}` : ""),
   );
   return kept;
 }
 
-export function mcpValidate(cases) {
-  return validateWorkload(
-    "mcp-validate",
-    "generated valid/invalid arguments plus fixture calls for MCP tool input schemas",
-    cases,
+/** The hand-written catalogs: each tool (draft-07 upgraded) with the calls and verdicts its file states. */
+export function catalogCases(tools, upgradeDraft07, log) {
+  const dropped = new Map();
+  const kept = [];
+  for (const t of tools) {
+    const { schema, dropped: why } = toolSchema(t.inputSchema, upgradeDraft07);
+    if (why) tally(dropped, why, t.id);
+    else if (t.calls.length) kept.push({ id: t.id, schema, tests: t.calls });
+  }
+  const calls = kept.reduce((a, c) => a + c.tests.length, 0);
+  log(
+    `catalogs: ${kept.length} hand-written tools with ${calls} calls` +
+      (dropped.size ? `; dropped: ${listed(dropped).join("; ")}` : ""),
   );
-}
-
-export function mcpCold(cases) {
-  const items = cases.map((c) => ({ schema: c.schema, args: c.tests[0].data }));
-  return {
-    name: "mcp-cold",
-    unit: "tool (compile + 1 call)",
-    description: `compile every one of ${items.length} tool schemas and validate one call each (a catalog update)`,
-    async prepare(peer) {
-      for (const it of items) {
-        let ok;
-        try {
-          ok = (await peer.compile(it.schema))(it.args);
-        } catch (e) {
-          throw new Excluded(e.message);
-        }
-        if (ok !== true) throw new Excluded("rejects a valid call");
-      }
-      if (peer.async) {
-        return {
-          async: true,
-          unitsPerOp: items.length,
-          op: async () => {
-            let c = 0;
-            for (const it of items) if ((await peer.compile(it.schema))(it.args)) c++;
-            return c;
-          },
-        };
-      }
-      return {
-        unitsPerOp: items.length,
-        op: () => {
-          let c = 0;
-          for (const it of items) if (peer.compile(it.schema)(it.args)) c++;
-          return c;
-        },
-      };
-    },
-  };
+  return kept;
 }

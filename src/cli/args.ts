@@ -1,10 +1,22 @@
 /** Command-line parsing for `backplane-schema`: positionals, boolean flags and valued options, in any order. */
 
-/** A problem the user can fix by changing the command line, a file or its contents (exit 2). */
+/** The exit statuses of `backplane-schema` (README "CLI"). */
+export const ExitCode = Object.freeze({
+  /** Every instance valid, the batch admitted. */
+  ok: 0,
+  /** An instance invalid, the batch refused. */
+  invalid: 1,
+  /** A usage error, or input that cannot be read (file, JSON, schema that does not compile, MCP server). */
+  usage: 2,
+  /** `execution_failure`: a limit was hit or the validator failed, so no verdict was reached. */
+  executionFailure: 3,
+});
+
+/** A problem that ends the command with one line on stderr: by default a usage or input error (exit 2). */
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode = 2,
+    readonly exitCode: number = ExitCode.usage,
   ) {
     super(message);
     this.name = "CliError";
@@ -15,6 +27,8 @@ export interface ParsedArgs {
   positionals: string[];
   flags: Set<string>;
   options: Map<string, string>;
+  /** Every value of each repeatable option, in order. */
+  lists: Map<string, string[]>;
 }
 
 export interface ArgSpec {
@@ -22,11 +36,13 @@ export interface ArgSpec {
   flags: readonly string[];
   /** Options taking one value, e.g. "--output" (as "--output x" or "--output=x"). */
   options: readonly string[];
+  /** Options taking one value that may be given more than once, e.g. "--limit". */
+  repeatable?: readonly string[];
 }
 
 /** Parses `argv` against `spec`; "--" ends option parsing. Throws `CliError` on unknown or incomplete options. */
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
-  const parsed: ParsedArgs = { positionals: [], flags: new Set(), options: new Map() };
+  const parsed: ParsedArgs = { positionals: [], flags: new Set(), options: new Map(), lists: new Map() };
   let onlyPositionals = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -44,15 +60,19 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     if (spec.flags.includes(name)) {
       if (eq >= 0) throw new CliError(`option ${name} takes no value`);
       parsed.flags.add(name);
-    } else if (spec.options.includes(name)) {
-      let value: string | undefined;
-      if (eq >= 0) value = arg.slice(eq + 1);
-      else if (i + 1 < argv.length) value = argv[++i];
-      if (value === undefined || value === "") throw new CliError(`option ${name} needs a value`);
+      continue;
+    }
+    const repeatable = spec.repeatable?.includes(name) === true;
+    if (!repeatable && !spec.options.includes(name)) throw new CliError(`unknown option ${name}`);
+    let value: string | undefined;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else if (i + 1 < argv.length) value = argv[++i];
+    if (value === undefined || value === "") throw new CliError(`option ${name} needs a value`);
+    if (repeatable) {
+      parsed.lists.set(name, [...(parsed.lists.get(name) ?? []), value]);
+    } else {
       if (parsed.options.has(name)) throw new CliError(`option ${name} given more than once`);
       parsed.options.set(name, value);
-    } else {
-      throw new CliError(`unknown option ${name}`);
     }
   }
   return parsed;

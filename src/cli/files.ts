@@ -1,11 +1,27 @@
-/** Reading JSON files for the CLI: every failure becomes a one-line `CliError` (exit 2). */
+/**
+ * Reading JSON for the CLI, from a file or, for the path `-`, from stdin: every failure becomes a one-line
+ * `CliError` (exit 2).
+ */
 
 import { readFileSync } from "node:fs";
 import { CliError, oneLine } from "./args.js";
 
+/** The path that names stdin. */
+export const STDIN = "-";
+
+/** How messages and verdict lines name an input. */
+export function inputName(path: string): string {
+  return path === STDIN ? "<stdin>" : path;
+}
+
+/** Stdin can be read once: at most one of `paths` may be `-`. */
+export function checkStdinOnce(paths: readonly string[]): void {
+  if (paths.filter((p) => p === STDIN).length > 1) throw new CliError("stdin (-) can be read only once");
+}
+
 export function readText(path: string, what = "file"): string {
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync(path === STDIN ? 0 : path, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const reason =
@@ -16,7 +32,7 @@ export function readText(path: string, what = "file"): string {
           : code === "EACCES"
             ? "permission denied"
             : oneLine(String((e as Error).message ?? e));
-    throw new CliError(`cannot read ${what} ${path}: ${reason}`);
+    throw new CliError(`cannot read ${what} ${inputName(path)}: ${reason}`);
   }
 }
 
@@ -25,7 +41,7 @@ export function readJson(path: string, what = "file"): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (e) {
-    throw new CliError(`${what} ${path} is not valid JSON: ${oneLine((e as Error).message)}`);
+    throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${oneLine((e as Error).message)}`);
   }
 }
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * `backplane-schema`: validate instances against a JSON Schema 2020-12 schema, admit an MCP tool
- * catalog, or run as a Bowtie harness. Exit codes: 0 success/valid, 1 invalid/rejected, 2 usage or
- * input errors (always one line on stderr, never a stack trace).
+ * `backplane-schema`: validate instances against a JSON Schema 2020-12 schema, admit an MCP tool catalog (from a
+ * file or a live stdio server), or run as a Bowtie harness. Exit codes (`ExitCode`): 0 success, 1 invalid or
+ * refused, 2 usage or input errors, 3 execution failure; errors are one line on stderr, never a stack trace.
  */
 
-import { admitCommand } from "./admit-command.js";
-import { CliError, oneLine } from "./args.js";
+import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
+import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
 import { packageInfo } from "./package-info.js";
 import { validateCommand, type Io } from "./validate-command.js";
@@ -14,26 +14,43 @@ import { validateCommand, type Io } from "./validate-command.js";
 export const HELP = `Usage: backplane-schema <command> [options]
 
 Commands:
-  validate <schema.json> <instance.json>...  Validate instances against a JSON Schema 2020-12 schema.
-      --output <format>      flag | basic | detailed | verbose (default: basic). Every format prints
-                             "<file>: valid" or "<file>: invalid"; all but flag then print the output as JSON.
+  validate <schema.json> <instance.json>...  Validate instances against a JSON Schema 2020-12 schema. Quiet when
+                             every instance is valid; an invalid one prints "<file>: invalid" and one line per error.
+      --output <format>      flag | basic | detailed | verbose: print "<file>: valid" or "<file>: invalid" for every
+                             instance and, for all but flag, the output unit as JSON.
       --format-assertion     "format" asserts (default: annotation only).
       --content-assertion    contentEncoding/contentMediaType/contentSchema assert (default: annotation only).
       --registry <dir>       Register every *.json file under <dir> (recursively) by its $id, or, for a
                              file without $id, by the file:// URL of its absolute path. The schema's own
                              retrieval URI is its file:// URL, so relative $refs resolve to files. Nothing
                              is ever fetched from the network.
-  admit <catalog.json> [--strict]            Admit an MCP tool catalog ({ backends?, tools } or a bare array
-                             of tools) through ToolCatalog.admitBatch; quarantine mode unless --strict.
-                             Without "backends" in the file, each tool's own backend is allowed.
+  admit <catalog.json>                       Admit an MCP tool catalog ({ backends?, tools } or a bare array
+                             of tools) through ToolCatalog.admitBatch. Without "backends" in the file, each
+                             tool's own backend is allowed.
+  admit --mcp "<command> [args...]"          Spawn a stdio MCP server (needs @modelcontextprotocol/sdk installed),
+                             list its tools and admit them: revision = the server's version, backend = its name.
+      --revision <rev>       Use <rev> as every tool's revision instead of the server's version.
+      --timeout-ms <ms>      Budget for starting the server and listing its tools (default ${DEFAULT_TIMEOUT_MS});
+                             the server is stopped afterwards, also on errors and on timeout.
+      --strict               Any error refuses the whole batch (default: quarantine unsupported tools).
   bowtie                                     Run as a Bowtie test harness (IHOP v1 on stdin/stdout).
+
+Options of validate and admit:
+  -                          In place of a file: read the schema, an instance or the catalog from stdin (once).
+  --limit <name>=<value>     Set a limit (repeatable), e.g. --limit maxEvaluationSteps=10000.
+  --draft07 reject|upgrade   A schema declaring draft-07: refuse it (default) or translate it exactly to 2020-12
+                             (validate reports the changes on stderr; admit lists upgraded schemas).
 
 Options:
   --help       Show this help.
   --version    Show the version.
 
-Exit status: 0 all valid / batch admitted; 1 some instance invalid / batch rejected;
-2 usage error, unreadable file, malformed JSON, or a schema that does not compile.
+Exit status:
+  0  every instance valid; the batch admitted
+  1  an instance invalid; the batch refused
+  2  usage error, unreadable file or stdin, malformed JSON, a schema that does not compile, an MCP server that
+     cannot be started or does not list its tools within --timeout-ms
+  3  execution failure: a limit was hit or the validator failed, so there is no verdict
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
@@ -63,7 +80,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 function report(e: unknown): number {
   const message = e instanceof CliError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
   process.stderr.write(`backplane-schema: ${oneLine(message)}\n`);
-  return e instanceof CliError ? e.exitCode : 2;
+  return e instanceof CliError ? e.exitCode : ExitCode.executionFailure;
 }
 
 // A closed stdout (e.g. piped into `head`) ends the command quietly; anything unforeseen is one line, never a stack.
@@ -76,7 +93,7 @@ process.on("uncaughtException", (e) => {
   process.exit();
 });
 
-const io: Io = { out: (text) => void process.stdout.write(text) };
+const io: Io = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;

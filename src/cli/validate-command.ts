@@ -1,63 +1,108 @@
 /**
- * `backplane-schema validate <schema.json> <instance.json…>`: compiles the schema once and prints,
- * per instance, `<file>: valid|invalid` followed (except for flag output) by the output unit as JSON.
+ * `backplane-schema validate <schema.json|-> <instance.json|-…>`: compiles the schema once and checks each
+ * instance. Quiet on success; an invalid instance prints `<file>: invalid` and one line per error. With
+ * `--output <format>`, every instance prints `<file>: valid|invalid` and (except for flag) the output unit as JSON.
  */
 
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { compile, SchemaError, type OutputFormat, type Validator } from "../index.js";
-import { CliError, oneLine, parseArgs } from "./args.js";
-import { isPlainObject, readJson } from "./files.js";
+import { OutputSchema, type ErrorFields, type OutputFormat, type OutputUnit, type Validator } from "../index.js";
+import { CliError, ExitCode, oneLine, parseArgs } from "./args.js";
+import { BOUNDARY_ARGS, draft07Of, limitsOf } from "./boundary-options.js";
+import { checkStdinOnce, inputName, isPlainObject, readJson, STDIN } from "./files.js";
 
 const FORMATS: readonly OutputFormat[] = ["flag", "basic", "detailed", "verbose"];
 
 export interface Io {
   out: (text: string) => void;
+  err: (text: string) => void;
 }
 
-/** Exit code: 0 all valid, 1 any invalid; throws `CliError` for exit 2. */
+/** Exit code: 0 all valid, 1 any invalid; throws `CliError` for 2 (usage, input) and 3 (execution failure). */
 export function validateCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, {
     flags: ["--format-assertion", "--content-assertion"],
-    options: ["--output", "--registry"],
+    options: ["--output", "--registry", ...BOUNDARY_ARGS.options],
+    repeatable: BOUNDARY_ARGS.repeatable,
   });
   const [schemaPath, ...instancePaths] = args.positionals;
   if (schemaPath === undefined) throw new CliError("validate needs a schema file and at least one instance file");
   if (instancePaths.length === 0) throw new CliError("validate needs at least one instance file after the schema");
-  const output = (args.options.get("--output") ?? "basic") as OutputFormat;
-  if (!FORMATS.includes(output)) throw new CliError(`--output must be one of ${FORMATS.join(", ")} (got "${output}")`);
+  checkStdinOnce(args.positionals);
+  const output = args.options.get("--output") as OutputFormat | undefined;
+  if (output !== undefined && !FORMATS.includes(output))
+    throw new CliError(`--output must be one of ${FORMATS.join(", ")} (got "${output}")`);
+  const limits = limitsOf(args);
+  const draft07 = draft07Of(args);
 
   const registryDir = args.options.get("--registry");
   const schemaRegistry = registryDir !== undefined ? loadRegistry(registryDir) : undefined;
   const schema = readJson(schemaPath, "schema");
-  const instances = instancePaths.map((path) => ({ path, value: readJson(path, "instance") }));
+  const instances = instancePaths.map((path) => ({ name: inputName(path), value: readJson(path, "instance") }));
 
-  let validator: Validator;
-  try {
-    validator = compile(schema, {
-      baseUri: pathToFileURL(resolve(schemaPath)).href,
-      formatAssertion: args.flags.has("--format-assertion"),
-      contentAssertion: args.flags.has("--content-assertion"),
-      ...(schemaRegistry !== undefined ? { schemaRegistry } : {}),
-    });
-  } catch (e) {
-    throw new CliError(`schema ${schemaPath} does not compile: ${describeError(e)}`);
+  // OutputSchema compiles any root, as `compile` does, and owns the library's exact draft-07 translation.
+  const compiled = OutputSchema.validateSchema(schema, {
+    // A schema read from stdin resolves relative references against the current directory.
+    baseUri: pathToFileURL(schemaPath === STDIN ? process.cwd() + "/" : resolve(schemaPath)).href,
+    formatAssertion: args.flags.has("--format-assertion"),
+    contentAssertion: args.flags.has("--content-assertion"),
+    draft07,
+    ...(schemaRegistry !== undefined ? { schemaRegistry } : {}),
+    ...(limits !== undefined ? { limits } : {}),
+  });
+  if (!compiled.ok) {
+    const e = compiled.error;
+    throw new CliError(`schema ${inputName(schemaPath)} does not compile: ${describeError(e)}`, exitCodeOf(e));
   }
+  const { upgraded } = compiled.value;
+  if (upgraded !== undefined) {
+    io.err(
+      `backplane-schema: schema ${inputName(schemaPath)} declares draft-07; ` +
+        `translated to 2020-12 with ${upgraded.length} change(s):\n` +
+        upgraded
+          .map((c) => `  ${c.pointer === "" ? "(root)" : c.pointer}: ${c.rule}: ${oneLine(c.message)}\n`)
+          .join(""),
+    );
+  }
+  return validateAll(compiled.value.validator, instances, output, io);
+}
 
+function validateAll(
+  validator: Validator,
+  instances: readonly { name: string; value: unknown }[],
+  output: OutputFormat | undefined,
+  io: Io,
+): number {
   let allValid = true;
-  for (const { path, value } of instances) {
-    let unit;
+  for (const { name, value } of instances) {
+    let unit: OutputUnit;
     try {
-      unit = validator.validate(value, { output });
+      unit = validator.validate(value, { output: output ?? "basic" });
     } catch (e) {
-      throw new CliError(`validating ${path} failed: ${describeError(e)}`);
+      // No verdict: a limit was hit or the validator itself failed (README "Errors").
+      throw new CliError(`validating ${name} failed: ${describeError(e)}`, ExitCode.executionFailure);
     }
     allValid &&= unit.valid;
-    io.out(`${path}: ${unit.valid ? "valid" : "invalid"}\n`);
-    if (output !== "flag") io.out(indent(JSON.stringify(unit, null, 2)) + "\n");
+    if (output !== undefined) {
+      io.out(`${name}: ${unit.valid ? "valid" : "invalid"}\n`);
+      if (output !== "flag") io.out(indent(JSON.stringify(unit, null, 2)) + "\n");
+    } else if (!unit.valid) {
+      io.out(`${name}: invalid\n${errorLines(unit)}`);
+    }
   }
-  return allValid ? 0 : 1;
+  return allValid ? ExitCode.ok : ExitCode.invalid;
+}
+
+/** One line per error of a basic output unit: where in the instance, what, and which keyword said so. */
+function errorLines(unit: OutputUnit): string {
+  return (unit.errors ?? [])
+    .filter((e) => e.error !== undefined)
+    .map((e) => {
+      const where = e.instanceLocation === "" ? "(root)" : e.instanceLocation;
+      return `  ${where}: ${oneLine(e.error!)} (at ${e.keywordLocation === "" ? "(root)" : e.keywordLocation})\n`;
+    })
+    .join("");
 }
 
 function indent(text: string): string {
@@ -67,12 +112,31 @@ function indent(text: string): string {
     .join("\n");
 }
 
+/** Exit 3 for an `execution_failure` (a limit, a failing validator), else 2. */
+function exitCodeOf(e: ErrorFields): number {
+  return e.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.usage;
+}
+
 export function describeError(e: unknown): string {
-  if (e instanceof SchemaError) {
-    const where = e.schemaPointer !== undefined ? ` (at schema "${e.schemaPointer}")` : "";
-    return oneLine(`${e.class}/${e.code}: ${e.message}${where}`);
+  if (isErrorFields(e)) {
+    // The library names its option; on the command line it is a flag.
+    const message = e.message.replace('pass draft07: "upgrade"', "pass --draft07 upgrade");
+    const pointer = e.schemaPointer;
+    const named = pointer === undefined || pointer === "" || message.includes(`"${pointer}"`);
+    const where = named ? "" : ` (at schema "${pointer}")`;
+    return oneLine(`${e.class}/${e.code}: ${message}${where}`);
   }
   return oneLine(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+}
+
+function isErrorFields(e: unknown): e is ErrorFields {
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    typeof (e as ErrorFields).class === "string" &&
+    typeof (e as ErrorFields).code === "string" &&
+    typeof (e as ErrorFields).message === "string"
+  );
 }
 
 /** Every `*.json` below `dir`, keyed by its `$id`, or by the `file://` URL of its absolute path without one. */

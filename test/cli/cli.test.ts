@@ -74,10 +74,28 @@ function outputUnit(stdout: string): Record<string, unknown> {
 }
 
 describe("validate", () => {
-  test("a valid instance exits 0 and prints '<file>: valid' and the basic output", () => {
-    const run = runCli(["validate", file("person.json"), file("ok.json")]);
+  test("quiet success: valid instances exit 0 and print nothing", () => {
+    const run = runCli(["validate", file("person.json"), file("ok.json"), file("ok.json")]);
     assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, "");
     assert.equal(run.stderr, "");
+  });
+
+  test("without --output, an invalid instance prints its verdict and one line per error (exit 1)", () => {
+    const run = runCli(["validate", file("person.json"), file("ok.json"), file("bad.json")]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(
+      run.stdout,
+      `${file("bad.json")}: invalid\n` +
+        "  /name: must be at least 2 characters long, got 1 (at /properties/name/minLength)\n" +
+        "  /age: must be at least 0, got -1 (at /properties/age/minimum)\n",
+    );
+    assert.equal(run.stderr, "");
+  });
+
+  test("--output basic prints '<file>: valid' and the output unit for a valid instance too", () => {
+    const run = runCli(["validate", file("person.json"), file("ok.json"), "--output", "basic"]);
+    assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout.split("\n")[0], `${file("ok.json")}: valid`);
     assert.equal(outputUnit(run.stdout)["valid"], true);
   });

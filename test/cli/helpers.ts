@@ -16,9 +16,13 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: readonly string[], options: { cwd?: string; input?: string } = {}): CliRun {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; input?: string; env?: Record<string, string>; cli?: string } = {},
+): CliRun {
+  const result = spawnSync(process.execPath, [options.cli ?? cliPath, ...args], {
     cwd: options.cwd ?? repoRoot,
+    env: { ...process.env, ...options.env },
     input: options.input ?? "",
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,

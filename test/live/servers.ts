@@ -55,7 +55,8 @@ export interface RunningServer {
 
 const require = createRequire(import.meta.url);
 
-function script(pkg: string): string {
+/** The server's bin script in node_modules (the pinned version). */
+export function script(pkg: string): string {
   const manifest = require(`${pkg}/package.json`) as { version: string; bin: Record<string, string> };
   assert.equal(manifest.version, VERSION, `${pkg} is pinned to ${VERSION}`);
   return join(dirname(require.resolve(`${pkg}/package.json`)), Object.values(manifest.bin)[0] as string);

@@ -1,0 +1,49 @@
+// Command-line options: npm run bench [-- --quick] [-- --only a,b] [-- --regime steady|cold|both] [-- --out file]
+import { join } from "node:path";
+import { REPO } from "./data.mjs";
+
+const FULL = {
+  warmCalls: 5000,
+  warmFloor: 1000,
+  warmCapMs: 4000,
+  heavyCallMs: 0.2,
+  rounds: 15,
+  sampleMs: 25,
+  coldRounds: 3,
+  catalogSize: 5000,
+};
+const QUICK = {
+  warmCalls: 200,
+  warmFloor: 50,
+  warmCapMs: 500,
+  heavyCallMs: 0.05,
+  rounds: 5,
+  sampleMs: 5,
+  coldRounds: 1,
+  catalogSize: 1000,
+};
+const REGIMES = { steady: ["steady"], cold: ["cold"], both: ["steady", "cold"] };
+
+/** Parses argv against the known workload names; returns { error } on anything it does not understand. */
+export function parseOptions(argv, names) {
+  const opts = { quick: false, only: null, regimes: REGIMES.both, out: join(REPO, "bench", "results.json") };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--quick") opts.quick = true;
+    else if (arg === "--only") {
+      opts.only = new Set(
+        String(argv[++i] ?? "")
+          .split(",")
+          .filter(Boolean),
+      );
+      const unknown = [...opts.only].filter((n) => !names.includes(n));
+      if (!opts.only.size || unknown.length)
+        return { error: `--only takes a comma-separated list of: ${names.join(", ")}` };
+    } else if (arg === "--regime") {
+      opts.regimes = REGIMES[argv[++i]];
+      if (!opts.regimes) return { error: "--regime takes steady, cold or both" };
+    } else if (arg === "--out") opts.out = argv[++i];
+    else return { error: `unknown option ${arg} (--quick, --only <names>, --regime steady|cold|both, --out <file>)` };
+  }
+  return { ...opts, settings: opts.quick ? QUICK : FULL, wanted: (name) => !opts.only || opts.only.has(name) };
+}

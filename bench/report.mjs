@@ -1,0 +1,140 @@
+// The markdown the bench prints: a header with the command and environment, one table per regime (quotable in the
+// README as is), the memory table, the workload descriptions, exclusions, skips and notes.
+import os from "node:os";
+
+export const fmtNs = (ns) =>
+  ns < 1e4
+    ? `${ns.toFixed(ns < 100 ? 1 : 0)} ns`
+    : ns < 1e6
+      ? `${(ns / 1e3).toFixed(ns < 1e5 ? 1 : 0)} µs`
+      : `${(ns / 1e6).toFixed(2)} ms`;
+
+const fmtBytes = (b) =>
+  Math.abs(b) < 1e4
+    ? `${Math.round(b)} B`
+    : Math.abs(b) < 1e7
+      ? `${(b / 1024).toFixed(1)} KiB`
+      : `${(b / 1048576).toFixed(1)} MiB`;
+
+const fmtRatio = (r) => (r === null || r === undefined ? "–" : `${r < 0.1 ? r.toFixed(3) : r.toFixed(2)}×`);
+const cellWithRatio = (ns, ratio) => (ratio === null ? fmtNs(ns) : `${fmtNs(ns)} (${fmtRatio(ratio)})`);
+
+function table(head, names, rows) {
+  return [
+    `| ${head.join(" | ")} | ${names.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|${names.map(() => "---:").join("|")}|`,
+    ...rows.map(([cells, pick]) => `| ${cells.join(" | ")} | ${names.map(pick).join(" | ")} |`),
+  ];
+}
+
+/** A library's cell when it has no figure: excluded by the verdict check, failed, or not run. */
+const absent = (w, lib) => (w.excluded[lib] ? "excluded¹" : w.results[lib]?.error ? "failed¹" : "–");
+
+function steadyTable(workloads, names) {
+  return table(
+    ["workload", "unit"],
+    names,
+    workloads.map((w) => [
+      [w.name, w.unit],
+      (lib) =>
+        w.results[lib]?.ns !== undefined ? cellWithRatio(w.results[lib].ns, w.results[lib].ratio) : absent(w, lib),
+    ]),
+  );
+}
+
+function coldTables(workloads, names) {
+  const figure = (w, lib) => w.results[lib]?.ns !== undefined;
+  const totals = table(
+    ["workload", "per schema: compile + first calls"],
+    names,
+    workloads.map((w) => [
+      [w.name, w.coldUnit],
+      (lib) => (figure(w, lib) ? cellWithRatio(w.results[lib].ns, w.results[lib].ratio) : absent(w, lib)),
+    ]),
+  );
+  const split = table(
+    ["workload", "ratio to ajv: compile / first calls"],
+    names,
+    workloads.map((w) => [
+      [w.name, w.coldUnit],
+      (lib) =>
+        figure(w, lib)
+          ? `${fmtRatio(w.results[lib].compileRatio)} / ${fmtRatio(w.results[lib].callsRatio)}`
+          : absent(w, lib),
+    ]),
+  );
+  return [...totals, "", ...split];
+}
+
+function memoryTable(memory, labels, names) {
+  return table(
+    ["memory: retained heap per compiled schema, after gc (ratio to ajv)"],
+    names,
+    Object.entries(memory).map(([scenario, byLib]) => [
+      [labels[scenario]],
+      (lib) => {
+        const m = byLib[lib];
+        if (!m) return "–";
+        if (m.error) return "failed¹";
+        const base = byLib.ajv?.perSchema;
+        return base ? `${fmtBytes(m.perSchema)} (${fmtRatio(m.perSchema / base)})` : fmtBytes(m.perSchema);
+      },
+    ]),
+  );
+}
+
+const loads = (l) => l.map((x) => x.toFixed(2)).join(" / ");
+const listed = (byName) => Object.entries(byName).map(([name, w]) => ({ name, ...w }));
+
+function header({ command, quick, started, seconds, cpu, loadAtStart, loadAtEnd }) {
+  return [
+    `# backplane-agent-runtime benchmark`,
+    "",
+    `- command: \`${command}\`${quick ? " (quick: for looking, not for quoting)" : ""}`,
+    `- date: ${started.toISOString()}; wall time ${seconds.toFixed(0)} s`,
+    `- node ${process.version} (${process.platform}/${process.arch}); CPU: ${cpu} × ${os.cpus().length} cores`,
+    `- load average (1 / 5 / 15 min): ${loads(loadAtStart)} at the start, ${loads(loadAtEnd)} at the end`,
+  ];
+}
+
+/** The whole printed report, as lines. */
+export function markdown(r, names) {
+  const { settings: s } = r;
+  const lines = header(r.environment);
+  if (Object.keys(r.steady).length) {
+    lines.push("", `## Steady state`, "");
+    lines.push(
+      `Each library through its own copy of the timing loop; every compiled validator warmed with ` +
+        `${s.warmCalls} calls (where one call takes over ${s.heavyCallMs} ms, ${s.warmCapMs / 1000} s of warm-up ` +
+        `and at least ${s.warmFloor} calls); ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved ` +
+        `with the order rotated. Cell: median time per unit (median of the per-round ratios to ajv; below 1 is ` +
+        `faster than ajv).`,
+    );
+    lines.push("", ...steadyTable(listed(r.steady), names));
+    const capped = listed(r.steady).flatMap((w) =>
+      Object.entries(w.results)
+        .filter(([, x]) => x.warmCallsPerFunction < s.warmCalls)
+        .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
+    );
+    if (capped.length)
+      lines.push("", `Warm-up stopped early on heavy calls (calls per validator): ${capped.join(", ")}.`);
+  }
+  if (Object.keys(r.cold).length) {
+    lines.push("", `## Cold`, "");
+    lines.push(
+      `A fresh process per library, workload and round (${s.coldRounds} rounds, order rotated): compile each ` +
+        `schema, then make its first calls. Cell: median per schema of compile + first calls (median of the ` +
+        `per-round ratios to ajv); the second table splits the ratio into compile and first calls.`,
+    );
+    lines.push("", ...coldTables(listed(r.cold), names));
+  }
+  if (r.memory) lines.push("", `## Memory`, "", ...memoryTable(r.memory, r.memoryLabels, names));
+  lines.push("", `Workloads:`, ...listed(r.described).map((w) => `- **${w.name}**: ${w.description}`));
+  lines.push("", `Libraries:`, ...r.peers.map((p) => `- ${p.name}: ${p.note}`));
+  const exclusions = listed(r.described).flatMap((w) =>
+    Object.entries(w.excluded).map(([lib, why]) => `- ${w.name}/${lib}: ${why}`),
+  );
+  if (exclusions.length) lines.push("", `¹ excluded (a verdict differs from the expected one, or compile fails):`);
+  lines.push(...exclusions, "", `Notes:`, ...r.notes.map((n) => (n.startsWith("-") ? n : `- ${n}`)));
+  return lines;
+}

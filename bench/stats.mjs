@@ -1,0 +1,22 @@
+// Small statistics shared by both regimes.
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** The first and third quartiles (nearest rank): how far the rounds spread around the median. */
+export const quartiles = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return [s[Math.floor((s.length - 1) / 4)], s[Math.ceil((3 * (s.length - 1)) / 4)]];
+};
+
+/** The median of the per-round ratios of `xs` to `base` (same rounds, same order), or null without a baseline. */
+export const medianRatio = (xs, base) => (base ? median(xs.map((x, i) => x / base[i])) : null);
+
+/** Round r's order: the libraries rotated by r, so no library always runs first or right after another. */
+export const rotated = (items, r) => {
+  const k = r % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+};

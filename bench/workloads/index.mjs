@@ -1,0 +1,133 @@
+// Every workload the bench knows: the reference data it needs, the regimes it runs in, its kind (see prepare.mjs)
+// and its cases [{ id, schema | meta, tests: [{ data, valid }] }].
+import { corpusTools, catalogTools, openapiSchema, suiteCases } from "../data.mjs";
+import { loadEngine } from "../peers.mjs";
+import { micro, unevaluated } from "./keywords.mjs";
+import { catalogCases, corpusCases } from "./mcp.mjs";
+import { passingCases } from "./suite.mjs";
+
+const BOTH = ["steady", "cold"];
+
+/** The data several workloads share, built on first use. */
+export function context(peers, log) {
+  const once = (build) => {
+    let value;
+    return () => (value ??= build());
+  };
+  const upgrade = async () => (await loadEngine()).upgradeDraft07;
+  return {
+    suite: once(() => passingCases(peers, suiteCases(), log)),
+    corpus: once(async () => corpusCases(corpusTools(), peers, await upgrade(), log)),
+    catalogs: once(async () => catalogCases(catalogTools(), await upgrade(), log)),
+  };
+}
+
+/** A copy of a schema document whose last $defs entry gains a subschema with `minimum: "zero"`. */
+function withBadKeywordValue(schema) {
+  const copy = JSON.parse(JSON.stringify(schema));
+  const last = Object.keys(copy.$defs).at(-1);
+  const bad = { type: "object", properties: { n: { type: "integer", minimum: "zero" } } };
+  copy.$defs[last] = { ...copy.$defs[last], properties: { ...copy.$defs[last].properties, zz_bad: bad } };
+  return copy;
+}
+
+const keywordWorkload = ({ name, description, cases }) => ({
+  name,
+  needs: [],
+  kind: "validate",
+  regimes: BOTH,
+  description,
+  cases: () => cases,
+});
+
+/** Cold runs make each schema's first `coldCalls` calls (100 unless a workload says otherwise). */
+export const WORKLOADS = [
+  {
+    name: "suite",
+    needs: ["suite"],
+    kind: "validate",
+    regimes: BOTH,
+    description: "every instance of the required 2020-12 suite cases that all libraries pass",
+    cases: (ctx) => ctx.suite(),
+  },
+  {
+    name: "compile",
+    needs: ["suite"],
+    kind: "compile",
+    regimes: ["steady"],
+    description: "each of those suite schemas compiled from scratch (no cache reuse: see the library notes)",
+    cases: (ctx) => ctx.suite(),
+  },
+  {
+    name: "catalogs",
+    needs: [],
+    kind: "validate",
+    regimes: BOTH,
+    description: "the project's hand-written MCP tools (fixtures/catalogs) with their stated calls",
+    cases: (ctx) => ctx.catalogs(),
+  },
+  {
+    name: "mcp-corpus",
+    needs: ["corpus"],
+    kind: "validate",
+    regimes: BOTH,
+    description: "real MCP tool input schemas (draft-07 ones upgraded) with generated valid and invalid calls",
+    cases: (ctx) => ctx.corpus(),
+  },
+  {
+    name: "admit-corpus",
+    needs: ["corpus"],
+    kind: "admit",
+    coldCalls: 1,
+    regimes: BOTH,
+    description: "compile every real MCP tool schema and make one valid call to each (a catalog update)",
+    cases: async (ctx) => (await ctx.corpus()).map((c) => ({ ...c, tests: [c.tests[0]] })),
+  },
+  {
+    name: "openapi",
+    needs: ["openapi"],
+    kind: "validate",
+    regimes: BOTH,
+    description:
+      "the OpenAPI 3.1 schema document validated against the 2020-12 meta-schema, and a copy of it with one bad " +
+      "keyword value in its last $defs entry (which the meta-schema reaches through $dynamicRef)",
+    cases: () => {
+      const schema = openapiSchema();
+      const tests = [
+        { data: schema, valid: true },
+        { data: withBadKeywordValue(schema), valid: false },
+      ];
+      return [{ id: "openapi-3.1", meta: true, tests }];
+    },
+  },
+  keywordWorkload(unevaluated()),
+  ...micro().map(keywordWorkload),
+].map((w) => ({ coldCalls: 100, ...w }));
+
+/** Retained heap after compiling: one scenario per reference set, each a list of { schema, args }. */
+export const MEMORY = {
+  name: "memory",
+  regimes: ["cold"],
+  scenarios: [
+    {
+      name: "suite",
+      needs: ["suite"],
+      label: (n) => `required suite (${n} schemas)`,
+      items: async (ctx) => (await ctx.suite()).map((c) => ({ schema: c.schema, args: c.tests[0].data })),
+    },
+    {
+      name: "catalog",
+      needs: ["corpus"],
+      label: (n) => `MCP catalog (${n} tools, distinct $id)`,
+      items: async (ctx, size) => {
+        const tools = await ctx.corpus();
+        return Array.from({ length: size }, (_, n) => {
+          const t = tools[n % tools.length];
+          return { schema: { ...t.schema, $id: `https://bench.invalid/tools/${n}/tool` }, args: t.tests[0].data };
+        });
+      },
+    },
+  ],
+};
+
+export const UNITS = { validate: "validation", compile: "schema compiled", admit: "tool (compile + 1 call)" };

@@ -1,0 +1,82 @@
+/**
+ * The admission table that `backplane-schema admit` and the demo (`npm start`) print: one row per tool with its
+ * revision, status and reason, then a summary; or, for a refused batch, the error's class, code, tool and cause.
+ */
+
+import type { AdmissionMode, AdmittedBundle, CatalogError, Result } from "../index.js";
+import { ExitCode, oneLine } from "./args.js";
+import { isPlainObject } from "./files.js";
+
+/** Exit status of an admission: 0 admitted, 1 refused, 3 refused because no verdict was reached (a limit). */
+export function admissionExitCode(result: Result<AdmittedBundle, CatalogError>): number {
+  if (result.ok) return ExitCode.ok;
+  return result.error.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.invalid;
+}
+
+/** The report of admitting `tools` (the descriptors as given) from `source` in `mode`, ending with a newline. */
+export function admissionReport(
+  tools: readonly unknown[],
+  result: Result<AdmittedBundle, CatalogError>,
+  source: string,
+  mode: AdmissionMode,
+): string {
+  if (!result.ok) return refusal(result.error, source, mode);
+  const bundle = result.value;
+  const accepted = new Set(bundle.accepted);
+  const rejected = new Map(bundle.rejected.map((r) => [r.name, r]));
+  const rows = [["TOOL", "REVISION", "STATUS", "REASON"]];
+  for (const tool of tools) {
+    const name = stringField(tool, "name");
+    const revision = stringField(tool, "revision");
+    const quarantined = rejected.get(name);
+    if (quarantined !== undefined) {
+      const { error } = quarantined;
+      const where = quarantined.schema === "outputSchema" ? " in outputSchema" : "";
+      rows.push([name, revision, "quarantined", oneLine(`${error.class}/${error.code}${where}: ${error.message}`)]);
+    } else if (accepted.has(name)) {
+      rows.push([name, revision, "accepted", upgrades(bundle, name)]);
+    }
+  }
+  const upgraded = bundle.upgraded.length > 0 ? `, ${bundle.upgraded.length} schema(s) upgraded from draft-07` : "";
+  return (
+    table(rows, "") +
+    `\n\n${source}: admitted (${mode}): ${bundle.accepted.length} accepted, ${bundle.rejected.length} quarantined` +
+    `${upgraded}\n`
+  );
+}
+
+function refusal(e: CatalogError, source: string, mode: AdmissionMode): string {
+  const rows = [["error", `${e.class}/${e.code}`]];
+  if (e.tool !== undefined) rows.push(["tool", `${e.tool.name} (revision ${e.tool.revision})`]);
+  rows.push(["message", oneLine(e.message)]);
+  if (e.cause !== undefined) {
+    const where = e.cause.schemaPointer !== undefined ? ` at schema "${e.cause.schemaPointer}"` : "";
+    rows.push(["cause", `${e.cause.class}/${e.cause.code}${where}`]);
+  }
+  return `${source}: batch rejected (${mode})\n${table(rows, "  ")}\n`;
+}
+
+/** "draft-07 upgraded: inputSchema (1 change), …" for a tool whose schemas `draft07: "upgrade"` translated. */
+function upgrades(bundle: AdmittedBundle, name: string): string {
+  const mine = bundle.upgraded.filter((u) => u.name === name);
+  if (mine.length === 0) return "";
+  return "draft-07 upgraded: " + mine.map((u) => `${u.schema} (${u.changes.length} change(s))`).join(", ");
+}
+
+function stringField(value: unknown, key: string): string {
+  return isPlainObject(value) && typeof value[key] === "string" ? value[key] : "";
+}
+
+function table(rows: string[][], prefix: string): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows
+    .map(
+      (r) =>
+        prefix +
+        r
+          .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+          .join("  ")
+          .trimEnd(),
+    )
+    .join("\n");
+}

@@ -1,0 +1,39 @@
+/** Tool catalog files for `admit` and the demo: a bare array of tool descriptors, or `{ backends?, tools, … }`. */
+
+import { CliError } from "./args.js";
+import { isPlainObject } from "./files.js";
+
+export interface Catalog {
+  tools: unknown[];
+  /** The file's `backends`; without one, every backend a tool names is allowed. */
+  backends: string[];
+  /** The file's other fields (the demo's `calls` and `results`); empty for a bare array. */
+  fields: Record<string, unknown>;
+}
+
+/** The catalog in a parsed file; `name` is how messages name the file. */
+export function catalogOf(parsed: unknown, name: string): Catalog {
+  let tools: unknown;
+  let backends: unknown;
+  let fields: Record<string, unknown> = {};
+  if (Array.isArray(parsed)) {
+    tools = parsed;
+  } else if (isPlainObject(parsed) && Object.hasOwn(parsed, "tools")) {
+    fields = parsed;
+    tools = parsed["tools"];
+    if (Object.hasOwn(parsed, "backends")) backends = parsed["backends"];
+  }
+  if (!Array.isArray(tools))
+    throw new CliError(
+      `catalog ${name} is not a catalog: expected an array of tools or an object with a "tools" array`,
+    );
+  if (backends === undefined) {
+    const own = new Set<string>();
+    for (const tool of tools) if (isPlainObject(tool) && typeof tool["backend"] === "string") own.add(tool["backend"]);
+    return { tools, backends: [...own], fields };
+  }
+  if (!Array.isArray(backends) || !backends.every((b): b is string => typeof b === "string")) {
+    throw new CliError(`catalog ${name} has a "backends" field that is not an array of strings`);
+  }
+  return { tools, backends, fields };
+}
