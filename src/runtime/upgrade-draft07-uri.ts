@@ -3,7 +3,7 @@
  * RFC 6901 pointers, and the plain-object helpers that keep keys such as `__proto__` as data.
  */
 
-import { defineOwn, isObject } from "../engine/json.js";
+import { isObject } from "../engine/json.js";
 import { appendPointer, decodeFragment, escapeToken, parsePointer, pointerToFragment } from "../engine/pointer.js";
 import { resolveUri } from "../engine/uri.js";
 
@@ -15,9 +15,6 @@ export { isObject };
 export function own(obj: JsonObject, key: string): unknown {
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
-
-/** Defines an own, enumerable data property, so a key `__proto__` stays a plain key. */
-export const put: (obj: JsonObject, key: string, value: unknown) => void = defineOwn;
 
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let out = pointer;
