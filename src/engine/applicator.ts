@@ -11,6 +11,7 @@ import type { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
 import { escapeToken } from "./pointer.js";
 import type { Applier, Run, Subschema } from "./run.js";
+import { TYPE_BITS, typeBits } from "./types.js";
 
 /** The member of the instance an application reaches: an object key or an array index. */
 export type MemberKey = string | number;
@@ -32,7 +33,7 @@ export interface ApplicatorSpec<I> {
    */
   readonly quietFalse?: boolean;
   /**
-   * Calls `to.child` / `to.inPlace` / `to.reference` for each application and returns false as soon as one does
+   * Calls `to.child` / `to.inPlace` for each application and returns false as soon as one does
    * (only the boolean path's ever does). `marks` are this location's evaluated marks, undefined when nobody reads
    * them; `run` charges extra work and reads limits.
    */
@@ -44,28 +45,26 @@ export interface ApplicatorSpec<I> {
   describe?(failed: readonly MemberKey[], instance: I): Failure | undefined;
 }
 
-const isApplicable: Record<"object" | "array", (instance: unknown) => boolean> = {
-  object: (i) => typeof i === "object" && i !== null && !Array.isArray(i),
-  array: (i) => Array.isArray(i),
-};
+/** The `typeBits` an applicator's instances must have (0: any instance). */
+const APPLIES_TO = { object: TYPE_BITS["object"] as number, array: TYPE_BITS["array"] as number };
 
 class Applicator<I> implements Evaluator {
   readonly kind = "applicator";
   readonly keyword: string;
-  private readonly applies: ((instance: unknown) => boolean) | undefined;
+  private readonly mask: number;
 
   constructor(private readonly spec: ApplicatorSpec<I>) {
     this.keyword = spec.keyword;
-    this.applies = spec.on === undefined ? undefined : isApplicable[spec.on];
+    this.mask = spec.on === undefined ? 0 : APPLIES_TO[spec.on];
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
-    if (this.applies !== undefined && !this.applies(instance)) return true;
+    if (this.mask !== 0 && (typeBits(instance) & this.mask) === 0) return true;
     return this.spec.apply(instance as I, run, marks, run);
   }
 
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean {
-    if (this.applies !== undefined && !this.applies(instance)) return true;
+    if (this.mask !== 0 && (typeBits(instance) & this.mask) === 0) return true;
     const { spec } = this;
     const to = new OutputApplier(run, out, spec.failuresOnly === true, spec.quietFalse === true);
     spec.apply(instance as I, to, marks, run);
@@ -89,6 +88,44 @@ class Applicator<I> implements Evaluator {
 /** Both paths of an applicator keyword from what it applies to what (see `ApplicatorSpec`). */
 export function applicator<I = unknown>(spec: ApplicatorSpec<I>): Evaluator {
   return new Applicator(spec);
+}
+
+/**
+ * A reference (`$ref`, `$dynamicRef`): the target applies in place, counted against `maxReferenceDepth`. Its own
+ * evaluator rather than `applicator()`, since references are on the hot path of every recursive schema.
+ */
+class Reference implements Evaluator {
+  readonly kind = "applicator";
+
+  constructor(
+    readonly keyword: string,
+    /** The target, or how to find it in the dynamic scope. */
+    private readonly target: Subschema | ((run: Run) => Subschema),
+  ) {}
+
+  test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
+    const target = this.target;
+    return run.reference(typeof target === "function" ? target(run) : target, instance, marks);
+  }
+
+  evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean {
+    const target = this.target;
+    const node = typeof target === "function" ? target(run) : target;
+    if (++run.references > run.limits.maxReferenceDepth) run.limit("maxReferenceDepth", out.instanceLocation);
+    const valid = evaluateInPlace(node, instance, run, marks, out);
+    run.references--;
+    return valid;
+  }
+}
+
+/** `$ref`: a target resolved at compile time. */
+export function reference(keyword: string, target: Subschema): Evaluator {
+  return new Reference(keyword, target);
+}
+
+/** `$dynamicRef`: a target that `resolve` finds in the dynamic scope when evaluation reaches it. */
+export function dynamicReference(keyword: string, resolve: (run: Run) => Subschema): Evaluator {
+  return new Reference(keyword, resolve);
 }
 
 /** The output path's applier: records every application as a child result and never stops. */
@@ -124,13 +161,8 @@ class OutputApplier implements Applier {
     return true;
   }
 
-  reference(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
-    const { run } = this;
-    if (++run.references > run.limits.maxReferenceDepth) run.limit("maxReferenceDepth", this.out.instanceLocation);
-    const valid = evaluateInPlace(node, instance, run, marks, this.out, "");
-    run.references--;
-    if (!valid) this.failed.push(this.branch);
-    this.branch++;
+  eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
+    for (let i = from; i < array.length; i++) this.child(node, array[i], i);
     return true;
   }
 

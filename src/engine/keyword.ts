@@ -18,6 +18,7 @@ import type { Marks } from "./marks.js";
 import type { KeywordResult, Params } from "./output.js";
 import type { CompiledPattern } from "./regex/index.js";
 import type { Run, Subschema } from "./run.js";
+import { typeBits } from "./types.js";
 
 type EvaluatorKind = "assertion" | "annotation" | "applicator";
 
@@ -163,31 +164,4 @@ class Annotation implements Evaluator {
 /** An annotation-only keyword: its value is the annotation, for instances of the given types (default: all). */
 export function annotation(keyword: string, value: unknown, forTypes = ALL_TYPES): Evaluator {
   return new Annotation(keyword, value, forTypes);
-}
-
-/** JSON type bits (`type` masks): an integral number carries both "number" and "integer". */
-export const TYPE_BITS: Readonly<Record<string, number>> = Object.freeze({
-  null: 1,
-  boolean: 2,
-  object: 4,
-  array: 8,
-  number: 16,
-  string: 32,
-  integer: 64,
-});
-
-/** The JSON type bits of a value (see `TYPE_BITS`). */
-export function typeBits(value: unknown): number {
-  switch (typeof value) {
-    case "string":
-      return 32;
-    case "number":
-      return Number.isInteger(value) ? 80 : 16;
-    case "boolean":
-      return 2;
-    case "object":
-      return value === null ? 1 : Array.isArray(value) ? 8 : 4;
-    default:
-      return 0;
-  }
 }

@@ -6,11 +6,12 @@
  * `$dynamicRef` can read it, and owns the evaluated marks when one of its keywords reads them (Core §11).
  */
 
-import { typeBits, type BooleanStep, type Evaluator } from "./keyword.js";
+import type { BooleanStep, Evaluator } from "./keyword.js";
+import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
 import { escapeToken, pointerToFragment } from "./pointer.js";
-import type { DynamicAnchors, Run, ScopeFrame, Subschema } from "./run.js";
+import type { DynamicAnchors, Leaf, Run, ScopeFrame, Subschema } from "./run.js";
 
 /** What the node needs of its resource: the `$dynamicAnchor`s it adds to the dynamic scope when entered. */
 export interface ScopeResource {
@@ -39,13 +40,17 @@ export class SchemaNode implements Subschema {
   private tracks = false;
   /** Steps charged on entry: one per keyword. */
   private cost = 1;
+  leaf: Leaf | undefined = undefined;
 
   constructor(
     readonly absoluteLocation: string,
     private readonly resource: ScopeResource,
     /** `true`/`false` for boolean schemas. */
     readonly constant: boolean | undefined,
-  ) {}
+  ) {
+    // A boolean `true` is a leaf with nothing to check; `false` is not (it fails everything).
+    if (constant === true) this.leaf = { typeMask: 0, predicates: NONE, cost: 1 };
+  }
 
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
   setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean): void {
@@ -55,6 +60,8 @@ export class SchemaNode implements Subschema {
     this.steps = plan.steps;
     this.tracks = tracks;
     this.cost = Math.max(1, evaluators.length);
+    if (plan.steps.length === 0 && this.constant !== false)
+      this.leaf = { typeMask: plan.typeMask, predicates: plan.predicates, cost: this.cost };
   }
 
   get isTrivial(): boolean {

@@ -6,6 +6,7 @@
 
 import { LimitError } from "./errors.js";
 import { codePointLength, type StepMeter } from "./json.js";
+import { typeBits } from "./types.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
 import type { NodeResult } from "./output.js";
@@ -18,10 +19,23 @@ export interface Subschema {
   readonly constant: boolean | undefined;
   /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
   readonly isTrivial: boolean;
+  /**
+   * Set when the boolean path is only a `type` mask and predicates (no subschemas, marks or scope): loops over
+   * many members then test them inline. Read at evaluation time (a recursive target is compiled last).
+   */
+  readonly leaf: Leaf | undefined;
   /** The boolean path: stops at the first failure, builds no strings. */
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with keyword results, messages and annotations in `out`. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean;
+}
+
+/** A subschema's boolean path when it applies no subschema: a `type` mask (0: none) and assertions. */
+export interface Leaf {
+  readonly typeMask: number;
+  readonly predicates: readonly { test(instance: unknown, run: Run, marks: undefined): boolean }[];
+  /** Steps one test charges (one per keyword). */
+  readonly cost: number;
 }
 
 /** The compiled `$dynamicAnchor`s of one schema resource, by name. */
@@ -46,8 +60,8 @@ export interface Applier {
   child(node: Subschema, value: unknown, key: string | number, suffix?: string): boolean;
   /** Applies `node` to the instance itself, sharing this location's evaluated marks. */
   inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, suffix?: string): boolean;
-  /** `inPlace` through a reference (`$ref`, `$dynamicRef`): counted against `maxReferenceDepth`. */
-  reference(node: Subschema, instance: unknown, marks: Marks | undefined): boolean;
+  /** Applies `node` to every item of `array` from index `from` on (one member each). */
+  eachItem(node: Subschema, array: readonly unknown[], from: number): boolean;
   /** The object's own keys, checked against `maxObjectProperties`; one step each. */
   keys(object: object): string[];
   /** Checks an array's length against `maxArrayLength`. */
@@ -90,6 +104,19 @@ export class Run implements Applier, StepMeter {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
   }
 
+  /** Whether an evaluation is using this run now (a reused run is taken only when it is not). */
+  active = false;
+
+  /** Makes a finished run ready for the next evaluation on the boolean path. */
+  reset(): void {
+    this.steps = 0;
+    this.instanceDepth = 0;
+    this.instanceNodes = 0;
+    this.nesting = 0;
+    this.references = 0;
+    this.scope = null;
+  }
+
   limit(name: keyof Limits, instancePointer?: string): never {
     throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });
   }
@@ -103,15 +130,51 @@ export class Run implements Applier, StepMeter {
 
   child(node: Subschema, value: unknown): boolean {
     this.enter();
-    const valid = node.test(value, this, undefined);
+    const leaf = node.leaf;
+    const valid = leaf !== undefined ? this.leafHolds(leaf, value) : node.test(value, this, undefined);
     this.instanceDepth--;
     return valid;
+  }
+
+  /** A leaf subschema's boolean path, inline: its steps, its `type` mask, its predicates. */
+  private leafHolds(leaf: Leaf, value: unknown): boolean {
+    if ((this.steps += leaf.cost) > this.maxSteps) this.limit("maxEvaluationSteps");
+    if (leaf.typeMask !== 0 && (typeBits(value) & leaf.typeMask) === 0) return false;
+    const predicates = leaf.predicates;
+    for (let p = 0; p < predicates.length; p++) if (!predicates[p]!.test(value, this, undefined)) return false;
+    return true;
   }
 
   inPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
     return node.test(instance, this, marks);
   }
 
+  /**
+   * The boolean path's array loop: a leaf item schema is tested inline (no call per item), with the same
+   * accounting as `child` for each item: a step, a value, one level deeper, and the schema's own steps.
+   */
+  eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
+    const leaf = node.leaf;
+    if (leaf === undefined) {
+      for (let i = from; i < array.length; i++) if (!this.child(node, array[i])) return false;
+      return true;
+    }
+    if (array.length <= from) return true;
+    if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
+    // Charged in bulk, up front: what `child` and the leaf charge for each item (fail closed if it is too much).
+    const items = array.length - from;
+    if ((this.steps += items * (leaf.cost + 1)) > this.maxSteps) this.limit("maxEvaluationSteps");
+    if ((this.instanceNodes += items) > this.maxInstanceNodes) this.limit("maxInstanceNodes");
+    const { typeMask, predicates } = leaf;
+    for (let i = from; i < array.length; i++) {
+      const item = array[i];
+      if (typeMask !== 0 && (typeBits(item) & typeMask) === 0) return false;
+      for (let p = 0; p < predicates.length; p++) if (!predicates[p]!.test(item, this, undefined)) return false;
+    }
+    return true;
+  }
+
+  /** `inPlace` through a reference (`$ref`, `$dynamicRef`): counted against `maxReferenceDepth`. */
   reference(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
     if (++this.references > this.limits.maxReferenceDepth) this.limit("maxReferenceDepth");
     const valid = node.test(instance, this, marks);

@@ -31,6 +31,12 @@ export interface AnnotationsOptions {
  * fast path; `validate` and `annotations` are views of one evaluation result (`evaluate`).
  */
 export class Validator {
+  /**
+   * The boolean path's counters, reused from call to call: taken only when no evaluation is using them (a
+   * reentrant call, from a host getter or proxy, gets its own), and reset on every use. No state survives a call.
+   */
+  private readonly spare: Run;
+
   /** @internal */
   constructor(
     private readonly root: Subschema,
@@ -40,6 +46,7 @@ export class Validator {
     /** The schema this validator was compiled from (the caller's value, unchanged). */
     readonly schema: unknown,
   ) {
+    this.spare = new Run(limits, tracksScope);
     Object.freeze(this);
   }
 
@@ -50,11 +57,16 @@ export class Validator {
 
   /** True when the instance is valid. Stops at the first failure; builds no strings or error objects. */
   isValid(instance: unknown): boolean {
-    const run = new Run(this.limits, this.tracksScope);
+    let run = this.spare;
+    if (run.active) run = new Run(this.limits, this.tracksScope);
+    else run.reset();
+    run.active = true;
     try {
       return this.root.test(instance, run, undefined);
     } catch (e) {
       throw stackGuard(e, this.limits);
+    } finally {
+      run.active = false;
     }
   }
 

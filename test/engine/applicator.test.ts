@@ -15,6 +15,7 @@ const numbers: Subschema = {
   absoluteLocation: "urn:t#/n",
   constant: undefined,
   isTrivial: false,
+  leaf: undefined,
   test: (v) => typeof v === "number",
   evaluate(v, _run, _marks, out) {
     out.valid = typeof v === "number";

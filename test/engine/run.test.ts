@@ -9,6 +9,7 @@ const accepting: Subschema = {
   absoluteLocation: "urn:t#",
   constant: undefined,
   isTrivial: true,
+  leaf: undefined,
   test: () => true,
   evaluate: () => true,
 };

@@ -24,8 +24,7 @@ export const items: KeywordDefinition = {
       apply(instance, to, marks) {
         to.items(instance);
         if (marks !== undefined) marks.allItems = true;
-        for (let i = prefix; i < instance.length; i++) if (!to.child(node, instance[i], i)) return false;
-        return true;
+        return to.eachItem(node, instance, prefix);
       },
       describe: (_failed, instance) =>
         node.constant === false

@@ -38,6 +38,23 @@ class ObjectMembers implements BooleanStep {
   private probeNames(instance: Record<string, unknown>, run: Run): boolean {
     const names = this.checkedNames;
     run.spend(this.byName.size);
+    // With many declared names (meta-schemas, big tool schemas) and few given (typical arguments), looking the
+    // instance's own keys up is cheaper than probing every name; past `names.length` keys, probing is.
+    if (names.length >= MANY_NAMES) {
+      const byName = this.byName;
+      let seen = 0;
+      let complete = true;
+      for (const key in instance) {
+        if (++seen > names.length) {
+          complete = false;
+          break;
+        }
+        const node = byName.get(key);
+        if (node === undefined || node.isTrivial || !Object.hasOwn(instance, key)) continue;
+        if (!run.child(node, instance[key])) return false;
+      }
+      if (complete) return true;
+    }
     for (let i = 0; i < names.length; i++) {
       const name = names[i] as string;
       // JSON has no undefined, so reading gives a value exactly when the property is present, except for names
@@ -75,6 +92,9 @@ class ObjectMembers implements BooleanStep {
     return true;
   }
 }
+
+/** From this many declared names that can fail on, the instance's keys are looked up instead of probing names. */
+const MANY_NAMES = 8;
 
 /** Names a plain object inherits (or that reach its prototype): reading them needs the own-property test. */
 const INHERITABLE: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);

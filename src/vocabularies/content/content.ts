@@ -8,12 +8,12 @@ import { isObject } from "../../engine/json.js";
 import {
   annotation,
   assertion,
-  TYPE_BITS,
   type CompileContext,
   type Evaluator,
   type KeywordDefinition,
 } from "../../engine/keyword.js";
 import type { Subschema } from "../../engine/run.js";
+import { TYPE_BITS } from "../../engine/types.js";
 import { decodeBase64, decodeUtf8 } from "./decode.js";
 
 type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };

@@ -3,7 +3,7 @@
  * `$dynamicAnchor` (the bookend), the outermost resource in the dynamic scope defining that anchor wins.
  */
 
-import { applicator } from "../../engine/applicator.js";
+import { dynamicReference, reference } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { Run, Subschema } from "../../engine/run.js";
 
@@ -13,8 +13,8 @@ export const $dynamicRef: KeywordDefinition = {
   compile(value, ctx) {
     if (typeof value !== "string") return ctx.fail("$dynamicRef", `"$dynamicRef" must be a string`);
     const { target, anchor } = ctx.dynamicReference(value);
-    const resolve = (run: Run): Subschema => {
-      if (anchor === undefined) return target;
+    if (anchor === undefined) return reference("$dynamicRef", target);
+    return dynamicReference("$dynamicRef", (run: Run): Subschema => {
       let node = target;
       for (let frame = run.scope; frame !== null; frame = frame.next) {
         run.spend(1);
@@ -22,10 +22,6 @@ export const $dynamicRef: KeywordDefinition = {
         if (candidate !== undefined) node = candidate;
       }
       return node;
-    };
-    return applicator({
-      keyword: "$dynamicRef",
-      apply: (instance, to, marks, run) => to.reference(resolve(run), instance, marks),
     });
   },
 };

@@ -1,6 +1,6 @@
 /** `$ref` (Core §8.2.3.1): applies the referenced schema in place; resolved once, at compile time. */
 
-import { applicator } from "../../engine/applicator.js";
+import { reference } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 
 export const $ref: KeywordDefinition = {
@@ -8,10 +8,6 @@ export const $ref: KeywordDefinition = {
   phase: 1,
   compile(value, ctx) {
     if (typeof value !== "string") return ctx.fail("$ref", `"$ref" must be a string`);
-    const target = ctx.reference(value);
-    return applicator({
-      keyword: "$ref",
-      apply: (instance, to, marks) => to.reference(target, instance, marks),
-    });
+    return reference("$ref", ctx.reference(value));
   },
 };

@@ -3,7 +3,8 @@
  * numbers).
  */
 
-import { assertion, TYPE_BITS as BITS, typeBits, type KeywordDefinition } from "../../engine/keyword.js";
+import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
+import { TYPE_BITS as BITS, typeBits } from "../../engine/types.js";
 import { typeName } from "../../engine/messages.js";
 
 export const type: KeywordDefinition = {
