@@ -105,7 +105,11 @@ class Reference implements Evaluator {
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
     const target = this.target;
-    return run.reference(typeof target === "function" ? target(run) : target, instance, marks);
+    const node = typeof target === "function" ? target(run) : target;
+    if (++run.references > run.limits.maxReferenceDepth) run.limit("maxReferenceDepth");
+    const valid = node.test(instance, run, marks);
+    run.references--;
+    return valid;
   }
 
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean {

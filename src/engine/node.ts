@@ -79,7 +79,7 @@ export class SchemaNode implements Subschema {
     const steps = this.steps;
     if (steps.length === 0) return true;
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");
-    const saved = this.enterScope(run);
+    const saved = run.tracksScope ? this.enterScope(run) : run.scope;
     const own = this.tracks ? new Marks() : marks;
     let valid = true;
     for (let i = 0; i < steps.length; i++) {
@@ -97,7 +97,7 @@ export class SchemaNode implements Subschema {
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean {
     if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps", out.instanceLocation);
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth", out.instanceLocation);
-    const saved = this.enterScope(run);
+    const saved = run.tracksScope ? this.enterScope(run) : run.scope;
     out.absoluteKeywordLocation = this.absoluteLocation;
     const own = this.tracks ? new Marks() : marks;
     let valid = this.constant !== false;
@@ -127,7 +127,6 @@ export class SchemaNode implements Subschema {
   /** Pushes this node's resource onto the dynamic scope when it defines anchors; returns the scope to restore. */
   private enterScope(run: Run): ScopeFrame | null {
     const saved = run.scope;
-    if (!run.tracksScope) return saved;
     const anchors = this.resource.dynamicAnchors;
     if (anchors.size > 0 && (saved === null || saved.anchors !== anchors)) run.scope = { anchors, next: saved };
     return saved;

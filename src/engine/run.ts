@@ -174,14 +174,6 @@ export class Run implements Applier, StepMeter {
     return true;
   }
 
-  /** `inPlace` through a reference (`$ref`, `$dynamicRef`): counted against `maxReferenceDepth`. */
-  reference(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
-    if (++this.references > this.limits.maxReferenceDepth) this.limit("maxReferenceDepth");
-    const valid = node.test(instance, this, marks);
-    this.references--;
-    return valid;
-  }
-
   keys(object: object, instancePointer?: string): string[] {
     const keys = Object.keys(object);
     if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", instancePointer);

@@ -20,6 +20,9 @@ class ObjectMembers implements BooleanStep {
     private readonly checkedNames: readonly string[],
     private readonly checkedNodes: readonly Subschema[],
     private readonly byName: ReadonlyMap<string, Subschema>,
+    /** Every declared name and its subschema, in order: a few names are found faster by comparison than hashing. */
+    private readonly allNames: readonly string[],
+    private readonly allNodes: readonly Subschema[],
     private readonly patterns: readonly CompiledPattern[],
     private readonly patternNodes: readonly Subschema[],
     private readonly additional: Subschema | undefined,
@@ -66,35 +69,50 @@ class ObjectMembers implements BooleanStep {
     return true;
   }
 
+  /** The subschema `properties` declares for `key`, if any. */
+  private declared(key: string, byName: ReadonlyMap<string, Subschema>): Subschema | undefined {
+    const names = this.allNames;
+    if (names.length > FEW_NAMES) return byName.get(key);
+    for (let i = 0; i < names.length; i++) if (names[i] === key) return this.allNodes[i];
+    return undefined;
+  }
+
   /** `marks` given only when single names must be marked (patterns without `additionalProperties`). */
   private walkKeys(instance: Record<string, unknown>, run: Run, marks: Marks | undefined): boolean {
     const { patterns, patternNodes, additional, byName } = this;
     const perKey = 1 + patterns.length;
     const max = run.limits.maxObjectProperties;
     let count = 0;
-    // for-in walks the enumeration cache without allocating a key array; inherited keys are skipped.
+    // for-in walks the enumeration cache without allocating a key array. It also yields enumerable keys a host
+    // added to a prototype: those are never taken for additional properties (own keys only), and a named or
+    // matched one is validated like an own value, a false rejection at worst, never a false acceptance.
     for (const key in instance) {
-      if (!Object.hasOwn(instance, key)) continue;
       if (++count > max) run.limit("maxObjectProperties");
       run.spend(perKey);
-      const value = instance[key];
-      const named = byName.get(key);
+      const named = this.declared(key, byName);
       let matched = named !== undefined;
-      if (named !== undefined && !named.isTrivial && !run.child(named, value)) return false;
+      if (named !== undefined) {
+        if (!named.isTrivial && !run.child(named, instance[key])) return false;
+        if (patterns.length === 0) continue;
+      }
       for (let i = 0; i < patterns.length; i++) {
         if (!(patterns[i] as CompiledPattern).test(key)) continue;
         matched = true;
         marks?.addProp(key);
-        if (!run.child(patternNodes[i] as Subschema, value)) return false;
+        if (!run.child(patternNodes[i] as Subschema, instance[key])) return false;
       }
-      if (!matched && additional !== undefined && !additional.isTrivial && !run.child(additional, value)) return false;
+      if (matched || additional === undefined || additional.isTrivial || !Object.hasOwn(instance, key)) continue;
+      if (!run.child(additional, instance[key])) return false;
     }
     return true;
   }
 }
 
+/** Up to this many declared names, a key is looked up by comparing it with each. */
+const FEW_NAMES = 8;
+
 /** From this many declared names that can fail on, the instance's keys are looked up instead of probing names. */
-const MANY_NAMES = 8;
+const MANY_NAMES = 4;
 
 /** Names a plain object inherits (or that reach its prototype): reading them needs the own-property test. */
 const INHERITABLE: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
@@ -132,6 +150,8 @@ export const objectMembers: Fusion = {
       checkedNames,
       checkedNodes,
       byName,
+      [...byName.keys()],
+      [...byName.values()],
       patterns,
       patternNodes,
       hasAdditional ? ctx.subschema("additionalProperties") : undefined,

@@ -3,16 +3,12 @@
  * floating point would lie (0.07 is a multiple of 0.01; 1e308 against 0.123456789 does not overflow).
  */
 
-import { Decimal } from "decimal.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 
-/** Enough digits to hold the exact quotient of any two doubles (exponents −324…308, 17 significant digits). */
-const Exact = Decimal.clone({ precision: 1_000 });
-
 /**
  * Whether `instance` is a multiple of `divisor`, both read as the shortest decimals that round-trip to them. Exact
- * fast paths first; decimal.js decides only what they cannot.
+ * fast paths first; arbitrary-precision integers decide only what they cannot.
  */
 function isMultipleOf(instance: number, divisor: number, divisorDigits: number): boolean {
   // A safe-integer divisor: a number with a fraction is no integer's multiple, and for safe integers `%` is exact
@@ -44,8 +40,25 @@ function scaledMultiple(instance: number, divisor: number, divisorDigits: number
   return x % d === 0;
 }
 
+/** The exact test on the decimals' integer digits and exponents, in arbitrary precision. */
 function decimalMultiple(instance: number, divisor: number): boolean {
-  return new Exact(instance).mod(new Exact(divisor)).isZero();
+  const x = decimalOf(instance);
+  const d = decimalOf(divisor);
+  const e = Math.min(x.exponent, d.exponent);
+  const scaledX = x.digits * 10n ** BigInt(x.exponent - e);
+  const scaledD = d.digits * 10n ** BigInt(d.exponent - e);
+  return scaledX % scaledD === 0n;
+}
+
+/** A finite number's shortest decimal as integer digits times a power of ten ("-1.25e-7" → -125 × 10^-9). */
+function decimalOf(n: number): { digits: bigint; exponent: number } {
+  const text = String(n);
+  const e = text.indexOf("e");
+  const mantissa = e < 0 ? text : text.slice(0, e);
+  const point = mantissa.indexOf(".");
+  const fraction = point < 0 ? 0 : mantissa.length - point - 1;
+  const digits = BigInt(point < 0 ? mantissa : mantissa.slice(0, point) + mantissa.slice(point + 1));
+  return { digits, exponent: (e < 0 ? 0 : Number(text.slice(e + 1))) - fraction };
 }
 
 /** Digits after the decimal point of a finite number's shortest decimal ("1.25" → 2, "1e-7" → 7, "1e21" → 0). */
