@@ -33,20 +33,30 @@ export class Marks {
     (this.indices ??= []).push(index);
   }
 
-  /** The names marked one by one, as a set: built once per reading, one step per name. */
+  /**
+   * Every name marked, as one set for O(1) lookups: built once per reading, one step per name taken in. A single
+   * static set and no single names is returned as it is.
+   */
   nameSet(meter: StepMeter): ReadonlySet<string> {
-    if (this.names === null || this.names.length === 0) return NO_NAMES;
-    meter.spend(this.names.length);
-    return new Set(this.names);
+    const sets = this.nameSets;
+    const names = this.names;
+    if (names === null || names.length === 0) {
+      if (sets.length === 0) return NO_NAMES;
+      if (sets.length === 1) return sets[0] as ReadonlySet<string>;
+    }
+    const all = new Set<string>(names ?? []);
+    meter.spend(all.size);
+    for (const set of sets) {
+      meter.spend(set.size);
+      for (const name of set) all.add(name);
+    }
+    return all;
   }
 
-  /** Whether `name` was evaluated; `marked` is this reading's `nameSet`. One step per set probed. */
+  /** Whether `name` was evaluated; `marked` is this reading's `nameSet`. One step. */
   hasProp(name: string, marked: ReadonlySet<string>, meter: StepMeter): boolean {
-    if (this.allProps) return true;
-    const sets = this.nameSets;
-    meter.spend(sets.length + 1);
-    for (let i = 0; i < sets.length; i++) if ((sets[i] as ReadonlySet<string>).has(name)) return true;
-    return marked.has(name);
+    meter.spend(1);
+    return this.allProps || marked.has(name);
   }
 
   /** The indices marked one by one, as a set: built once per reading, one step per index. */

@@ -11,14 +11,18 @@ class Meter {
   }
 }
 
-test("names come from static sets and single marks; the reading set is built once, one step per name", () => {
+test("names come from static sets and single marks; the reading set is built once, one step per name in it", () => {
   const m = new Marks();
   const meter = new Meter();
   m.addNameSet(new Set(["a", "b"]));
   m.addProp("c");
   m.addProp("d");
   const marked = m.nameSet(meter);
-  assert.equal(meter.steps, 2);
+  assert.equal(meter.steps, 4, "two single names and a set of two");
+  const single = new Marks();
+  const set = new Set(["a"]);
+  single.addNameSet(set);
+  assert.equal(single.nameSet(meter), set, "one static set and nothing else is read as it is");
   for (const name of ["a", "b", "c", "d"]) assert.equal(m.hasProp(name, marked, meter), true, name);
   assert.equal(m.hasProp("e", marked, meter), false);
   m.allProps = true;

@@ -13,6 +13,9 @@ import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Run, Subschema } from "../../engine/run.js";
 
 class ObjectMembers implements BooleanStep {
+  /** Per checked name: whether a plain object can inherit it, so reading it needs the own-property test. */
+  private readonly inheritable: readonly boolean[];
+
   constructor(
     /** `properties`' names (for marks), undefined without `properties`. */
     private readonly names: ReadonlySet<string> | undefined,
@@ -26,7 +29,9 @@ class ObjectMembers implements BooleanStep {
     private readonly patterns: readonly CompiledPattern[],
     private readonly patternNodes: readonly Subschema[],
     private readonly additional: Subschema | undefined,
-  ) {}
+  ) {
+    this.inheritable = checkedNames.map((name) => INHERITABLE.has(name));
+  }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
     if (!isObject(instance)) return true;
@@ -63,7 +68,7 @@ class ObjectMembers implements BooleanStep {
       // JSON has no undefined, so reading gives a value exactly when the property is present, except for names
       // an object can inherit; for those the own-property test decides.
       const value = instance[name];
-      if (value === undefined || (INHERITABLE.has(name) && !Object.hasOwn(instance, name))) continue;
+      if (value === undefined || (this.inheritable[i] === true && !Object.hasOwn(instance, name))) continue;
       if (!run.child(this.checkedNodes[i] as Subschema, value)) return false;
     }
     return true;
@@ -88,7 +93,7 @@ class ObjectMembers implements BooleanStep {
     // matched one is validated like an own value, a false rejection at worst, never a false acceptance.
     for (const key in instance) {
       if (++count > max) run.limit("maxObjectProperties");
-      run.spend(perKey);
+      if ((run.steps += perKey) > run.maxSteps) run.limit("maxEvaluationSteps");
       const named = this.declared(key, byName);
       let matched = named !== undefined;
       if (named !== undefined) {
@@ -112,7 +117,7 @@ class ObjectMembers implements BooleanStep {
 const FEW_NAMES = 8;
 
 /** From this many declared names that can fail on, the instance's keys are looked up instead of probing names. */
-const MANY_NAMES = 4;
+const MANY_NAMES = 6;
 
 /** Names a plain object inherits (or that reach its prototype): reading them needs the own-property test. */
 const INHERITABLE: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
