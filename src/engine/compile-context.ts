@@ -28,6 +28,8 @@ export interface CompilerServices {
 
 /** The `CompileContext` handed to keyword definitions for one schema object. */
 export class Context implements CompileContext {
+  private compiled: Map<string, Subschema> | undefined;
+
   constructor(
     private readonly compiler: CompilerServices,
     private readonly loc: Location,
@@ -66,6 +68,14 @@ export class Context implements CompileContext {
   }
 
   subschema(...tokens: (string | number)[]): Subschema {
+    // Sibling keywords and fusions ask for the same subschemas: compiled once per path.
+    const key = tokens.join("\u0000");
+    let known = (this.compiled ??= new Map()).get(key);
+    if (known === undefined) this.compiled.set(key, (known = this.compileSubschema(tokens)));
+    return known;
+  }
+
+  private compileSubschema(tokens: (string | number)[]): Subschema {
     const value = getAt(this.schema, tokens.map(String))?.value;
     const known = typeof value === "object" && value !== null ? this.compiler.locationOf(value) : undefined;
     const loc: Location =
