@@ -1,4 +1,4 @@
-// The vendorable build (README "Install and import"): the package entry and its two runtime dependencies
+// The vendorable build (README "Install and import"): the package entry and its runtime dependency (punycode)
 // in one ES module, dist/vendor/backplane-agent-runtime.js, for hosts that copy the engine into their tree.
 // Not minified, so a vendored copy can be reviewed and diffed; the licences of everything inlined open
 // the file. Usage: node scripts/build-vendor.mjs [outfile]
@@ -16,7 +16,6 @@ const version = (...path) => JSON.parse(read(...path, "package.json")).version;
 /** Every bundled package with its licence text; a dependency added to the bundle must be added here. */
 const licences = [
   ["backplane-agent-runtime", version(), read("LICENSE")],
-  ["decimal.js", version("node_modules", "decimal.js"), read("node_modules", "decimal.js", "LICENCE.md")],
   ["punycode", version("node_modules", "punycode"), read("node_modules", "punycode", "LICENSE-MIT.txt")],
 ];
 const bundled = new Set(licences.map(([name]) => name));

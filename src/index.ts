@@ -1,10 +1,11 @@
 /** backplane-agent-runtime: an eval-free JSON Schema 2020-12 engine and the MCP tool-call boundary on it. */
 
-import type { CompileOptions } from "./engine/compiler.js";
-import { compileWith, Validator } from "./engine/validator.js";
+import type { CompileOptions } from "./engine/compile-options.js";
+import { compileWith } from "./engine/compile.js";
+import { Validator } from "./engine/validator.js";
 import { dialect2020_12 } from "./vocabularies/dialect-2020-12.js";
 
-export type { CompileOptions, SchemaRegistry } from "./engine/compiler.js";
+export type { CompileOptions, SchemaRegistry } from "./engine/compile-options.js";
 export type { ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
@@ -71,4 +72,5 @@ export {
   type UpgradeResult,
   type UpgradeDocumentsResult,
   type UpgradedDocument,
+  type UpgradeBlocked,
 } from "./runtime/upgrade-draft07.js";

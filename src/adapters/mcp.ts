@@ -11,8 +11,8 @@
  * No Node-only API and no generated code, so it runs on edge runtimes under a CSP without unsafe-eval.
  */
 
-import type { CompileOptions } from "../engine/compiler.js";
-import { SchemaError } from "../engine/errors.js";
+import type { CompileOptions } from "../engine/compile-options.js";
+import { SchemaError, errorMessage } from "../engine/errors.js";
 import { compile, type Validator } from "../index.js";
 import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07.js";
 
@@ -138,5 +138,5 @@ function describe(error: unknown): string {
     const at = error.schemaPointer !== undefined ? ` (at schema "${error.schemaPointer}")` : "";
     return `${error.class}/${error.code}: ${error.message}${at}`;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -1,5 +1,7 @@
 /** Command-line parsing for `backplane-schema`: positionals, boolean flags and valued options, in any order. */
 
+import type { ErrorFields } from "../engine/errors.js";
+
 /** The exit statuses of `backplane-schema` (README "CLI"). */
 export const ExitCode = Object.freeze({
   /** Every instance valid, the batch admitted. */
@@ -81,4 +83,27 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
 /** One line, whatever the message contains. */
 export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
+}
+
+/** One line for any error: `class/code: message` for the library's errors (with the schema pointer). */
+export function describeError(e: unknown): string {
+  if (isErrorFields(e)) {
+    // The library names its option; on the command line it is a flag.
+    const message = e.message.replace('pass draft07: "upgrade"', "pass --draft07 upgrade");
+    const pointer = e.schemaPointer;
+    const named = pointer === undefined || pointer === "" || message.includes(`"${pointer}"`);
+    const where = named ? "" : ` (at schema "${pointer}")`;
+    return oneLine(`${e.class}/${e.code}: ${message}${where}`);
+  }
+  return oneLine(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+}
+
+function isErrorFields(e: unknown): e is ErrorFields {
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    typeof (e as ErrorFields).class === "string" &&
+    typeof (e as ErrorFields).code === "string" &&
+    typeof (e as ErrorFields).message === "string"
+  );
 }

@@ -6,20 +6,21 @@
 
 import { createInterface } from "node:readline";
 import { compile, SchemaError, type Annotation, type Validator } from "../index.js";
-import { DEFAULT_BASE_URI } from "../engine/compiler.js";
+import { DEFAULT_BASE_URI } from "../engine/compile-options.js";
+import { errorMessage } from "../engine/errors.js";
 import { pointerToFragment } from "../engine/pointer.js";
 import { resolveUri, splitFragment } from "../engine/uri.js";
-import { oneLine } from "./args.js";
+import { describeError, oneLine } from "./args.js";
 import { isPlainObject } from "./files.js";
 import { packageInfo } from "./package-info.js";
 
-export const DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+const DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 type Json = unknown;
 type Response = Record<string, Json>;
 
 /** The harness state machine, independent of any stream: one request value in, one response (or none) out. */
-export class BowtieHarness {
+class BowtieHarness {
   stopped = false;
 
   /** Handles one input line; returns the response line (without newline), or undefined when none is due. */
@@ -55,11 +56,7 @@ export class BowtieHarness {
       }
     } catch (e) {
       // A harness bug, never a crash: report it on the request and carry on.
-      return errored(
-        seq,
-        `internal error: ${oneLine(e instanceof Error ? e.message : String(e))}`,
-        e instanceof Error ? e.stack : undefined,
-      );
+      return errored(seq, `internal error: ${oneLine(errorMessage(e))}`, e instanceof Error ? e.stack : undefined);
     }
   }
 
@@ -111,7 +108,7 @@ export class BowtieHarness {
     try {
       validator = compile(testCase["schema"], { schemaRegistry });
     } catch (e) {
-      return errored(seq, describe(e), e instanceof SchemaError ? undefined : stackOf(e));
+      return errored(seq, describeError(e), e instanceof SchemaError ? undefined : stackOf(e));
     }
 
     const locations = output === "annotations" ? resourceLocations(testCase["schema"]) : undefined;
@@ -127,7 +124,7 @@ export class BowtieHarness {
           results.push({ valid, annotations });
         }
       } catch (e) {
-        return errored(seq, describe(e), e instanceof SchemaError ? undefined : stackOf(e));
+        return errored(seq, describeError(e), e instanceof SchemaError ? undefined : stackOf(e));
       }
     }
     return { seq: seq.value, results };
@@ -142,11 +139,6 @@ function errored(seq: { value: Json } | undefined, message: string, traceback?: 
   const context: Response = { message };
   if (traceback !== undefined) context["traceback"] = traceback;
   return seq !== undefined ? { seq: seq.value, errored: true, context } : { errored: true, context };
-}
-
-function describe(e: unknown): string {
-  if (e instanceof SchemaError) return oneLine(`${e.class}/${e.code}: ${e.message}`);
-  return oneLine(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 }
 
 function stackOf(e: unknown): string | undefined {
@@ -174,7 +166,7 @@ const ARRAYS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
  * Where each schema resource (by its absolute URI without fragment) sits in the case's root schema,
  * as a JSON Pointer, so annotation locations can be reported as fragments of the root document.
  */
-export function resourceLocations(schema: unknown): Map<string, string> {
+function resourceLocations(schema: unknown): Map<string, string> {
   const locations = new Map<string, string>();
   const walk = (node: unknown, pointer: string, base: string): void => {
     if (!isPlainObject(node)) return;

@@ -19,7 +19,7 @@ export function checkStdinOnce(paths: readonly string[]): void {
   if (paths.filter((p) => p === STDIN).length > 1) throw new CliError("stdin (-) can be read only once");
 }
 
-export function readText(path: string, what = "file"): string {
+function readText(path: string, what = "file"): string {
   try {
     return readFileSync(path === STDIN ? 0 : path, "utf8");
   } catch (e) {

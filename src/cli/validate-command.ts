@@ -8,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { OutputSchema, type ErrorFields, type OutputFormat, type OutputUnit, type Validator } from "../index.js";
-import { CliError, ExitCode, oneLine, parseArgs } from "./args.js";
+import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
 import { BOUNDARY_ARGS, draft07Of, limitsOf } from "./boundary-options.js";
 import { checkStdinOnce, inputName, isPlainObject, readJson, STDIN } from "./files.js";
 
@@ -117,30 +117,8 @@ function exitCodeOf(e: ErrorFields): number {
   return e.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.usage;
 }
 
-export function describeError(e: unknown): string {
-  if (isErrorFields(e)) {
-    // The library names its option; on the command line it is a flag.
-    const message = e.message.replace('pass draft07: "upgrade"', "pass --draft07 upgrade");
-    const pointer = e.schemaPointer;
-    const named = pointer === undefined || pointer === "" || message.includes(`"${pointer}"`);
-    const where = named ? "" : ` (at schema "${pointer}")`;
-    return oneLine(`${e.class}/${e.code}: ${message}${where}`);
-  }
-  return oneLine(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-}
-
-function isErrorFields(e: unknown): e is ErrorFields {
-  return (
-    typeof e === "object" &&
-    e !== null &&
-    typeof (e as ErrorFields).class === "string" &&
-    typeof (e as ErrorFields).code === "string" &&
-    typeof (e as ErrorFields).message === "string"
-  );
-}
-
 /** Every `*.json` below `dir`, keyed by its `$id`, or by the `file://` URL of its absolute path without one. */
-export function loadRegistry(dir: string): Map<string, unknown> {
+function loadRegistry(dir: string): Map<string, unknown> {
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();

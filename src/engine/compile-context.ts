@@ -1,32 +1,51 @@
 /** The `CompileContext` a keyword definition sees: its schema object, locations, and the compiler's services. */
 
-import type { Compilation } from "./compiler.js";
+import type { SchemaError } from "./errors.js";
 import type { CompileContext } from "./keyword.js";
 import type { Limits } from "./limits.js";
-import type { SchemaNode } from "./node.js";
 import { appendPointer, decodeFragment, getAt, pointerToFragment } from "./pointer.js";
 import type { CompiledPattern } from "./regex/index.js";
-import type { Location } from "./resources.js";
+import type { Location, Resource } from "./resources.js";
+import type { Subschema } from "./run.js";
 import { splitFragment } from "./uri.js";
+
+/** What a keyword's compile context needs of the compilation. */
+export interface CompilerServices {
+  readonly limits: Readonly<Limits>;
+  /** The `formatAssertion` / `contentAssertion` options. */
+  readonly formatAssertion: boolean;
+  readonly contentAssertion: boolean;
+  /** Compiles the schema at a location (once). */
+  node(loc: Location): Subschema;
+  /** Where an indexed subschema object lives. */
+  locationOf(value: object): { resource: Resource; pointer: string } | undefined;
+  resolve(ref: string, from: Resource, pointer: string): Location;
+  pattern(source: string, from: Resource, pointer: string): CompiledPattern;
+  error(from: Resource, pointer: string, message: string, code: string): SchemaError;
+  /** A `$dynamicRef` whose bookend holds was compiled: evaluation must track the dynamic scope. */
+  useDynamicScope(): void;
+}
 
 /** The `CompileContext` handed to keyword definitions for one schema object. */
 export class Context implements CompileContext {
+  private compiled: Map<string, Subschema> | undefined;
+
   constructor(
-    private readonly compilation: Compilation,
+    private readonly compiler: CompilerServices,
     private readonly loc: Location,
     readonly schema: Readonly<Record<string, unknown>>,
   ) {}
 
   get limits(): Readonly<Limits> {
-    return this.compilation.limits;
+    return this.compiler.limits;
   }
 
   get formatAssertion(): boolean {
-    return this.compilation.options.formatAssertion === true || this.loc.resource.vocabularies.formatAssertion;
+    return this.compiler.formatAssertion || this.loc.resource.vocabularies.formatAssertion;
   }
 
   get contentAssertion(): boolean {
-    return this.compilation.options.contentAssertion === true;
+    return this.compiler.contentAssertion;
   }
 
   active(keyword: string): boolean {
@@ -48,40 +67,47 @@ export class Context implements CompileContext {
     return this.loc.resource.uri + "#" + pointerToFragment(this.pointerOf(tokens));
   }
 
-  subschema(...tokens: (string | number)[]): SchemaNode {
-    const found = getAt(this.schema, tokens.map(String));
-    const pointer = this.pointerOf(tokens);
-    const value = found?.value;
-    const known = typeof value === "object" && value !== null ? this.compilation.knownLocation(value) : undefined;
-    return this.compilation.node(
-      known !== undefined ? { ...known, value } : { resource: this.loc.resource, pointer, value },
-    );
+  subschema(...tokens: (string | number)[]): Subschema {
+    // Sibling keywords and fusions ask for the same subschemas: compiled once per path.
+    const key = tokens.join("\u0000");
+    let known = (this.compiled ??= new Map()).get(key);
+    if (known === undefined) this.compiled.set(key, (known = this.compileSubschema(tokens)));
+    return known;
   }
 
-  reference(ref: string): SchemaNode {
-    return this.compilation.node(this.compilation.resolve(ref, this.loc.resource, this.pointerOf(["$ref"])));
+  private compileSubschema(tokens: (string | number)[]): Subschema {
+    const value = getAt(this.schema, tokens.map(String))?.value;
+    const known = typeof value === "object" && value !== null ? this.compiler.locationOf(value) : undefined;
+    const loc: Location =
+      known !== undefined
+        ? { ...known, value }
+        : { resource: this.loc.resource, pointer: this.pointerOf(tokens), value };
+    return this.compiler.node(loc);
   }
 
-  dynamicReference(ref: string): { target: SchemaNode; anchor: string | undefined } {
-    const loc = this.compilation.resolve(ref, this.loc.resource, this.pointerOf(["$dynamicRef"]));
-    const fragment = splitFragment(ref)[1];
-    const name = decodeFragment(fragment);
-    const target = this.compilation.node(loc);
+  reference(ref: string): Subschema {
+    return this.compiler.node(this.compiler.resolve(ref, this.loc.resource, this.pointerOf(["$ref"])));
+  }
+
+  dynamicReference(ref: string): { target: Subschema; anchor: string | undefined } {
+    const loc = this.compiler.resolve(ref, this.loc.resource, this.pointerOf(["$dynamicRef"]));
+    const name = decodeFragment(splitFragment(ref)[1]);
+    const target = this.compiler.node(loc);
     const bookend =
       name !== undefined &&
       name !== "" &&
       !name.startsWith("/") &&
       loc.resource.dynamicAnchorPointers.get(name) === loc.pointer;
     if (!bookend) return { target, anchor: undefined };
-    this.compilation.usesDynamicScope = true;
+    this.compiler.useDynamicScope();
     return { target, anchor: name };
   }
 
   pattern(source: string, keyword: string): CompiledPattern {
-    return this.compilation.pattern(source, this.loc.resource, this.pointerOf([keyword]));
+    return this.compiler.pattern(source, this.loc.resource, this.pointerOf([keyword]));
   }
 
   fail(keyword: string, message: string, code = "schema_invalid"): never {
-    throw this.compilation.error(this.loc.resource, this.pointerOf([keyword]), message, code);
+    throw this.compiler.error(this.loc.resource, this.pointerOf([keyword]), message, code);
   }
 }

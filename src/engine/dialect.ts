@@ -5,7 +5,7 @@
 
 import { invalid, unsupported } from "./errors.js";
 import { isObject } from "./json.js";
-import type { KeywordDefinition } from "./keyword.js";
+import type { Fusion, KeywordDefinition } from "./keyword.js";
 
 const CORE = "https://json-schema.org/draft/2020-12/vocab/core";
 
@@ -28,6 +28,8 @@ export interface DialectDefinition {
   readonly subschemaKeywords: ReadonlyMap<string, "schema" | "array" | "map">;
   /** Dialect URIs that are recognised but deliberately not supported (older drafts). */
   readonly knownOtherDialects: readonly string[];
+  /** Named boolean-path optimisations over sibling keywords, tried in order (keyword.ts, `Fusion`). */
+  readonly fusions?: readonly Fusion[];
 }
 
 /** The keyword set in force for one schema resource. */
@@ -47,7 +49,7 @@ export function activateDefault(dialect: DialectDefinition): ActiveVocabularies 
   return active;
 }
 
-export function activate(
+function activate(
   dialect: DialectDefinition,
   metaSchema: string,
   vocabularyUris: readonly string[],

@@ -63,6 +63,11 @@ export class LimitError extends SchemaError {
   }
 }
 
+/** The message of anything thrown (an `Error`'s message, or the value as text), for one-line reports. */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** A `validation` SchemaError at a schema location. */
 export function invalid(message: string, schemaPointer: string, code: string): SchemaError {
   return new SchemaError({ class: "validation", code, message, schemaPointer });

@@ -17,7 +17,7 @@ export interface JsonBounds {
   objectProperties?: number;
 }
 
-export interface JsonMeasure {
+interface JsonMeasure {
   bytes: number;
   nodes: number;
 }

@@ -34,6 +34,11 @@ export interface StepMeter {
 
 export const UNMETERED: StepMeter = { spend() {} };
 
+/** Defines an own, enumerable data property, so `__proto__` and other prototype names stay plain keys. */
+export function defineOwn(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
  * JSON equality: numbers by value (1 equals 1.0), objects by own keys regardless of order.
  * Depth is bounded by the instance-depth limit, so a deep instance fails closed instead of

@@ -1,31 +1,37 @@
 /**
- * The keyword interface every vocabulary implements. A keyword compiles once into an `Evaluator`;
- * `check` is both paths: with `out === null` it is the boolean fast path (stops early, builds no
- * strings), with a `KeywordResult` it fills in messages, annotations and child results.
+ * The keyword protocol every vocabulary implements. A keyword definition compiles its value once into an
+ * `Evaluator` with two paths: `test` (boolean: stops early, builds no strings) and `evaluate` (output: messages,
+ * annotations, child results). Keywords come in three kinds, which tell the node what it may skip:
+ *
+ * - `assertion`: a pure predicate of the instance; write it with `assertion()` (predicate + message → both paths).
+ * - `annotation`: never fails; nothing to do on the boolean path; write it with `annotation()`.
+ * - `applicator`: applies subschemas; write it with `applicator()` (applicator.ts), which does the rest. Only
+ *   keywords that can pass while a subschema fails (`anyOf`, `oneOf`, `not`, `if`, `contains`) write both paths
+ *   by hand.
+ *
+ * A `Fusion` is a named optimisation: one boolean-path evaluator doing the work of several sibling keywords. The
+ * plain keywords stay the specification (the output path always uses them) and tests compare both paths.
  */
 
-import type { Marks, Run } from "./context.js";
-import type { KeywordResult } from "./output.js";
-import type { SchemaNode } from "./node.js";
-import type { CompiledPattern } from "./regex/index.js";
 import type { Limits } from "./limits.js";
+import type { Marks } from "./marks.js";
+import type { KeywordResult, Params } from "./output.js";
+import type { CompiledPattern } from "./regex/index.js";
+import type { Run, Subschema } from "./run.js";
+import { typeBits } from "./types.js";
 
-/**
- * A compiled keyword. Its absolute location is not stored: the node derives it from its own
- * location when output is built, so a compiled schema holds no per-keyword location strings.
- */
+type EvaluatorKind = "assertion" | "annotation" | "applicator";
+
+/** A compiled keyword. Its absolute location is derived by the node when output is built. */
 export interface Evaluator {
   readonly keyword: string;
-  /** Nothing to do on the boolean path (annotation-only keywords, or work a fused sibling does there). */
-  readonly passive?: boolean;
-  /**
-   * A pure predicate the node calls directly on the boolean path instead of `check` (simple
-   * assertions): one call per keyword, no marks, no output.
-   */
-  readonly test?: (instance: unknown, run: Run) => boolean;
-  /** For `type`: the instance's type bits must intersect this mask; the node checks it inline. */
+  readonly kind: EvaluatorKind;
+  /** `type` only: the instance's type bits must intersect this mask; the node checks it inline. */
   readonly typeMask?: number;
-  check(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult | null): boolean;
+  /** The boolean path. Assertions get `marks` undefined and must not read it. */
+  test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
+  /** The output path: the same verdict, with `out.error`/`out.params` on failure and annotations on success. */
+  evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean;
 }
 
 /** What a keyword sees while compiling. */
@@ -38,16 +44,16 @@ export interface CompileContext {
   /** `format` asserts (option or a required format-assertion vocabulary). */
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
-  /** Whether a sibling keyword is active in this schema's dialect. */
+  /** Whether a sibling keyword is present and active in this schema's dialect. */
   active(keyword: string): boolean;
   /** Absolute location of a keyword (or a path below it) of this schema. */
   locationOf(...tokens: (string | number)[]): string;
-  /** Compiles the subschema at a path below this schema. */
-  subschema(...tokens: (string | number)[]): SchemaNode;
-  /** Resolves and compiles a `$ref` value. */
-  reference(ref: string): SchemaNode;
+  /** Compiles the subschema at a path below this schema (always complete when returned). */
+  subschema(...tokens: (string | number)[]): Subschema;
+  /** Resolves and compiles a `$ref` value (the target may still be compiling when it is recursive). */
+  reference(ref: string): Subschema;
   /** Resolves a `$dynamicRef` value: its static target and, when the bookend holds, the anchor name. */
-  dynamicReference(ref: string): { target: SchemaNode; anchor: string | undefined };
+  dynamicReference(ref: string): { target: Subschema; anchor: string | undefined };
   /** Compiles an ECMA-262 `u` pattern once; a bad pattern is a compile error. */
   pattern(source: string, keyword: string): CompiledPattern;
   /** Fails compilation with a `validation` SchemaError at this keyword. */
@@ -56,58 +62,98 @@ export interface CompileContext {
 
 export interface KeywordDefinition {
   readonly keyword: string;
-  /** Evaluation order inside one schema: 0 assertions, 1 in-place and child applicators, 2 unevaluated*. */
+  /** Evaluation order inside one schema: 0 assertions, 1 applicators, 2 unevaluated* (which read the others). */
   readonly phase?: 0 | 1 | 2;
-  /** Whether this keyword reads evaluated marks (unevaluated*). */
+  /** Reads evaluated marks (unevaluated*): the node then collects marks for it. */
   readonly readsMarks?: boolean;
   /** Returns undefined when the keyword has nothing to evaluate or annotate. */
   compile(value: unknown, ctx: CompileContext): Evaluator | undefined;
 }
 
-/** A simple assertion: one predicate for both paths, and a message built only on failure. */
+/** One boolean-path step of a node: an applicator's `test`, or a fusion's. */
+export interface BooleanStep {
+  test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
+}
+
+/** A named optimisation over sibling keywords (see the module comment). */
+export interface Fusion {
+  readonly name: string;
+  /** The keywords whose boolean-path work it does when it applies. */
+  readonly keywords: readonly string[];
+  /** Its boolean path for this schema object, or undefined when it does not apply here. */
+  compile(ctx: CompileContext): BooleanStep | undefined;
+}
+
+/** A failure's message and the typed parameters it was rendered from. */
+export interface Failure {
+  readonly message: string;
+  readonly params?: Params;
+}
+
 class Assertion implements Evaluator {
+  readonly kind = "assertion";
+
   constructor(
     readonly keyword: string,
+    /** The predicate itself is the boolean path: the node calls it directly. */
     readonly test: (instance: unknown, run: Run) => boolean,
-    private readonly describe: (instance: unknown) => { params: Record<string, unknown>; message: string },
-    readonly typeMask?: number,
+    private readonly describe: (instance: unknown, run: Run) => Failure,
+    readonly typeMask: number | undefined,
+    private readonly annotates: AssertionExtras["annotation"],
   ) {}
 
-  check(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult | null): boolean {
-    if (this.test(instance, run)) return true;
-    if (out !== null) {
-      const d = this.describe(instance);
-      out.params = d.params;
-      out.error = d.message;
+  evaluate(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult): boolean {
+    if (this.test(instance, run)) {
+      if (this.annotates !== undefined && (typeBits(instance) & (this.annotates.forTypes ?? ALL_TYPES)) !== 0) {
+        out.hasAnnotation = true;
+        out.annotation = this.annotates.value;
+      }
+      return true;
     }
+    const failure = this.describe(instance, run);
+    out.error = failure.message;
+    if (failure.params !== undefined) out.params = failure.params;
     return false;
   }
 }
 
-/**
- * Derives both paths of a simple assertion from a predicate and a message (STYLE §4).
- * `params` renders the typed parameters of a failure; the message is built from them.
- */
-export function assertion<P extends Record<string, unknown>>(
-  keyword: string,
-  holds: (instance: unknown, run: Run) => boolean,
-  describe: (instance: unknown) => { params: P; message: string },
-  typeMask?: number,
-): Evaluator {
-  return new Assertion(keyword, holds, describe, typeMask);
+/** What an assertion may add: `type`'s mask (checked inline by the node), and an annotation when it passes. */
+export interface AssertionExtras {
+  readonly typeMask?: number;
+  /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
+  readonly annotation?: { readonly value: unknown; readonly forTypes?: number };
 }
 
-/** An annotation-only keyword: no work on the boolean path, its value as the annotation on the output path. */
+/**
+ * A simple assertion: one predicate for both paths, and a message built only on failure (two paths, one truth).
+ * `describe` renders the failure from typed parameters.
+ */
+export function assertion(
+  keyword: string,
+  holds: (instance: unknown, run: Run) => boolean,
+  describe: (instance: unknown, run: Run) => Failure,
+  extras: AssertionExtras = {},
+): Evaluator {
+  return new Assertion(keyword, holds, describe, extras.typeMask, extras.annotation);
+}
+
+const ALL_TYPES = 0x7f;
+
 class Annotation implements Evaluator {
-  readonly passive = true;
+  readonly kind = "annotation";
 
   constructor(
     readonly keyword: string,
     private readonly value: unknown,
+    private readonly forTypes: number,
   ) {}
 
-  check(_instance: unknown, _run: Run, _marks: Marks | undefined, out: KeywordResult | null): boolean {
-    if (out !== null) {
+  test(): boolean {
+    return true;
+  }
+
+  evaluate(instance: unknown, _run: Run, _marks: Marks | undefined, out: KeywordResult): boolean {
+    if ((typeBits(instance) & this.forTypes) !== 0) {
       out.hasAnnotation = true;
       out.annotation = this.value;
     }
@@ -115,6 +161,7 @@ class Annotation implements Evaluator {
   }
 }
 
-export function annotation(keyword: string, value: unknown): Evaluator {
-  return new Annotation(keyword, value);
+/** An annotation-only keyword: its value is the annotation, for instances of the given types (default: all). */
+export function annotation(keyword: string, value: unknown, forTypes = ALL_TYPES): Evaluator {
+  return new Annotation(keyword, value, forTypes);
 }

@@ -1,131 +1,110 @@
 /**
- * A compiled schema: its evaluators in order. On the boolean path the node checks a `type` mask
- * inline, then calls simple assertions as plain predicates, then applicators; only applicators need
- * the dynamic scope, nesting bounds and evaluated marks, so only they pay for them. Entering a node
- * counts steps (limits), pushes its resource onto the dynamic scope when that scope is in use, and
- * owns the evaluated marks when one of its keywords reads them (Core §11).
+ * A compiled schema: its evaluators in evaluation order. On the boolean path the node checks a `type` mask inline,
+ * then calls assertions as plain predicates, then applicators (or the fusions that stand in for them); annotations
+ * cost nothing there. Only applicators need the dynamic scope, nesting bounds and evaluated marks, so only they pay
+ * for them. Entering a node charges one step per keyword (limits), pushes its resource onto the dynamic scope when a
+ * `$dynamicRef` can read it, and owns the evaluated marks when one of its keywords reads them (Core §11).
  */
 
-import { Marks, type Run } from "./context.js";
-import type { Evaluator } from "./keyword.js";
+import type { BooleanStep, Evaluator } from "./keyword.js";
+import { typeBits } from "./types.js";
+import { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
-import type { Resource } from "./resources.js";
 import { escapeToken, pointerToFragment } from "./pointer.js";
+import type { DynamicAnchors, Leaf, Run, ScopeFrame, Subschema } from "./run.js";
 
-/** The JSON type bits of a value: an integral number carries both "number" (16) and "integer" (64). */
-export function typeBits(value: unknown): number {
-  switch (typeof value) {
-    case "string":
-      return 32;
-    case "number":
-      return Number.isInteger(value) ? 80 : 16;
-    case "boolean":
-      return 2;
-    case "object":
-      return value === null ? 1 : Array.isArray(value) ? 8 : 4;
-    default:
-      return 0;
-  }
+/** What the node needs of its resource: the `$dynamicAnchor`s it adds to the dynamic scope when entered. */
+export interface ScopeResource {
+  readonly dynamicAnchors: DynamicAnchors;
 }
 
-const FALSE: Evaluator = { keyword: "false", test: () => false, check: () => false };
+/** The boolean path of a node, split by what each part needs. */
+export interface BooleanPlan {
+  /** The `type` mask (0: no `type`). */
+  readonly typeMask: number;
+  /** Assertions, called as predicates. */
+  readonly predicates: readonly Evaluator[];
+  /** Applicators and fusions, which need scope, nesting and marks. */
+  readonly steps: readonly BooleanStep[];
+}
+
 const NONE: never[] = [];
 
-export class SchemaNode {
+export class SchemaNode implements Subschema {
   /** Every evaluator, for the output path. */
-  private all: Evaluator[] = NONE;
-  /** Boolean path: the inline type mask (0: no `type`), predicates, then applicators. */
+  private all: readonly Evaluator[] = NONE;
   private typeMask = 0;
-  private tests: ((instance: unknown, run: Run) => boolean)[] = NONE;
-  private checks: Evaluator[] = NONE;
+  private predicates: readonly Evaluator[] = NONE;
+  private steps: readonly BooleanStep[] = NONE;
   /** True when a keyword of this node reads evaluated marks. */
   private tracks = false;
-  private steps = 1;
+  /** Steps charged on entry: one per keyword. */
+  private cost = 1;
+  leaf: Leaf | undefined = undefined;
 
   constructor(
     readonly absoluteLocation: string,
-    readonly resource: Resource,
+    private readonly resource: ScopeResource,
     /** `true`/`false` for boolean schemas. */
-    readonly constant?: boolean,
+    readonly constant: boolean | undefined,
   ) {
-    if (constant === false) this.tests = [FALSE.test!];
+    // A boolean `true` is a leaf with nothing to check; `false` is not (it fails everything).
+    if (constant === true) this.leaf = { typeMask: 0, predicates: NONE, cost: 1 };
   }
 
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
-  setEvaluators(evaluators: Evaluator[], tracks: boolean): void {
+  setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean): void {
     this.all = evaluators;
+    this.typeMask = plan.typeMask;
+    this.predicates = plan.predicates;
+    this.steps = plan.steps;
     this.tracks = tracks;
-    this.steps = Math.max(1, evaluators.length);
-    const active = evaluators.filter((e) => e.passive !== true);
-    for (const e of active) if (e.typeMask !== undefined) this.typeMask = e.typeMask;
-    const tests = active
-      .filter((e) => e.typeMask === undefined && e.test !== undefined)
-      .map((e) => e.test as (instance: unknown, run: Run) => boolean);
-    const checks = active.filter((e) => e.typeMask === undefined && e.test === undefined);
-    if (tests.length > 0) this.tests = tests;
-    if (checks.length > 0) this.checks = checks;
+    this.cost = Math.max(1, evaluators.length);
+    if (plan.steps.length === 0 && this.constant !== false)
+      this.leaf = { typeMask: plan.typeMask, predicates: plan.predicates, cost: this.cost };
   }
 
-  /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
   get isTrivial(): boolean {
-    return this.constant !== false && this.typeMask === 0 && this.tests.length === 0 && this.checks.length === 0;
+    return this.constant !== false && this.typeMask === 0 && this.predicates.length === 0 && this.steps.length === 0;
   }
 
-  /** Whether this node ever reads evaluated marks itself. */
-  get readsMarks(): boolean {
-    return this.tracks;
-  }
-
-  check(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult | null): boolean {
-    if ((run.steps += this.steps) > run.maxSteps) run.limit("maxEvaluationSteps", out?.instanceLocation);
-    if (out !== null) return this.checkOutput(instance, run, marks, out);
+  test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
+    if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+    if (this.constant === false) return false;
     const mask = this.typeMask;
     if (mask !== 0 && (typeBits(instance) & mask) === 0) return false;
-    const tests = this.tests;
-    for (let i = 0; i < tests.length; i++)
-      if (!(tests[i] as (instance: unknown, run: Run) => boolean)(instance, run)) return false;
-    const checks = this.checks;
-    if (checks.length === 0) return true;
+    const predicates = this.predicates;
+    for (let i = 0; i < predicates.length; i++)
+      if (!(predicates[i] as Evaluator).test(instance, run, undefined)) return false;
+    const steps = this.steps;
+    if (steps.length === 0) return true;
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");
-    const savedScope = run.scope;
-    if (run.tracksScope && (savedScope === null || savedScope.resource !== this.resource)) {
-      run.scope = { resource: this.resource, next: savedScope };
-    }
+    const saved = run.tracksScope ? this.enterScope(run) : run.scope;
     const own = this.tracks ? new Marks() : marks;
     let valid = true;
-    for (let i = 0; i < checks.length; i++) {
-      if (!(checks[i] as Evaluator).check(instance, run, own, null)) {
+    for (let i = 0; i < steps.length; i++) {
+      if (!(steps[i] as BooleanStep).test(instance, run, own)) {
         valid = false;
         break;
       }
     }
     if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks, run);
-    run.scope = savedScope;
+    run.scope = saved;
     run.nesting--;
     return valid;
   }
 
-  private checkOutput(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean {
+  evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean {
+    if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps", out.instanceLocation);
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth", out.instanceLocation);
-    const savedScope = run.scope;
-    if (run.tracksScope && (savedScope === null || savedScope.resource !== this.resource)) {
-      run.scope = { resource: this.resource, next: savedScope };
-    }
+    const saved = run.tracksScope ? this.enterScope(run) : run.scope;
     out.absoluteKeywordLocation = this.absoluteLocation;
     const own = this.tracks ? new Marks() : marks;
     let valid = this.constant !== false;
-    if (this.constant === false) out.keywords.push(falseSchemaResult(out));
+    if (!valid) out.keywords.push(falseSchemaResult(out));
     for (const evaluator of this.all) {
-      const unit: KeywordResult = {
-        keyword: evaluator.keyword,
-        keywordLocation: out.keywordLocation + "/" + escapeToken(evaluator.keyword),
-        absoluteKeywordLocation: this.absoluteLocation + "/" + pointerToFragment(escapeToken(evaluator.keyword)),
-        instanceLocation: out.instanceLocation,
-        valid: true,
-        hasAnnotation: false,
-        children: [],
-      };
-      unit.valid = evaluator.check(instance, run, own, unit);
+      const unit = keywordResult(out, this.absoluteLocation, evaluator.keyword);
+      unit.valid = evaluator.evaluate(instance, run, own, unit);
       if (!unit.valid) {
         valid = false;
         unit.hasAnnotation = false;
@@ -140,10 +119,31 @@ export class SchemaNode {
     }
     out.valid = valid;
     if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks, run);
-    run.scope = savedScope;
+    run.scope = saved;
     run.nesting--;
     return valid;
   }
+
+  /** Pushes this node's resource onto the dynamic scope when it defines anchors; returns the scope to restore. */
+  private enterScope(run: Run): ScopeFrame | null {
+    const saved = run.scope;
+    const anchors = this.resource.dynamicAnchors;
+    if (anchors.size > 0 && (saved === null || saved.anchors !== anchors)) run.scope = { anchors, next: saved };
+    return saved;
+  }
+}
+
+function keywordResult(out: NodeResult, absoluteLocation: string, keyword: string): KeywordResult {
+  const token = escapeToken(keyword);
+  return {
+    keyword,
+    keywordLocation: out.keywordLocation + "/" + token,
+    absoluteKeywordLocation: absoluteLocation + "/" + pointerToFragment(token),
+    instanceLocation: out.instanceLocation,
+    valid: true,
+    hasAnnotation: false,
+    children: [],
+  };
 }
 
 function falseSchemaResult(out: NodeResult): KeywordResult {

@@ -17,7 +17,7 @@ export type OptionCheck = (value: unknown) => string | undefined;
 export type OptionTable = ReadonlyMap<string, OptionCheck>;
 
 /** Objects the host builds as data: no class instances, whose inherited fields a check would not see. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
@@ -40,7 +40,7 @@ export function optionsProblem(options: unknown, table: OptionTable, what: strin
   return undefined;
 }
 
-export function optionsInvalid(message: string): SchemaError {
+function optionsInvalid(message: string): SchemaError {
   return new SchemaError({ class: "validation", code: "options_invalid", message });
 }
 

@@ -19,12 +19,52 @@ export interface KeywordResult {
   absoluteKeywordLocation: string;
   instanceLocation: string;
   valid: boolean;
-  /** Typed parameters the message was rendered from. */
-  params?: Record<string, unknown>;
+  /** The typed parameters the message was rendered from (read by `anyOf` to name the values it allows). */
+  params?: Params;
   error?: string;
   hasAnnotation: boolean;
   annotation?: unknown;
   children: NodeResult[];
+}
+
+/**
+ * The parameters of a keyword's failure, each named once for every keyword that uses it, so messages and hosts
+ * read them typed (`validator.evaluate(instance)` exposes them on each keyword result).
+ */
+export interface Params {
+  /** A numeric bound: maxLength, minimum, maxItems, …; items `false`: how many `prefixItems` allow. */
+  readonly limit?: number;
+  /** `type`: the type names allowed, and the instance's. */
+  readonly expected?: readonly string[];
+  readonly actual?: string;
+  /** `const`: the value; `enum`: the values (an array). */
+  readonly allowed?: unknown;
+  readonly multipleOf?: number;
+  readonly pattern?: string;
+  readonly format?: unknown;
+  /** `required`, `dependentRequired`: the names missing; `dependentRequired`: the property that needs them. */
+  readonly missing?: readonly string[];
+  readonly property?: string;
+  /** `uniqueItems`: the indices of the first equal pair. */
+  readonly duplicates?: readonly [number, number];
+  /** `contains`: the items matched, and the bounds. */
+  readonly count?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** `allOf`: the failing branches; `oneOf`: the matching ones; `anyOf`: how many there are. */
+  readonly failed?: readonly number[];
+  readonly matched?: readonly number[];
+  readonly branches?: number;
+  /** `anyOf` of constants and types: what would have matched. */
+  readonly values?: readonly unknown[];
+  readonly types?: readonly string[];
+  /** `additionalProperties`/`unevaluated*` against `false`: what is not allowed. */
+  readonly additional?: readonly string[];
+  readonly unevaluated?: readonly (string | number)[];
+  /** content*: the keyword that failed and its value. */
+  readonly contentEncoding?: unknown;
+  readonly contentMediaType?: unknown;
+  readonly contentSchema?: boolean;
 }
 
 /** An output unit of the 2020-12 output formats. */
@@ -50,18 +90,6 @@ export interface Annotation {
 export const OUTPUT_FORMATS = ["flag", "basic", "detailed", "verbose"] as const;
 
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export function childResult(parent: KeywordResult, keywordSuffix: string, instanceSuffix: string): NodeResult {
-  const child: NodeResult = {
-    keywordLocation: parent.keywordLocation + keywordSuffix,
-    absoluteKeywordLocation: "",
-    instanceLocation: parent.instanceLocation + instanceSuffix,
-    valid: true,
-    keywords: [],
-  };
-  parent.children.push(child);
-  return child;
-}
 
 function unitOf(r: KeywordResult | NodeResult): OutputUnit {
   const unit: OutputUnit = { valid: r.valid, keywordLocation: r.keywordLocation, instanceLocation: r.instanceLocation };

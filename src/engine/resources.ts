@@ -1,19 +1,20 @@
 /** Schema resources (Core §9.2): a schema with `$id`, or a document root, with its anchors and dialect. */
 
 import type { ActiveVocabularies } from "./dialect.js";
-import type { SchemaNode } from "./node.js";
+import type { ScopeResource } from "./node.js";
+import type { Subschema } from "./run.js";
 
 /** Shared empty maps: most resources have no anchors, and a compiled schema keeps its resources. */
 const NO_ANCHORS: Map<string, string> = new Map();
-const NO_NODES: Map<string, SchemaNode> = new Map();
+const NO_NODES: Map<string, Subschema> = new Map();
 
-export class Resource {
+export class Resource implements ScopeResource {
   /** Plain-name fragments (`$anchor` and `$dynamicAnchor`) to JSON Pointers within this resource. */
   anchors: Map<string, string> = NO_ANCHORS;
   /** `$dynamicAnchor` names to JSON Pointers within this resource. */
   dynamicAnchorPointers: Map<string, string> = NO_ANCHORS;
   /** `$dynamicAnchor` names to their compiled schemas, filled in when the resource is first compiled. */
-  dynamicAnchors: Map<string, SchemaNode> = NO_NODES;
+  dynamicAnchors: Map<string, Subschema> = NO_NODES;
   anchorsCompiled = false;
 
   addAnchor(name: string, pointer: string, dynamic: boolean): void {
@@ -24,7 +25,7 @@ export class Resource {
     this.dynamicAnchorPointers.set(name, pointer);
   }
 
-  addDynamicAnchor(name: string, node: SchemaNode): void {
+  addDynamicAnchor(name: string, node: Subschema): void {
     if (this.dynamicAnchors === NO_NODES) this.dynamicAnchors = new Map();
     this.dynamicAnchors.set(name, node);
   }

@@ -5,11 +5,11 @@
  * No Node-only API: this runs in browsers and edge workers.
  */
 
-/** The vendor name reported in `"~standard".vendor`. */
-export const STANDARD_SCHEMA_VENDOR = "backplane-agent-runtime";
+import { defineOwn } from "./json.js";
+import { appendPointer } from "./pointer.js";
 
-/** The JSON Schema targets `jsonSchema.input/output` accept; any other target throws, as the spec asks. */
-export const STANDARD_JSON_SCHEMA_TARGETS: readonly string[] = Object.freeze(["draft-2020-12"]);
+/** The vendor name reported in `"~standard".vendor`. */
+const STANDARD_SCHEMA_VENDOR = "backplane-agent-runtime";
 
 /** A Standard Schema issue: `StandardSchemaV1.Issue`. */
 export interface StandardIssue {
@@ -160,13 +160,8 @@ function copyJson(value: unknown, seen: Set<object>, at: string): unknown {
   } else {
     const obj: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      const item = copyJson(
-        (value as Record<string, unknown>)[key],
-        seen,
-        `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-      );
-      // defineProperty: a "__proto__" key stays an own data property, never a prototype change.
-      Object.defineProperty(obj, key, { value: item, enumerable: true, writable: true, configurable: true });
+      const item = copyJson((value as Record<string, unknown>)[key], seen, appendPointer(at, key));
+      defineOwn(obj, key, item);
     }
     out = obj;
   }

@@ -1,13 +1,8 @@
-/** `compile` and the compiled `Validator`: the boolean fast path and the output path over one tree. */
+/** The compiled `Validator`: the boolean fast path and the output path over one tree of schema nodes. */
 
-import { Compilation, type CompileOptions, type MetaCheck } from "./compiler.js";
-import { Run } from "./context.js";
-import type { DialectDefinition } from "./dialect.js";
 import { LimitError } from "./errors.js";
-import { resolveLimits, type Limits } from "./limits.js";
-import type { SchemaNode } from "./node.js";
-import { annotationsOptionChecks, checkOptions, compileOptionChecks, validateOptionChecks } from "./options.js";
-import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
+import type { Limits } from "./limits.js";
+import { annotationsOptionChecks, checkOptions, validateOptionChecks } from "./options.js";
 import {
   annotationsOf,
   basicOutput,
@@ -17,8 +12,12 @@ import {
   type OutputFormat,
   type OutputUnit,
 } from "./output.js";
+import { Run, type Subschema } from "./run.js";
+import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
 
+/** Options of `validate`: the output format (README "Output formats"). */
 export interface ValidateOptions {
+  /** `"flag"`, `"basic"` (the default), `"detailed"` or `"verbose"`. */
   output?: OutputFormat;
 }
 
@@ -27,24 +26,27 @@ export interface AnnotationsOptions {
   readonly [name: string]: never;
 }
 
-export interface BasicResult {
-  valid: boolean;
-  keywordLocation?: string;
-  absoluteKeywordLocation?: string;
-  instanceLocation?: string;
-  errors?: OutputUnit[];
-  annotations?: OutputUnit[];
-}
-
+/**
+ * A compiled schema: immutable, reusable, safe to share across calls and concurrent async work. `isValid` is the
+ * fast path; `validate` and `annotations` are views of one evaluation result (`evaluate`).
+ */
 export class Validator {
+  /**
+   * The boolean path's counters, reused from call to call: taken only when no evaluation is using them (a
+   * reentrant call, from a host getter or proxy, gets its own), and reset on every use. No state survives a call.
+   */
+  private readonly spare: Run;
+
   /** @internal */
   constructor(
-    private readonly root: SchemaNode,
+    private readonly root: Subschema,
+    /** The limits in force (the defaults completed by the `limits` option). */
     readonly limits: Readonly<Limits>,
     private readonly tracksScope: boolean,
     /** The schema this validator was compiled from (the caller's value, unchanged). */
     readonly schema: unknown,
   ) {
+    this.spare = new Run(limits, tracksScope);
     Object.freeze(this);
   }
 
@@ -55,13 +57,27 @@ export class Validator {
 
   /** True when the instance is valid. Stops at the first failure; builds no strings or error objects. */
   isValid(instance: unknown): boolean {
-    return this.run(instance, null, false).valid;
+    let run = this.spare;
+    if (run.active) run = new Run(this.limits, this.tracksScope);
+    else run.reset();
+    run.active = true;
+    try {
+      return this.root.test(instance, run, undefined);
+    } catch (e) {
+      throw stackGuard(e, this.limits);
+    } finally {
+      run.active = false;
+    }
   }
 
-  /** Evaluates the instance into the one result tree that every output format is a view of. */
+  /**
+   * Evaluates the instance into the one result tree every output format is a view of: node results holding
+   * keyword results, with messages, typed `params`, annotations and child results. `keepAll` keeps units that
+   * neither fail nor annotate (the verbose format).
+   */
   evaluate(instance: unknown, keepAll = false): NodeResult {
     const result = rootResult();
-    this.run(instance, result, keepAll);
+    this.evaluateInto(instance, result, new Run(this.limits, this.tracksScope, keepAll));
     return result;
   }
 
@@ -70,13 +86,18 @@ export class Validator {
    * boolean path or the output path. Tests assert how counted work grows with the instance.
    */
   count(instance: unknown, output = false): { valid: boolean; steps: number } {
-    return this.run(instance, output ? rootResult() : null, false);
+    const run = new Run(this.limits, this.tracksScope);
+    if (output) return { valid: this.evaluateInto(instance, rootResult(), run), steps: run.steps };
+    try {
+      return { valid: this.root.test(instance, run, undefined), steps: run.steps };
+    } catch (e) {
+      throw stackGuard(e, this.limits);
+    }
   }
 
-  private run(instance: unknown, out: NodeResult | null, keepAll: boolean): { valid: boolean; steps: number } {
-    const run = new Run(this.limits, this.tracksScope, keepAll);
+  private evaluateInto(instance: unknown, result: NodeResult, run: Run): boolean {
     try {
-      return { valid: this.root.check(instance, run, undefined, out), steps: run.steps };
+      return this.root.evaluate(instance, run, undefined, result);
     } catch (e) {
       throw stackGuard(e, this.limits);
     }
@@ -90,8 +111,8 @@ export class Validator {
   }
 
   /**
-   * @internal The output of an instance whose boolean verdict is already known: one evaluation on the
-   * output path, so a caller that ran `isValid` first evaluates invalid input twice, not three times.
+   * @internal The output of an instance whose boolean verdict is already known: one evaluation on the output
+   * path, so a caller that ran `isValid` first evaluates invalid input twice, not three times.
    */
   outputFor(instance: unknown, valid: boolean, format: OutputFormat = "basic"): OutputUnit {
     if (format === "flag") return { valid } as OutputUnit;
@@ -135,70 +156,4 @@ function stackGuard(e: unknown, limits: Readonly<Limits>): unknown {
   if (e instanceof RangeError && /call stack/i.test(e.message))
     return new LimitError("maxEvaluationDepth", limits.maxEvaluationDepth);
   return e;
-}
-
-/** Schema depth is bounded by `maxSchemaDepth` before a document is checked; its JSON nesting is about twice that. */
-const META_LIMITS: Partial<Limits> = { maxInstanceDepth: 1_000, maxReferenceDepth: 2_000, maxEvaluationDepth: 4_000 };
-
-const metaValidators = new WeakMap<DialectDefinition, Map<string, Validator>>();
-
-/** Compiles a schema with a dialect (the package root binds the 2020-12 dialect). */
-export function compileWith(dialect: DialectDefinition, schema: unknown, options: CompileOptions = {}): Validator {
-  return compileInternal(dialect, schema, options, true);
-}
-
-function compileInternal(
-  dialect: DialectDefinition,
-  schema: unknown,
-  options: CompileOptions,
-  checkRoot: boolean,
-): Validator {
-  checkOptions(options, compileOptionChecks, "compile");
-  const limits = resolveLimits(options.limits);
-  const compilation = new Compilation(dialect, options, limits, metaCheckFor(dialect, options), checkRoot);
-  try {
-    const root = compilation.node(compilation.addRoot(schema));
-    return new Validator(root, limits, compilation.usesDynamicScope, schema);
-  } catch (e) {
-    if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      throw new LimitError("maxSchemaDepth", limits.maxSchemaDepth);
-    }
-    throw e;
-  }
-}
-
-/** Validation of each document against its meta-schema, with validators cached per dialect. */
-function metaCheckFor(dialect: DialectDefinition, options: CompileOptions): MetaCheck {
-  return (document, metaSchema) => {
-    let cache = metaValidators.get(dialect);
-    if (cache === undefined) metaValidators.set(dialect, (cache = new Map()));
-    let meta = metaSchema === dialect.metaSchema ? cache.get(metaSchema) : undefined;
-    if (meta === undefined) {
-      meta = compileInternal(
-        dialect,
-        { $ref: metaSchema },
-        {
-          schemaRegistry: options.schemaRegistry,
-          schemaLoader: options.schemaLoader,
-          limits: META_LIMITS,
-          baseUri: "urn:backplane-agent-runtime:meta",
-        },
-        false,
-      );
-      if (metaSchema === dialect.metaSchema) cache.set(metaSchema, meta);
-    }
-    if (meta.isValid(document)) return undefined;
-    const errors = meta.validate(document).errors ?? [];
-    const best = pickError(errors);
-    return { pointer: best?.instanceLocation ?? "", message: best?.error ?? "does not match its meta-schema" };
-  };
-}
-
-/** The most specific error: the deepest instance location, preferring errors with their own message. */
-function pickError(errors: OutputUnit[]): OutputUnit | undefined {
-  let best: OutputUnit | undefined;
-  for (const e of errors) {
-    if (best === undefined || e.instanceLocation.length > best.instanceLocation.length) best = e;
-  }
-  return best;
 }

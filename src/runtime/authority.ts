@@ -3,9 +3,8 @@
  * admission, narrowed to the admitted tools, and enforced by `Execution.invoke` when present.
  */
 
-import { isObject } from "../engine/json.js";
+import { isObject, defineOwn } from "../engine/json.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
-import { setOwn } from "./tool-descriptor.js";
 
 /** An authority: who calls, in which run, and what each tool is granted (README "Authority and grants"). */
 export interface Authority {
@@ -48,11 +47,11 @@ export function authorityError(authority: unknown, names: ReadonlySet<string>): 
 export function narrowAuthority(authority: Authority | undefined, keep: (name: string) => boolean): Authority {
   const out: Authority = {};
   if (authority === undefined) return out;
-  for (const key of Object.keys(authority)) if (key !== "grants") setOwn(out, key, authority[key]);
+  for (const key of Object.keys(authority)) if (key !== "grants") defineOwn(out, key, authority[key]);
   if (!Object.hasOwn(authority, "grants")) return out;
   const given = authority["grants"] as Record<string, unknown>;
   const grants: Record<string, unknown> = {};
-  for (const name of Object.keys(given)) if (keep(name)) setOwn(grants, name, given[name]);
+  for (const name of Object.keys(given)) if (keep(name)) defineOwn(grants, name, given[name]);
   out.grants = grants;
   return out;
 }

@@ -4,6 +4,7 @@
  * leaves the previous bundle in force.
  */
 
+import { errorMessage } from "../engine/errors.js";
 import { optionsProblem, type OptionTable } from "../engine/options.js";
 import { isObject } from "../engine/json.js";
 import type { CatalogError } from "./catalog-error.js";
@@ -182,7 +183,7 @@ export class Conversation {
     try {
       problem = optionsProblem(options, UPDATE_OPTIONS, "Conversation.updateCatalog");
     } catch (e) {
-      problem = `Conversation.updateCatalog options could not be read: ${e instanceof Error ? e.message : String(e)}`;
+      problem = `Conversation.updateCatalog options could not be read: ${errorMessage(e)}`;
     }
     if (problem !== undefined) return err({ class: "validation", code: "options_invalid", message: problem });
     const mode = options.schemaAdmission ?? this.mode;

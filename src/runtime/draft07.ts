@@ -16,7 +16,7 @@ export type Draft07Mode = "reject" | "upgrade";
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 
 /** Whether the schema's root declares draft-07 in `$schema`. */
-export function declaresDraft07(schema: unknown): boolean {
+function declaresDraft07(schema: unknown): boolean {
   if (!isObject(schema) || !Object.hasOwn(schema, "$schema")) return false;
   const declared = schema["$schema"];
   return typeof declared === "string" && DRAFT_07.test(declared);

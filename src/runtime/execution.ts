@@ -4,6 +4,7 @@
  * dispatch run in that order, stopping at the first that refuses.
  */
 
+import { errorMessage } from "../engine/errors.js";
 import type { ErrorClass } from "../engine/errors.js";
 import { preview } from "../engine/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
@@ -115,10 +116,6 @@ function failure(
   return err({ class: cls, code, message, stage, modelText, ...extra });
 }
 
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } {
   if (verdict === false) return { refused: true };
   if (verdict === true || verdict === undefined) return { refused: false };
@@ -147,7 +144,7 @@ export const Execution = Object.freeze({
         "lookup",
         "validation",
         "call_invalid",
-        `the call could not be read: ${describe(e)}`,
+        `the call could not be read: ${errorMessage(e)}`,
         "The tool call could not be read.",
         { detail: e },
       );
@@ -205,7 +202,7 @@ export const Execution = Object.freeze({
           stage,
           "execution_failure",
           "stage_failed",
-          `${stage} failed: ${describe(e)}`,
+          `${stage} failed: ${errorMessage(e)}`,
           failedAt(tool.name, stage),
           { detail: e },
         );
@@ -230,7 +227,7 @@ export const Execution = Object.freeze({
         "dispatch",
         "execution_failure",
         "dispatch_failed",
-        `dispatch of "${tool.name}" failed: ${describe(e)}`,
+        `dispatch of "${tool.name}" failed: ${errorMessage(e)}`,
         failedAt(tool.name, "dispatch"),
         { detail: e },
       );

@@ -5,12 +5,13 @@
  * throws for a bad schema or a bad value.
  */
 
-import type { CompileOptions } from "../engine/compiler.js";
-import { LimitError, SchemaError } from "../engine/errors.js";
+import type { CompileOptions } from "../engine/compile-options.js";
+import { LimitError, SchemaError, errorMessage } from "../engine/errors.js";
 import { checkJson, type JsonBounds } from "../engine/host-json.js";
 import { isObject, preview } from "../engine/json.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
-import { compileWith, type Validator } from "../engine/validator.js";
+import { compileWith } from "../engine/compile.js";
+import type { Validator } from "../engine/validator.js";
 import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
 import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./draft07.js";
 import { InputSchemaError } from "./input-schema-error.js";
@@ -105,7 +106,7 @@ export class CompiledSchema {
         new InputSchemaError({
           class: "validation",
           code: policy.code,
-          message: `${policy.subject} could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
+          message: `${policy.subject} could not be read as JSON: ${errorMessage(e)}`,
           instancePointer: "",
           cause: e,
         }),
@@ -181,7 +182,7 @@ function failure(e: unknown, locate: () => unknown): InputSchemaError {
   return new InputSchemaError({
     class: "execution_failure",
     code: "validator_failed",
-    message: `the validator failed: ${e instanceof Error ? e.message : String(e)}`,
+    message: `the validator failed: ${errorMessage(e)}`,
     cause: e,
   });
 }

@@ -3,6 +3,7 @@
  * boundary's own, checked fail closed by one table. A boundary option is one more entry here.
  */
 
+import { errorMessage } from "../engine/errors.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { SchemaCache } from "./schema-cache.js";
@@ -20,7 +21,7 @@ export function schemaOptionsError(options: unknown, what: string): InputSchemaE
     problem = optionsProblem(options, schemaOptionChecks, what);
   } catch (e) {
     // A throwing getter or proxy trap in host options.
-    problem = `${what} options could not be read: ${e instanceof Error ? e.message : String(e)}`;
+    problem = `${what} options could not be read: ${errorMessage(e)}`;
   }
   return problem === undefined
     ? undefined

@@ -4,6 +4,7 @@
  * omits only tools one of whose schemas is `unsupported_capability`. Nothing here throws at the host.
  */
 
+import { errorMessage } from "../engine/errors.js";
 import {
   AdmittedBundle,
   RejectedTool,
@@ -52,7 +53,7 @@ export const ToolCatalog = Object.freeze({
         catalogError(
           "validation",
           "catalog_invalid",
-          `the catalog could not be read as plain data: ${e instanceof Error ? e.message : String(e)}`,
+          `the catalog could not be read as plain data: ${errorMessage(e)}`,
         ),
       );
     }

@@ -4,7 +4,7 @@
  * MCP part, complete and unchanged.
  */
 
-import { isObject, preview } from "../engine/json.js";
+import { isObject, preview, defineOwn } from "../engine/json.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 
 /**
@@ -67,11 +67,6 @@ export interface ProviderTool {
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-/** Defines an own, enumerable data property: `__proto__` and other prototype names stay data. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 function describeTool(value: unknown): { name: string; revision: string } {
   const name = isObject(value) && typeof value["name"] === "string" ? value["name"] : "";
   const revision = isObject(value) && typeof value["revision"] === "string" ? value["revision"] : "";
@@ -132,6 +127,6 @@ export function metadataError(
 /** The MCP part of a descriptor: every own field but `revision` and `backend`, as own data properties. */
 export function providerTool(tool: ToolDescriptor): ProviderTool {
   const out = {} as ProviderTool;
-  for (const key of Object.keys(tool)) if (key !== "revision" && key !== "backend") setOwn(out, key, tool[key]);
+  for (const key of Object.keys(tool)) if (key !== "revision" && key !== "backend") defineOwn(out, key, tool[key]);
   return out;
 }

@@ -4,6 +4,7 @@
  * as it is; any other result must carry `structuredContent` that the output schema accepts.
  */
 
+import { errorMessage } from "../engine/errors.js";
 import { isObject, preview } from "../engine/json.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import type { CompiledOutputSchema } from "./output-schema.js";
@@ -31,7 +32,7 @@ export function checkToolResult<T>(result: T, output: CompiledOutputSchema): Res
     if (Object.hasOwn(value, "isError") && value["isError"] === true) return ok(result);
     structured = Object.hasOwn(value, "structuredContent") ? value["structuredContent"] : undefined;
   } catch (e) {
-    return refused(`the result could not be read: ${e instanceof Error ? e.message : String(e)}`, "", e);
+    return refused(`the result could not be read: ${errorMessage(e)}`, "", e);
   }
   if (structured === undefined) {
     return refused("the result has no structuredContent, which the tool's output schema requires", "");

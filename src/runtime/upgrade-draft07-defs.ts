@@ -11,7 +11,7 @@ import { isObject, own, type JsonObject } from "./upgrade-draft07-uri.js";
 const chosen = new WeakMap<JsonObject, ReadonlyMap<string, string>>();
 
 /** The `$defs` schemas of a draft-07 schema object: the entries 2020-12 keeps as they are. */
-export function defsSchemaNames(node: JsonObject): string[] {
+function defsSchemaNames(node: JsonObject): string[] {
   const defs = own(node, "$defs");
   return isObject(defs) ? Object.keys(defs).filter((name) => isSchema(defs[name])) : [];
 }

@@ -2,6 +2,7 @@
  * Second pass of the draft-07 upgrade: rewrites one document's schema objects into 2020-12, using the
  * first pass's plan for every `$ref`, and records each change.
  */
+import { defineOwn } from "../engine/json.js";
 import { hasScheme } from "../engine/uri.js";
 import { Blocked, MAX_DEPTH, type UpgradeChange } from "./upgrade-draft07-common.js";
 import { definitionsNames } from "./upgrade-draft07-defs.js";
@@ -14,7 +15,7 @@ import {
   valueProblem,
 } from "./upgrade-draft07-keywords.js";
 import type { DocumentPlan } from "./upgrade-draft07-scan.js";
-import { childPointer, isObject, own, put, splitFragment, type JsonObject } from "./upgrade-draft07-uri.js";
+import { childPointer, isObject, own, splitFragment, type JsonObject } from "./upgrade-draft07-uri.js";
 
 const DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
@@ -65,7 +66,7 @@ export class Upgrader {
       const value = node[key];
       const at = childPointer(pointer, key);
       if (SINGLE.has(key)) {
-        put(out, key, this.schema(value, at, depth + 1));
+        defineOwn(out, key, this.schema(value, at, depth + 1));
         continue;
       }
       switch (key) {
@@ -86,31 +87,31 @@ export class Upgrader {
             if (problem !== undefined)
               throw new Blocked(childPointer(at, name), `not a regular expression: ${problem}`);
           }
-          put(out, key, this.schemaMap(value, at, depth));
+          defineOwn(out, key, this.schemaMap(value, at, depth));
           break;
         case "properties":
-          put(out, key, this.schemaMap(value, at, depth));
+          defineOwn(out, key, this.schemaMap(value, at, depth));
           break;
         case "allOf":
         case "anyOf":
         case "oneOf":
-          put(out, key, this.schemaList(value, at, depth));
+          defineOwn(out, key, this.schemaList(value, at, depth));
           break;
         case "dependencies":
           this.dependencies(value as JsonObject, at, depth, out);
           break;
         case "items":
           if (!Array.isArray(value)) {
-            put(out, key, this.schema(value, at, depth + 1));
+            defineOwn(out, key, this.schema(value, at, depth + 1));
             break;
           }
           this.note(at, "items-array-to-prefixItems", "array-form items → prefixItems");
-          if (value.length > 0) put(out, "prefixItems", this.schemaList(value, at, depth));
+          if (value.length > 0) defineOwn(out, "prefixItems", this.schemaList(value, at, depth));
           break;
         case "additionalItems":
           if (Array.isArray(items)) {
             this.note(at, "additionalItems-to-items", "additionalItems beside array-form items → items");
-            put(out, "items", this.schema(value, at, depth + 1));
+            defineOwn(out, "items", this.schema(value, at, depth + 1));
           } else {
             this.note(
               at,
@@ -137,13 +138,13 @@ export class Upgrader {
     if (problem !== undefined) {
       throw new Blocked(at, `"${key}" ${problem}: the schema is invalid in draft-07 and 2020-12 alike`);
     }
-    put(out, key, clone(value, at, depth));
+    defineOwn(out, key, clone(value, at, depth));
   }
 
   /** A keyword only 2020-12 defines: ignored by draft-07, so it must not act after the upgrade. */
   private newer(key: string, value: unknown, at: string, out: JsonObject): void {
     if (key === "deprecated" && typeof value === "boolean") {
-      put(out, key, value);
+      defineOwn(out, key, value);
       this.note(at, "deprecated-kept", `"deprecated" is not a draft-07 keyword; kept as the 2020-12 annotation`);
       return;
     }
@@ -164,7 +165,7 @@ export class Upgrader {
       if (key === "$ref") {
         const plan = this.plan.refs.get(at);
         if (plan === undefined) throw new Error(`upgrade-draft07: no plan for the $ref at "${at}"`);
-        put(out, key, plan.value);
+        defineOwn(out, key, plan.value);
         if (plan.change !== undefined) this.changes.push(plan.change);
       } else if (key === "$schema" && pointer === "") {
         this.dialect(node, node[key], at, true, out);
@@ -202,7 +203,7 @@ export class Upgrader {
         this.note(defsAt, "defs-kept", "$defs is not a draft-07 keyword, but a $ref can point into it; kept");
         for (const name of Object.keys(defs)) {
           const at = childPointer(defsAt, name);
-          if (isSchema(defs[name])) put(merged, name, this.schema(defs[name], at, depth + 1));
+          if (isSchema(defs[name])) defineOwn(merged, name, this.schema(defs[name], at, depth + 1));
           else this.note(at, "newer-keyword-dropped", `$defs["${name}"] is not a schema, so nothing uses it; dropped`);
         }
       }
@@ -216,10 +217,10 @@ export class Upgrader {
         const to = names.get(name) as string;
         const at = childPointer(definitionsAt, name);
         if (to !== name) this.note(at, "definitions-renamed", `definitions["${name}"] → $defs["${to}"] ($defs has it)`);
-        put(merged, to, this.schema(definitions[name], at, depth + 1));
+        defineOwn(merged, to, this.schema(definitions[name], at, depth + 1));
       }
     }
-    if (any) put(out, "$defs", merged);
+    if (any) defineOwn(out, "$defs", merged);
   }
 
   private dialect(node: JsonObject, value: unknown, at: string, root: boolean, out: JsonObject): void {
@@ -228,7 +229,7 @@ export class Upgrader {
     }
     const id = own(node, "$id");
     if (root || (typeof id === "string" && splitFragment(id).document !== "")) {
-      put(out, "$schema", DIALECT_2020_12);
+      defineOwn(out, "$schema", DIALECT_2020_12);
       this.note(at, "schema-dialect", `$schema draft-07 → ${DIALECT_2020_12}`);
     } else {
       this.note(at, "ignored-keyword-dropped", "$schema in a subschema that is not a resource root; dropped");
@@ -241,12 +242,12 @@ export class Upgrader {
       // The scan refused a "#/pointer" $id that a $ref could read two ways (RFC 3986 §5.2.2 ignores a base fragment).
       this.note(at, "id-pointer-dropped", `$id "${id}" only restates a location and changes no base URI; dropped`);
     } else if (fragment !== undefined && fragment !== "") {
-      put(out, "$anchor", fragment);
+      defineOwn(out, "$anchor", fragment);
       this.note(at, "id-fragment-to-anchor", `$id "${id}" → $anchor "${fragment}"`);
     } else if (document === "") {
       this.note(at, "ignored-keyword-dropped", `$id "${id}" names the current base URI; dropped`);
     } else {
-      put(out, "$id", document);
+      defineOwn(out, "$id", document);
       if (fragment === "") this.note(at, "id-empty-fragment-removed", `$id "${id}" → "${document}"`);
     }
   }
@@ -259,22 +260,23 @@ export class Upgrader {
       const depAt = childPointer(at, name);
       if (Array.isArray(dep)) {
         if (!isStringSet(dep)) throw new Blocked(depAt, "a property dependency must list distinct strings");
-        put(required, name, [...dep]);
+        defineOwn(required, name, [...dep]);
         this.note(depAt, "dependencies-to-dependentRequired", `dependencies["${name}"] → dependentRequired`);
       } else {
-        put(schemas, name, this.schema(dep, depAt, depth + 1));
+        defineOwn(schemas, name, this.schema(dep, depAt, depth + 1));
         this.note(depAt, "dependencies-to-dependentSchemas", `dependencies["${name}"] → dependentSchemas`);
       }
     }
-    if (Object.keys(required).length > 0) put(out, "dependentRequired", required);
-    if (Object.keys(schemas).length > 0) put(out, "dependentSchemas", schemas);
+    if (Object.keys(required).length > 0) defineOwn(out, "dependentRequired", required);
+    if (Object.keys(schemas).length > 0) defineOwn(out, "dependentSchemas", schemas);
     if (Object.keys(deps).length === 0) this.note(at, "ignored-keyword-dropped", "empty dependencies; dropped");
   }
 
   private schemaMap(value: unknown, at: string, depth: number): JsonObject {
     const map = value as JsonObject;
     const out: JsonObject = {};
-    for (const name of Object.keys(map)) put(out, name, this.schema(map[name], childPointer(at, name), depth + 1));
+    for (const name of Object.keys(map))
+      defineOwn(out, name, this.schema(map[name], childPointer(at, name), depth + 1));
     return out;
   }
 
@@ -301,6 +303,6 @@ function clone(value: unknown, at: string, depth: number): unknown {
   if (Array.isArray(value)) return value.map((item) => clone(item, at, depth + 1));
   if (!isObject(value)) return value;
   const out: JsonObject = {};
-  for (const key of Object.keys(value)) put(out, key, clone(value[key], at, depth + 1));
+  for (const key of Object.keys(value)) defineOwn(out, key, clone(value[key], at, depth + 1));
   return out;
 }

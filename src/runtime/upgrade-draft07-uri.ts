@@ -16,11 +16,6 @@ export function own(obj: JsonObject, key: string): unknown {
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
-/** Defines an own, enumerable data property, so a key `__proto__` stays a plain key. */
-export function put(obj: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 export function childPointer(pointer: string, ...segments: (string | number)[]): string {
   let out = pointer;
   for (const segment of segments) out = appendPointer(out, segment);

@@ -2,6 +2,7 @@
 
 import type { DialectDefinition, Vocabulary } from "../engine/dialect.js";
 import { applicator } from "./applicator/index.js";
+import { objectMembers } from "./applicator/object-members.js";
 import { content } from "./content/index.js";
 import { core } from "./core/index.js";
 import { format } from "./format/format.js";
@@ -59,6 +60,7 @@ export const dialect2020_12: DialectDefinition = {
     ["unevaluatedProperties", "schema"],
     ["contentSchema", "schema"],
   ]),
+  fusions: [objectMembers],
   knownOtherDialects: [
     "https://json-schema.org/draft/2019-09/schema",
     "http://json-schema.org/draft-07/schema",

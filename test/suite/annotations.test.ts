@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { compile } from "../../src/index.js";
 import { resolveUri } from "../../src/engine/uri.js";
-import { DEFAULT_BASE_URI } from "../../src/engine/compiler.js";
+import { DEFAULT_BASE_URI } from "../../src/engine/compile-options.js";
 import { jsonFiles, locateSuite } from "./locate.js";
 
 interface AnnotationSuite {

@@ -34,7 +34,7 @@ import {
 const TAG_BRANCH = 0;
 const TAG_UNDO = 1;
 /** The backtrack stack may hold at most this many 32-bit words. */
-export const MAX_STACK_WORDS = 1 << 23;
+const MAX_STACK_WORDS = 1 << 23;
 
 export class Backtracker {
   private readonly regs: Int32Array;

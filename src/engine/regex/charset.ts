@@ -4,6 +4,8 @@
  * (`/^\p{...}$/u` built once per property, never from user text other than a validated name).
  */
 
+import { inRanges } from "../ranges.js";
+
 export const MAX_CP = 0x10ffff;
 
 /** Tests one Unicode property (`\p{body}`), caching BMP answers. */
@@ -84,18 +86,6 @@ export class CharSet {
     }
     return inner !== this.negate;
   }
-}
-
-function inRanges(r: Int32Array, cp: number): boolean {
-  let lo = 0;
-  let hi = (r.length >> 1) - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (cp < r[2 * mid]!) hi = mid - 1;
-    else if (cp > r[2 * mid + 1]!) lo = mid + 1;
-    else return true;
-  }
-  return false;
 }
 
 /** Accumulates the members of a class, then builds the immutable set. */

@@ -10,7 +10,7 @@ const ID_START = /^[\p{ID_Start}$_]$/u;
 const ID_CONTINUE = /^[\p{ID_Continue}$\u200C\u200D]$/u;
 
 /** A class atom: either one code point or a set (from a class escape). */
-export type ClassAtom = { cp: number; set?: undefined } | { cp?: undefined; set: CharSet };
+type ClassAtom = { cp: number; set?: undefined } | { cp?: undefined; set: CharSet };
 
 /** Parses `\p{...}` / `\P{...}` after the `p` / `P` was consumed; returns the set. */
 function parseProperty(c: Cursor, negate: boolean): CharSet {
@@ -46,7 +46,7 @@ function hexDigits(c: Cursor, n: number): number {
 }
 
 /** RegExpUnicodeEscapeSequence[+UnicodeMode], after the `u` was consumed. */
-export function unicodeEscape(c: Cursor): number {
+function unicodeEscape(c: Cursor): number {
   if (c.eat("{")) {
     let v = 0;
     let digits = 0;

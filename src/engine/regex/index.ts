@@ -40,7 +40,6 @@ import { parsePattern } from "./parser.js";
 import { compileProgram } from "./program.js";
 
 export { RegexSyntaxError };
-export { MAX_NESTING } from "./parser.js";
 export { NATIVE_MAX_INPUT, NATIVE_STEP_BUDGET, nativeCost, nativeLimit, nativeSafe } from "./native-safety.js";
 
 export interface CompiledPattern {
@@ -60,8 +59,8 @@ export interface CompileOptions {
   native?: boolean;
 }
 
-export const DEFAULT_MAX_STEPS = 10_000_000;
-export const DEFAULT_MAX_PROGRAM_SIZE = 100_000;
+const DEFAULT_MAX_STEPS = 10_000_000;
+const DEFAULT_MAX_PROGRAM_SIZE = 100_000;
 
 class Compiled implements CompiledPattern {
   constructor(

@@ -6,7 +6,7 @@ import { Cursor, isDigit } from "./cursor.js";
 import { characterEscape, classEscape, parseClass, parseGroupName } from "./escapes.js";
 
 /** Group / lookaround nesting beyond this is refused with a LimitError (keeps every pass's recursion shallow). */
-export const MAX_NESTING = 500;
+const MAX_NESTING = 500;
 
 const SYNTAX_NOTHING_TO_REPEAT = new Set(Array.from("*+?{", (c) => c.charCodeAt(0)));
 

@@ -26,11 +26,17 @@ export const OP_CHAR = 0,
   OP_SET_B = 14,
   OP_BACKREF_B = 15;
 
-export const ASSERT_BEGIN = 0,
-  ASSERT_END = 1,
-  ASSERT_WORD = 2,
-  ASSERT_NOT_WORD = 3;
-const ASSERT_CODES: Readonly<Record<AssertKind, number>> = { "^": 0, $: 1, b: 2, B: 3 };
+export const ASSERT_BEGIN = 0;
+export const ASSERT_END = 1;
+export const ASSERT_WORD = 2;
+/** The last assertion code: matchers treat every code not listed above as "not at a word boundary". */
+const ASSERT_NOT_WORD = 3;
+const ASSERT_CODES: Readonly<Record<AssertKind, number>> = {
+  "^": ASSERT_BEGIN,
+  $: ASSERT_END,
+  b: ASSERT_WORD,
+  B: ASSERT_NOT_WORD,
+};
 
 /**
  * Instruction i is (op[i], a[i], b[i]). SPLIT tries a first, then b. LOOK: a = bit 0 negate,

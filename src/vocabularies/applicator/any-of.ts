@@ -3,7 +3,7 @@
  * nobody listens for evaluated marks or output; marks of failing branches are discarded.
  */
 
-import { checkInPlace } from "../../engine/descend.js";
+import { evaluateInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { got, valueList } from "../../engine/messages.js";
 import { preview } from "../../engine/json.js";
@@ -17,26 +17,36 @@ export const anyOf: KeywordDefinition = {
     const nodes = schemaArray("anyOf", value, ctx);
     return {
       keyword: "anyOf",
-      check(instance, run, marks, out) {
-        if (marks === undefined && out === null) {
-          for (let i = 0; i < nodes.length; i++) if (nodes[i]!.check(instance, run, undefined, null)) return true;
+      kind: "applicator",
+      test(instance, run, marks) {
+        if (marks === undefined) {
+          for (let i = 0; i < nodes.length; i++) if (run.inPlace(nodes[i]!, instance, undefined)) return true;
           return false;
         }
+        // Every branch is evaluated: each valid one's marks count.
         let valid = false;
-        nodes.forEach((node, i) => {
-          const saved = marks?.save();
-          if (checkInPlace(node, instance, run, marks, out, "/" + i)) valid = true;
-          else if (saved !== undefined) marks!.restore(saved);
-        });
-        if (!valid && out !== null) {
-          const allowed = alternatives(out);
-          out.params = { branches: nodes.length, ...allowed };
-          out.error =
-            allowed === undefined
-              ? `must match at least one schema in anyOf, matched none of ${nodes.length}`
-              : `must be ${describe(allowed)}, ${got(instance)}`;
+        for (let i = 0; i < nodes.length; i++) {
+          const saved = marks.save();
+          if (run.inPlace(nodes[i]!, instance, marks)) valid = true;
+          else marks.restore(saved);
         }
         return valid;
+      },
+      evaluate(instance, run, marks, out) {
+        let valid = false;
+        for (let i = 0; i < nodes.length; i++) {
+          const saved = marks?.save();
+          if (evaluateInPlace(nodes[i]!, instance, run, marks, out, "/" + i)) valid = true;
+          else if (saved !== undefined) marks!.restore(saved);
+        }
+        if (valid) return true;
+        const allowed = alternatives(out);
+        out.params = allowed === undefined ? { branches: nodes.length } : { branches: nodes.length, ...allowed };
+        out.error =
+          allowed === undefined
+            ? `must match at least one schema in anyOf, matched none of ${nodes.length}`
+            : `must be ${describe(allowed)}, ${got(instance)}`;
+        return false;
       },
     };
   },
@@ -59,9 +69,9 @@ function alternatives(out: KeywordResult): Alternatives | undefined {
     if (!failures(branch, out.instanceLocation, leaves) || leaves.length !== 1) return undefined;
     const leaf = leaves[0] as KeywordResult;
     const params = leaf.params ?? {};
-    if (leaf.keyword === "enum" && Array.isArray(params["allowed"])) found.values.push(...params["allowed"]);
-    else if (leaf.keyword === "const") found.values.push(params["allowed"]);
-    else if (leaf.keyword === "type" && Array.isArray(params["expected"])) found.types.push(...params["expected"]);
+    if (leaf.keyword === "enum" && Array.isArray(params.allowed)) found.values.push(...(params.allowed as unknown[]));
+    else if (leaf.keyword === "const") found.values.push(params.allowed);
+    else if (leaf.keyword === "type" && params.expected !== undefined) found.types.push(...params.expected);
     else return undefined;
   }
   return found.values.length > 0 ? found : undefined;

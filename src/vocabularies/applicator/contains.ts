@@ -3,7 +3,7 @@
  * valid against the subschema; annotates their indices, which `unevaluatedItems` sees as evaluated.
  */
 
-import { checkChild } from "../../engine/descend.js";
+import { evaluateChild } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { plural } from "../../engine/messages.js";
 
@@ -22,42 +22,47 @@ export const contains: KeywordDefinition = {
     const node = ctx.subschema("contains");
     const min = bound(ctx, "minContains") ?? 1;
     const max = bound(ctx, "maxContains");
+    const describe = (count: number): string =>
+      count < min
+        ? `must contain at least ${plural(min, "item")} matching the contains schema, got ${count}`
+        : `must contain at most ${plural(max as number, "item")} matching the contains schema, got ${count}`;
     return {
       keyword: "contains",
-      check(instance, run, marks, out) {
+      kind: "applicator",
+      test(instance, run, marks) {
         if (!Array.isArray(instance)) return true;
-        if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);
-        const quick = marks === undefined && out === null;
-        if (quick && min === 0 && max === undefined) return true;
+        run.items(instance);
+        if (marks === undefined && min === 0 && max === undefined) return true;
         let count = 0;
-        const matched: number[] | undefined = out === null ? undefined : [];
         for (let i = 0; i < instance.length; i++) {
-          run.spend(1);
-          if (!checkChild(node, instance[i], i, run, out)) {
-            // Items that do not match are not errors of contains: their results are dropped at once.
-            out?.children.pop();
-            continue;
-          }
+          if (!run.child(node, instance[i])) continue;
           count++;
-          marks?.addItem(i);
-          matched?.push(i);
-          if (quick && count >= min && max === undefined) return true;
-          if (quick && max !== undefined && count > max) return false;
+          if (marks !== undefined) marks.addItem(i);
+          else if (max === undefined ? count >= min : count > max) return max === undefined;
         }
-        const valid = count >= min && (max === undefined || count <= max);
-        if (out !== null) {
-          if (valid) {
-            out.hasAnnotation = true;
-            out.annotation = count === instance.length && count > 0 ? true : matched;
-          } else {
-            out.params = { count, min, max };
-            out.error =
-              count < min
-                ? `must contain at least ${plural(min, "item")} matching the contains schema, got ${count}`
-                : `must contain at most ${plural(max as number, "item")} matching the contains schema, got ${count}`;
+        return count >= min && (max === undefined || count <= max);
+      },
+      evaluate(instance, run, marks, out) {
+        if (!Array.isArray(instance)) return true;
+        run.items(instance, out.instanceLocation);
+        const matched: number[] = [];
+        for (let i = 0; i < instance.length; i++) {
+          // Items that do not match are not errors of contains: their results are dropped at once.
+          if (!evaluateChild(node, instance[i], i, run, out)) out.children.pop();
+          else {
+            matched.push(i);
+            marks?.addItem(i);
           }
         }
-        return valid;
+        const count = matched.length;
+        if (count >= min && (max === undefined || count <= max)) {
+          out.hasAnnotation = true;
+          out.annotation = count === instance.length && count > 0 ? true : matched;
+          return true;
+        }
+        out.params = max === undefined ? { count, min } : { count, min, max };
+        out.error = describe(count);
+        return false;
       },
     };
   },

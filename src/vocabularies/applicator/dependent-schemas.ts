@@ -1,9 +1,8 @@
 /** `dependentSchemas` (Core §10.2.2.4): when a property is present, its schema applies to the whole object. */
 
-import { checkInPlace } from "../../engine/descend.js";
-import { isObject } from "../../engine/json.js";
-import { escapeToken as escape } from "../../engine/pointer.js";
+import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import { escapeToken } from "../../engine/pointer.js";
 import { schemaMap } from "./shared.js";
 
 export const dependentSchemas: KeywordDefinition = {
@@ -11,21 +10,18 @@ export const dependentSchemas: KeywordDefinition = {
   phase: 1,
   compile(value, ctx) {
     const entries = schemaMap("dependentSchemas", value, ctx);
-    return {
+    const suffixes = entries.map(([name]) => "/" + escapeToken(name));
+    return applicator<Record<string, unknown>>({
       keyword: "dependentSchemas",
-      check(instance, run, marks, out) {
-        if (!isObject(instance)) return true;
-        let valid = true;
-        for (const [name, node] of entries) {
-          run.spend(1);
-          if (!Object.hasOwn(instance, name)) continue;
-          if (!checkInPlace(node, instance, run, marks, out, "/" + escape(name))) {
-            valid = false;
-            if (out === null) return false;
-          }
+      on: "object",
+      apply(instance, to, marks) {
+        to.spend(entries.length);
+        for (let i = 0; i < entries.length; i++) {
+          const [name, node] = entries[i]!;
+          if (Object.hasOwn(instance, name) && !to.inPlace(node, instance, marks, suffixes[i])) return false;
         }
-        return valid;
+        return true;
       },
-    };
+    });
   },
 };

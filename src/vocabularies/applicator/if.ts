@@ -1,12 +1,12 @@
 /**
- * `if`/`then`/`else` (Core §10.2.2): `if` only selects; `then` applies when it matched, `else` when not.
- * The three are evaluated by one evaluator; `then`/`else` keep their own keyword locations in output.
+ * `if`/`then`/`else` (Core §10.2.2): `if` only selects; `then` applies when it matched, `else` when not. The three
+ * are evaluated by one evaluator; `then`/`else` keep their own keyword locations in output.
  */
 
-import { checkInPlace } from "../../engine/descend.js";
+import { evaluateInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
-import type { SchemaNode } from "../../engine/node.js";
 import type { NodeResult } from "../../engine/output.js";
+import type { Subschema } from "../../engine/run.js";
 
 export const if_: KeywordDefinition = {
   keyword: "if",
@@ -17,26 +17,33 @@ export const if_: KeywordDefinition = {
     const else_ = ctx.active("else") ? ctx.subschema("else") : undefined;
     return {
       keyword: "if",
-      check(instance, run, marks, out) {
+      kind: "applicator",
+      test(instance, run, marks) {
         const saved = marks?.save();
-        const matched = checkInPlace(condition, instance, run, marks, out);
+        const matched = run.inPlace(condition, instance, marks);
+        if (!matched && saved !== undefined) marks!.restore(saved);
+        const branch: Subschema | undefined = matched ? then : else_;
+        return branch === undefined || run.inPlace(branch, instance, marks);
+      },
+      evaluate(instance, run, marks, out) {
+        const saved = marks?.save();
+        const matched = evaluateInPlace(condition, instance, run, marks, out);
         if (!matched) {
           if (saved !== undefined) marks!.restore(saved);
-          if (out !== null) out.children.length = 0;
+          out.children.length = 0;
         }
-        const branch: SchemaNode | undefined = matched ? then : else_;
+        const branch: Subschema | undefined = matched ? then : else_;
         if (branch === undefined) return true;
-        if (out === null) return branch.check(instance, run, marks, null);
-        const name = matched ? "then" : "else";
+        // `then`/`else` are siblings of `if`: their results carry their own keyword location.
         const result: NodeResult = {
-          keywordLocation: out.keywordLocation.slice(0, -"/if".length) + "/" + name,
+          keywordLocation: out.keywordLocation.slice(0, -"/if".length) + (matched ? "/then" : "/else"),
           absoluteKeywordLocation: "",
           instanceLocation: out.instanceLocation,
           valid: true,
           keywords: [],
         };
         out.children.push(result);
-        return branch.check(instance, run, marks, result);
+        return branch.evaluate(instance, run, marks, result);
       },
     };
   },

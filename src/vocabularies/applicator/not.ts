@@ -1,6 +1,6 @@
 /** `not` (Core §10.2.1.4): valid when the subschema is not; its annotations and marks are dropped. */
 
-import { checkInPlace } from "../../engine/descend.js";
+import { evaluateInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 
 export const not_: KeywordDefinition = {
@@ -10,16 +10,15 @@ export const not_: KeywordDefinition = {
     const node = ctx.subschema("not");
     return {
       keyword: "not",
-      check(instance, run, _marks, out) {
-        if (!checkInPlace(node, instance, run, undefined, out)) {
-          if (out !== null) out.children.length = 0;
-          return true;
-        }
-        if (out !== null) {
-          out.children.length = 0;
-          out.error = "must not match the schema in not";
-        }
-        return false;
+      kind: "applicator",
+      test(instance, run) {
+        return !run.inPlace(node, instance, undefined);
+      },
+      evaluate(instance, run, _marks, out) {
+        const matched = evaluateInPlace(node, instance, run, undefined, out);
+        out.children.length = 0;
+        if (matched) out.error = "must not match the schema in not";
+        return !matched;
       },
     };
   },

@@ -1,7 +1,9 @@
-/** `propertyNames` (Core §10.3.2.4): every property name, as a string instance, must be valid against the schema. */
+/**
+ * `propertyNames` (Core §10.3.2.4): every property name, as a string instance, must be valid against the schema.
+ * Names are not instance locations with values, so the subschema's annotations are dropped.
+ */
 
-import { checkChild } from "../../engine/descend.js";
-import { isObject } from "../../engine/json.js";
+import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 
 export const propertyNames: KeywordDefinition = {
@@ -9,24 +11,14 @@ export const propertyNames: KeywordDefinition = {
   phase: 1,
   compile(_value, ctx) {
     const node = ctx.subschema("propertyNames");
-    return {
+    return applicator<Record<string, unknown>>({
       keyword: "propertyNames",
-      check(instance, run, _marks, out) {
-        if (!isObject(instance)) return true;
-        const keys = Object.keys(instance);
-        if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
-        let valid = true;
-        for (const key of keys) {
-          run.spend(1);
-          if (!checkChild(node, key, key, run, out)) {
-            valid = false;
-            if (out === null) return false;
-          }
-        }
-        // Property names are not instance locations with values: their subschema's annotations are dropped.
-        if (out !== null) out.children = out.children.filter((c) => !c.valid);
-        return valid;
+      on: "object",
+      failuresOnly: true,
+      apply(instance, to) {
+        for (const key of to.keys(instance)) if (!to.child(node, key, key)) return false;
+        return true;
       },
-    };
+    });
   },
 };

@@ -1,11 +1,11 @@
 /** Compile-time helpers shared by the applicator keywords. */
 
 import type { CompileContext } from "../../engine/keyword.js";
-import type { SchemaNode } from "../../engine/node.js";
+import type { Subschema } from "../../engine/run.js";
 import { isObject } from "../../engine/json.js";
 
 /** Compiles a non-empty array of subschemas (allOf, anyOf, oneOf, prefixItems). */
-export function schemaArray(keyword: string, value: unknown, ctx: CompileContext): SchemaNode[] {
+export function schemaArray(keyword: string, value: unknown, ctx: CompileContext): Subschema[] {
   if (!Array.isArray(value) || (value.length === 0 && keyword !== "prefixItems")) {
     return ctx.fail(keyword, `"${keyword}" must be a non-empty array of schemas`);
   }
@@ -13,7 +13,7 @@ export function schemaArray(keyword: string, value: unknown, ctx: CompileContext
 }
 
 /** Compiles an object of subschemas (properties, patternProperties, dependentSchemas). */
-export function schemaMap(keyword: string, value: unknown, ctx: CompileContext): [string, SchemaNode][] {
+export function schemaMap(keyword: string, value: unknown, ctx: CompileContext): [string, Subschema][] {
   if (!isObject(value)) return ctx.fail(keyword, `"${keyword}" must be an object of schemas`);
   return Object.keys(value).map((name) => [name, ctx.subschema(keyword, name)]);
 }

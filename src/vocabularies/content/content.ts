@@ -4,10 +4,16 @@
  * be valid against `contentSchema`. The instance itself is never decoded in place.
  */
 
-import { checkChild } from "../../engine/descend.js";
 import { isObject } from "../../engine/json.js";
-import { type CompileContext, type Evaluator, type KeywordDefinition } from "../../engine/keyword.js";
-import type { SchemaNode } from "../../engine/node.js";
+import {
+  annotation,
+  assertion,
+  type CompileContext,
+  type Evaluator,
+  type KeywordDefinition,
+} from "../../engine/keyword.js";
+import type { Subschema } from "../../engine/run.js";
+import { TYPE_BITS } from "../../engine/types.js";
 import { decodeBase64, decodeUtf8 } from "./decode.js";
 
 type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -28,13 +34,15 @@ function decode(text: string, encoding: unknown, mediaType: unknown): Decoded {
   }
 }
 
-function contentKeyword(keyword: "contentEncoding" | "contentMediaType" | "contentSchema"): KeywordDefinition {
+type ContentKeyword = "contentEncoding" | "contentMediaType" | "contentSchema";
+
+function contentKeyword(keyword: ContentKeyword): KeywordDefinition {
   return {
     keyword,
     compile(value, ctx) {
       if (!ctx.contentAssertion) {
         if (keyword === "contentSchema" && !ctx.active("contentMediaType")) return undefined;
-        return stringAnnotation(keyword, value);
+        return annotation(keyword, value, STRINGS);
       }
       return asserting(keyword, value, ctx);
     },
@@ -42,24 +50,12 @@ function contentKeyword(keyword: "contentEncoding" | "contentMediaType" | "conte
 }
 
 /** Content keywords annotate string instances only (Validation §8.3–8.5). */
-function stringAnnotation(keyword: string, value: unknown): Evaluator {
-  return {
-    keyword,
-    passive: true,
-    check(instance, _run, _marks, out) {
-      if (out !== null && typeof instance === "string") {
-        out.hasAnnotation = true;
-        out.annotation = value;
-      }
-      return true;
-    },
-  };
-}
+const STRINGS = TYPE_BITS["string"] as number;
 
-function asserting(keyword: string, value: unknown, ctx: CompileContext): Evaluator | undefined {
+function asserting(keyword: ContentKeyword, value: unknown, ctx: CompileContext): Evaluator | undefined {
   const encoding = ctx.active("contentEncoding") ? ctx.schema["contentEncoding"] : undefined;
   const mediaType = ctx.active("contentMediaType") ? ctx.schema["contentMediaType"] : undefined;
-  const schema: SchemaNode | undefined =
+  const schema: Subschema | undefined =
     keyword === "contentSchema" && (isObject(value) || typeof value === "boolean")
       ? ctx.subschema("contentSchema")
       : undefined;
@@ -67,40 +63,29 @@ function asserting(keyword: string, value: unknown, ctx: CompileContext): Evalua
   const decides =
     keyword === "contentSchema" ||
     (keyword === "contentEncoding" ? encoding === "base64" : mediaType === "application/json");
-  return {
+  if (!decides) return annotation(keyword, value, STRINGS);
+  const decodeAs = (text: string): Decoded =>
+    decode(text, encoding, keyword === "contentEncoding" ? undefined : mediaType);
+  return assertion(
     keyword,
-    check(instance, run, _marks, out) {
+    (instance, run) => {
       if (typeof instance !== "string") return true;
-      if (!decides) {
-        if (out !== null) {
-          out.hasAnnotation = true;
-          out.annotation = value;
-        }
-        return true;
-      }
-      const decoded = decode(instance, encoding, keyword === "contentEncoding" ? undefined : mediaType);
-      if (!decoded.ok) {
-        if (keyword === "contentSchema") return true;
-        if (out !== null) {
-          out.params = { [keyword]: value };
-          out.error = decoded.reason;
-        }
-        return false;
-      }
-      if (schema !== undefined && decoded.value !== undefined && !checkChild(schema, decoded.value, "", run, null)) {
-        if (out !== null) {
-          out.params = { contentSchema: true };
-          out.error = "decoded content must be valid against contentSchema";
-        }
-        return false;
-      }
-      if (out !== null) {
-        out.hasAnnotation = true;
-        out.annotation = value;
-      }
-      return true;
+      const decoded = decodeAs(instance);
+      // An undecodable string fails contentEncoding/contentMediaType; contentSchema then has nothing to apply to.
+      if (!decoded.ok) return keyword === "contentSchema";
+      return schema === undefined || decoded.value === undefined || run.child(schema, decoded.value);
     },
-  };
+    (instance) => {
+      const decoded = decodeAs(instance as string);
+      if (decoded.ok)
+        return { message: "decoded content must be valid against contentSchema", params: { contentSchema: true } };
+      return {
+        message: decoded.reason,
+        params: keyword === "contentEncoding" ? { contentEncoding: value } : { contentMediaType: value },
+      };
+    },
+    { annotation: { value, forTypes: STRINGS } },
+  );
 }
 
 export const contentEncoding = contentKeyword("contentEncoding");

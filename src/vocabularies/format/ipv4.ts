@@ -1,7 +1,7 @@
 /** RFC 2673 §3.2 dotted-quad (the RFC 3986 §3.2.2 IPv4address): four dec-octets 0–255, no leading zeros. */
 
 /** Whether s[start, end) is a dec-octet: "0" to "255" without a leading zero. */
-export function isDecOctet(s: string, start: number, end: number): boolean {
+function isDecOctet(s: string, start: number, end: number): boolean {
   const length = end - start;
   if (length < 1 || length > 3) return false;
   let n = 0;

@@ -4,8 +4,6 @@
 // Everything else (general categories, scripts, normalization, combining classes) comes from the
 // runtime; test/vocabularies/format/unicode-tables.test.ts cross-checks these tables against it.
 
-export const UNICODE_TABLES_VERSION = "15.0.0";
-
 /** Joining_Type=Dual_Joining (D). */
 export const JOINING_DUAL: readonly number[] = [
   0x0620, 0x0620, 0x0626, 0x0626, 0x0628, 0x0628, 0x062a, 0x062e, 0x0633, 0x063f, 0x0641, 0x0647, 0x0649, 0x064a,
@@ -83,16 +81,3 @@ export const BIDI_RANGES: ReadonlyMap<string, readonly number[]> = new Map([
 
 /** Nonspacing marks whose Bidi_Class is L (Kannada, Zanabazar Square, Bhaiksuki vowel signs). */
 export const BIDI_MARKS_LEFT: readonly number[] = [0x0cbf, 0x0cbf, 0x0cc6, 0x0cc6, 0x11a07, 0x11a08, 0x11c3f, 0x11c3f];
-
-/** Whether `cp` lies in one of the inclusive [first, last] pairs of `ranges` (binary search). */
-export function inRanges(ranges: readonly number[], cp: number): boolean {
-  let lo = 0;
-  let hi = ranges.length / 2 - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (cp < ranges[2 * mid]!) hi = mid - 1;
-    else if (cp > ranges[2 * mid + 1]!) lo = mid + 1;
-    else return true;
-  }
-  return false;
-}

@@ -1,9 +1,9 @@
 /**
- * `unevaluatedItems` (Core §11.2): items that no `prefixItems`, `items`, `contains` or valid in-place
- * subschema evaluated must be valid against it; marks every item after.
+ * `unevaluatedItems` (Core §11.2): items that no `prefixItems`, `items`, `contains` or valid in-place subschema
+ * evaluated must be valid against it; marks every item after.
  */
 
-import { checkChild } from "../../engine/descend.js";
+import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 
 export const unevaluatedItems: KeywordDefinition = {
@@ -12,41 +12,29 @@ export const unevaluatedItems: KeywordDefinition = {
   readsMarks: true,
   compile(_value, ctx) {
     const node = ctx.subschema("unevaluatedItems");
-    const forbids = node.constant === false;
-    return {
+    return applicator<unknown[]>({
       keyword: "unevaluatedItems",
-      check(instance, run, marks, out) {
-        if (!Array.isArray(instance) || marks === undefined || marks.allItems) return true;
-        if (instance.length > run.limits.maxArrayLength) run.limit("maxArrayLength", out?.instanceLocation);
-        const rejected: number[] = [];
-        let applied = false;
+      on: "array",
+      annotate: "any",
+      quietFalse: true,
+      apply(instance, to, marks, run) {
+        if (marks === undefined || marks.allItems) return true;
+        to.items(instance);
         const marked = marks.indexSet(run);
-        for (let i = marks.prefix; i < instance.length; i++) {
-          run.spend(1);
-          if (marked.has(i)) continue;
-          applied = true;
-          if (forbids && out === null) return false;
-          if (!checkChild(node, instance[i], i, run, forbids ? null : out)) {
-            rejected.push(i);
-            if (out === null) return false;
-          }
-        }
+        to.spend(instance.length - marks.prefix);
+        for (let i = marks.prefix; i < instance.length; i++)
+          if (!marked.has(i) && !to.child(node, instance[i], i)) return false;
         marks.allItems = true;
-        if (out !== null) {
-          if (rejected.length === 0 && applied) {
-            out.hasAnnotation = true;
-            out.annotation = true;
-          }
-          if (rejected.length > 0 && forbids) {
-            out.params = { unevaluated: rejected };
-            const one = rejected.length === 1;
-            out.error =
-              `item${one ? "" : "s"} ${rejected.slice(0, 5).join(", ")} ${one ? "is" : "are"} not allowed ` +
-              "(unevaluatedItems is false)";
-          }
-        }
-        return rejected.length === 0;
+        return true;
       },
-    };
+      describe(failed) {
+        if (node.constant !== false) return undefined;
+        const one = failed.length === 1;
+        const message =
+          `item${one ? "" : "s"} ${failed.slice(0, 5).join(", ")} ${one ? "is" : "are"} not allowed ` +
+          "(unevaluatedItems is false)";
+        return { message, params: { unevaluated: failed } };
+      },
+    });
   },
 };

@@ -1,11 +1,11 @@
 /**
- * `unevaluatedProperties` (Core §11.3): properties that no adjacent keyword or valid in-place subschema
- * evaluated must be valid against it. Reads the marks the node collected; marks every property after.
+ * `unevaluatedProperties` (Core §11.3): properties that no adjacent keyword or valid in-place subschema evaluated
+ * must be valid against it. Reads the marks the node collected; marks every property after.
  */
 
-import { checkChild } from "../../engine/descend.js";
-import { isObject } from "../../engine/json.js";
+import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import { notAllowed } from "../applicator/additional-properties.js";
 
 export const unevaluatedProperties: KeywordDefinition = {
   keyword: "unevaluatedProperties",
@@ -13,43 +13,22 @@ export const unevaluatedProperties: KeywordDefinition = {
   readsMarks: true,
   compile(_value, ctx) {
     const node = ctx.subschema("unevaluatedProperties");
-    const forbids = node.constant === false;
-    return {
+    return applicator<Record<string, unknown>>({
       keyword: "unevaluatedProperties",
-      check(instance, run, marks, out) {
-        if (!isObject(instance) || marks === undefined) return true;
-        if (marks.allProps) return true;
-        const keys = Object.keys(instance);
-        if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties", out?.instanceLocation);
-        const applied: string[] = [];
-        const rejected: string[] = [];
+      on: "object",
+      annotate: "keys",
+      quietFalse: true,
+      apply(instance, to, marks, run) {
+        if (marks === undefined || marks.allProps) return true;
         const marked = marks.nameSet(run);
-        for (const key of keys) {
-          if (marks.hasProp(key, marked, run)) continue;
-          applied.push(key);
-          if (forbids && out === null) return false;
-          if (!checkChild(node, instance[key], key, run, forbids ? null : out)) {
-            rejected.push(key);
-            if (out === null) return false;
-          }
+        for (const key of to.keys(instance)) {
+          if (!marks.hasProp(key, marked, run) && !to.child(node, instance[key], key)) return false;
         }
         marks.allProps = true;
-        if (out !== null) {
-          if (rejected.length === 0 && applied.length > 0) {
-            out.hasAnnotation = true;
-            out.annotation = applied;
-          }
-          if (rejected.length > 0 && forbids) {
-            out.params = { unevaluated: rejected };
-            out.error =
-              rejected.length === 1
-                ? `property ${JSON.stringify(rejected[0])} is not allowed (unevaluatedProperties is false)`
-                : `properties ${rejected.map((k) => JSON.stringify(k)).join(", ")} are not allowed ` +
-                  "(unevaluatedProperties is false)";
-          }
-        }
-        return rejected.length === 0;
+        return true;
       },
-    };
+      describe: (failed) =>
+        node.constant === false ? notAllowed(failed as string[], "unevaluatedProperties") : undefined,
+    });
   },
 };

@@ -1,7 +1,7 @@
 /** `const` (Validation §6.1.3): the instance must equal the value (JSON equality). */
 
 import { jsonEqual, preview } from "../../engine/json.js";
-import type { Run } from "../../engine/context.js";
+import type { Run } from "../../engine/run.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { got } from "../../engine/messages.js";

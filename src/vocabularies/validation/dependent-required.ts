@@ -1,7 +1,7 @@
 /** `dependentRequired` (Validation §6.5.4): when a property is present, the listed properties must be too. */
 
 import { isObject } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
 import { quoteList } from "../../engine/messages.js";
 import { stringArray } from "./shared.js";
 
@@ -13,24 +13,29 @@ export const dependentRequired: KeywordDefinition = {
     // A plain loop: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
     const entries: (readonly [string, string[]])[] = [];
     for (const name of Object.keys(value)) entries.push([name, stringArray("dependentRequired", value[name], ctx)]);
-    return {
-      keyword: "dependentRequired",
-      check(instance, run, _marks, out) {
+    const missingOf = (instance: Record<string, unknown>, needs: readonly string[]): string[] =>
+      needs.filter((n) => !Object.hasOwn(instance, n));
+    return assertion(
+      "dependentRequired",
+      (instance, run) => {
         if (!isObject(instance)) return true;
+        run.spend(entries.length);
         for (const [name, needs] of entries) {
-          run.spend(1);
           if (!Object.hasOwn(instance, name)) continue;
           run.spend(needs.length);
-          const missing = needs.filter((n) => !Object.hasOwn(instance, n));
-          if (missing.length === 0) continue;
-          if (out !== null) {
-            out.params = { property: name, missing };
-            out.error = `must have ${quoteList(missing)} when ${JSON.stringify(name)} is present`;
-          }
-          return false;
+          for (const n of needs) if (!Object.hasOwn(instance, n)) return false;
         }
         return true;
       },
-    };
+      (instance) => {
+        const object = instance as Record<string, unknown>;
+        const [name, needs] = entries.find(([n, ns]) => Object.hasOwn(object, n) && missingOf(object, ns).length > 0)!;
+        const missing = missingOf(object, needs);
+        return {
+          message: `must have ${quoteList(missing)} when ${JSON.stringify(name)} is present`,
+          params: { property: name, missing },
+        };
+      },
+    );
   },
 };

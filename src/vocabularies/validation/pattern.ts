@@ -1,6 +1,5 @@
 /** `pattern` (Validation §6.3.3): the string must match the ECMA-262 `u` regular expression (unanchored). */
 
-import { codePointLength } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { got } from "../../engine/messages.js";
@@ -14,8 +13,7 @@ export const pattern: KeywordDefinition = {
       "pattern",
       (instance, run) => {
         if (typeof instance !== "string") return true;
-        if (instance.length > run.limits.maxStringLength && codePointLength(instance) > run.limits.maxStringLength)
-          run.limit("maxStringLength");
+        run.string(instance);
         return compiled.test(instance);
       },
       (instance) => ({

@@ -1,7 +1,7 @@
 /** `required` (Validation §6.5.3): every listed property must be present (own properties only). */
 
 import { isObject } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
 import { quoteList } from "../../engine/messages.js";
 import { stringArray } from "./shared.js";
 
@@ -10,24 +10,24 @@ export const required: KeywordDefinition = {
   compile(value, ctx) {
     const names = stringArray("required", value, ctx);
     if (names.length === 0) return undefined;
-    return {
-      keyword: "required",
-      check(instance, run, _marks, out) {
+    return assertion(
+      "required",
+      (instance, run) => {
         if (!isObject(instance)) return true;
         run.spend(names.length);
-        if (out === null) {
-          for (let i = 0; i < names.length; i++) if (!Object.hasOwn(instance, names[i]!)) return false;
-          return true;
-        }
-        const missing = names.filter((n) => !Object.hasOwn(instance, n));
-        if (missing.length === 0) return true;
-        out.params = { missing };
-        out.error =
-          missing.length === 1
-            ? `must have required property ${JSON.stringify(missing[0])}`
-            : `must have required properties ${quoteList(missing)}`;
-        return false;
+        for (let i = 0; i < names.length; i++) if (!Object.hasOwn(instance, names[i]!)) return false;
+        return true;
       },
-    };
+      (instance) => {
+        const missing = names.filter((n) => !Object.hasOwn(instance as object, n));
+        return {
+          message:
+            missing.length === 1
+              ? `must have required property ${JSON.stringify(missing[0])}`
+              : `must have required properties ${quoteList(missing)}`,
+          params: { missing },
+        };
+      },
+    );
   },
 };

@@ -10,7 +10,7 @@ export function nonNegativeInteger(keyword: string, value: unknown, ctx: Compile
   return value;
 }
 
-/** An array of unique strings (required, dependentRequired values). */
+/** An array of strings (`required`, `dependentRequired` values; uniqueness is the meta-schema's check). */
 export function stringArray(keyword: string, value: unknown, ctx: CompileContext): string[] {
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
     return ctx.fail(keyword, `"${keyword}" must be an array of strings`);

@@ -3,20 +3,9 @@
  * numbers).
  */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
+import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
+import { TYPE_BITS as BITS, typeBits } from "../../engine/types.js";
 import { typeName } from "../../engine/messages.js";
-import { typeBits } from "../../engine/node.js";
-
-const BITS: Readonly<Record<string, number>> = {
-  null: 1,
-  boolean: 2,
-  object: 4,
-  array: 8,
-  number: 16,
-  string: 32,
-  integer: 64,
-};
 
 export const type: KeywordDefinition = {
   keyword: "type",
@@ -42,7 +31,7 @@ export const type: KeywordDefinition = {
             ? `must be ${expected}, got ${instance} (a fraction, not an integer)`
             : `must be ${expected}, got ${typeName(instance)}`,
       }),
-      mask,
+      { typeMask: mask },
     );
   },
 };

@@ -1,8 +1,8 @@
 /** `uniqueItems` (Validation §6.4.3): no two items are equal (JSON equality); primitives through a Set. */
 
-import type { Run } from "../../engine/context.js";
+import type { Run } from "../../engine/run.js";
 import { canonicalJson, jsonEqual, jsonHash } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
 
 /** Items sharing one structural hash: the first one, then (after a collision) all of them by canonical text. */
 type Bucket = number | Map<string, number>;
@@ -15,7 +15,7 @@ type Bucket = number | Map<string, number>;
  * whatever its values, and every value visited is charged to the step limit.
  */
 function firstDuplicate(items: readonly unknown[], run: Run): [number, number] | undefined {
-  if (items.length > run.limits.maxArrayLength) run.limit("maxArrayLength");
+  run.items(items);
   const seen = new Map<unknown, number>();
   const buckets = new Map<number, Bucket>();
   for (let i = 0; i < items.length; i++) {
@@ -54,18 +54,16 @@ export const uniqueItems: KeywordDefinition = {
   compile(value, ctx) {
     if (typeof value !== "boolean") return ctx.fail("uniqueItems", `"uniqueItems" must be a boolean`);
     if (!value) return undefined;
-    return {
-      keyword: "uniqueItems",
-      check(instance, run, _marks, out) {
-        if (!Array.isArray(instance) || instance.length < 2) return true;
-        const dup = firstDuplicate(instance, run);
-        if (dup === undefined) return true;
-        if (out !== null) {
-          out.params = { duplicates: dup };
-          out.error = `must not contain duplicate items, items ${dup[0]} and ${dup[1]} are equal`;
-        }
-        return false;
+    return assertion(
+      "uniqueItems",
+      (instance, run) => !Array.isArray(instance) || instance.length < 2 || firstDuplicate(instance, run) === undefined,
+      (instance, run) => {
+        const [i, j] = firstDuplicate(instance as unknown[], run)!;
+        return {
+          message: `must not contain duplicate items, items ${i} and ${j} are equal`,
+          params: { duplicates: [i, j] },
+        };
       },
-    };
+    );
   },
 };

@@ -1,0 +1,117 @@
+/**
+ * Evaluated properties and items of one instance location (Core §11), kept only where an `unevaluated*` keyword
+ * reads them: "all", static name sets (a `properties` keyword marks its own key set, no per-instance copy), single
+ * names, a prefix count, and single indices (`contains`). Everything is append-only, so a failing branch is undone
+ * by truncation (`save`/`restore`), never copied. Lookups are O(1): single names and indices are turned into a set
+ * once per reading.
+ */
+
+import type { StepMeter } from "./json.js";
+
+const NO_NAME_SETS: readonly ReadonlySet<string>[] = [];
+const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_INDICES: ReadonlySet<number> = new Set();
+
+export class Marks {
+  allProps = false;
+  nameSets: ReadonlySet<string>[] = NO_NAME_SETS as ReadonlySet<string>[];
+  names: string[] | null = null;
+  allItems = false;
+  prefix = 0;
+  indices: number[] | null = null;
+
+  addNameSet(set: ReadonlySet<string>): void {
+    if (this.nameSets === NO_NAME_SETS) this.nameSets = [set];
+    else this.nameSets.push(set);
+  }
+
+  addProp(name: string): void {
+    (this.names ??= []).push(name);
+  }
+
+  addItem(index: number): void {
+    (this.indices ??= []).push(index);
+  }
+
+  /**
+   * Every name marked, as one set for O(1) lookups: built once per reading, one step per name taken in. A single
+   * static set and no single names is returned as it is.
+   */
+  nameSet(meter: StepMeter): ReadonlySet<string> {
+    const sets = this.nameSets;
+    const names = this.names;
+    if (names === null || names.length === 0) {
+      if (sets.length === 0) return NO_NAMES;
+      if (sets.length === 1) return sets[0] as ReadonlySet<string>;
+    }
+    const all = new Set<string>(names ?? []);
+    meter.spend(all.size);
+    for (const set of sets) {
+      meter.spend(set.size);
+      for (const name of set) all.add(name);
+    }
+    return all;
+  }
+
+  /** Whether `name` was evaluated; `marked` is this reading's `nameSet`. One step. */
+  hasProp(name: string, marked: ReadonlySet<string>, meter: StepMeter): boolean {
+    meter.spend(1);
+    return this.allProps || marked.has(name);
+  }
+
+  /** The indices marked one by one, as a set: built once per reading, one step per index. */
+  indexSet(meter: StepMeter): ReadonlySet<number> {
+    if (this.indices === null || this.indices.length === 0) return NO_INDICES;
+    meter.spend(this.indices.length);
+    return new Set(this.indices);
+  }
+
+  /**
+   * Takes in the marks of a valid subschema, one step per mark copied. "All" supersedes single marks, so they are
+   * not copied then: a later `restore` that clears "all" also truncates everything after it.
+   */
+  merge(other: Marks, meter: StepMeter): void {
+    if (other.allProps) this.allProps = true;
+    else if (!this.allProps) {
+      meter.spend(other.nameSets.length + (other.names?.length ?? 0));
+      for (const set of other.nameSets) this.addNameSet(set);
+      if (other.names !== null) for (const n of other.names) this.addProp(n);
+    }
+    if (other.allItems) this.allItems = true;
+    else if (!this.allItems) {
+      if (other.prefix > this.prefix) this.prefix = other.prefix;
+      meter.spend(other.indices?.length ?? 0);
+      if (other.indices !== null) for (const i of other.indices) this.addItem(i);
+    }
+  }
+
+  /** A checkpoint to `restore` when the branch evaluated after it fails. */
+  save(): MarksCheckpoint {
+    return {
+      allProps: this.allProps,
+      nameSets: this.nameSets.length,
+      names: this.names?.length ?? 0,
+      allItems: this.allItems,
+      prefix: this.prefix,
+      indices: this.indices?.length ?? 0,
+    };
+  }
+
+  restore(c: MarksCheckpoint): void {
+    this.allProps = c.allProps;
+    if (this.nameSets.length > c.nameSets) this.nameSets.length = c.nameSets;
+    if (this.names !== null) this.names.length = c.names;
+    this.allItems = c.allItems;
+    this.prefix = c.prefix;
+    if (this.indices !== null) this.indices.length = c.indices;
+  }
+}
+
+export interface MarksCheckpoint {
+  readonly allProps: boolean;
+  readonly nameSets: number;
+  readonly names: number;
+  readonly allItems: boolean;
+  readonly prefix: number;
+  readonly indices: number;
+}

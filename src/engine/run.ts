@@ -1,0 +1,193 @@
+/**
+ * Evaluation: one `Run` per validated instance. It carries the counters behind the limits and the dynamic scope
+ * (Core §7.1), and it is the boolean path's way of applying subschemas (`Applier`): the output path has its own
+ * applier (`applicator.ts`) that records child results. Evaluated marks travel as an argument.
+ */
+
+import { LimitError } from "./errors.js";
+import { codePointLength, type StepMeter } from "./json.js";
+import { typeBits } from "./types.js";
+import type { Limits } from "./limits.js";
+import type { Marks } from "./marks.js";
+import type { NodeResult } from "./output.js";
+
+/** A compiled subschema as keywords see it: both paths, and what is known of it at compile time. */
+export interface Subschema {
+  /** Its absolute location (base URI `#` JSON Pointer), for output. */
+  readonly absoluteLocation: string;
+  /** `true` or `false` for boolean schemas. */
+  readonly constant: boolean | undefined;
+  /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
+  readonly isTrivial: boolean;
+  /**
+   * Set when the boolean path is only a `type` mask and predicates (no subschemas, marks or scope): loops over
+   * many members then test them inline. Read at evaluation time (a recursive target is compiled last).
+   */
+  readonly leaf: Leaf | undefined;
+  /** The boolean path: stops at the first failure, builds no strings. */
+  test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
+  /** The output path: the same verdict, with keyword results, messages and annotations in `out`. */
+  evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean;
+}
+
+/** A subschema's boolean path when it applies no subschema: a `type` mask (0: none) and assertions. */
+export interface Leaf {
+  readonly typeMask: number;
+  readonly predicates: readonly { test(instance: unknown, run: Run, marks: undefined): boolean }[];
+  /** Steps one test charges (one per keyword). */
+  readonly cost: number;
+}
+
+/** The compiled `$dynamicAnchor`s of one schema resource, by name. */
+export type DynamicAnchors = ReadonlyMap<string, Subschema>;
+
+/**
+ * One frame of the dynamic scope, innermost first: a resource entered during evaluation. Only resources that
+ * define a `$dynamicAnchor` are pushed, since only they can be a `$dynamicRef`'s target (Core §8.2.3.2).
+ */
+export interface ScopeFrame {
+  readonly anchors: DynamicAnchors;
+  readonly next: ScopeFrame | null;
+}
+
+/**
+ * How an applicator keyword applies its subschemas, the same on both paths. On the boolean path (`Run`) a `false`
+ * return means a subschema failed and the keyword stops; on the output path every application is recorded and the
+ * return is always `true`, so the keyword visits everything.
+ */
+export interface Applier {
+  /** Applies `node` to `value`, the instance's member at `key`; `suffix` extends the keyword location. */
+  child(node: Subschema, value: unknown, key: string | number, suffix?: string): boolean;
+  /** Applies `node` to the instance itself, sharing this location's evaluated marks. */
+  inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, suffix?: string): boolean;
+  /** Applies `node` to every item of `array` from index `from` on (one member each). */
+  eachItem(node: Subschema, array: readonly unknown[], from: number): boolean;
+  /** The object's own keys, checked against `maxObjectProperties`; one step each. */
+  keys(object: object): string[];
+  /** Checks an array's length against `maxArrayLength`. */
+  items(array: readonly unknown[]): void;
+  /** Charges work the keyword does itself (names probed, entries checked). */
+  spend(steps: number): void;
+}
+
+export class Run implements Applier, StepMeter {
+  steps = 0;
+  instanceDepth = 0;
+  instanceNodes = 0;
+  nesting = 0;
+  references = 0;
+  scope: ScopeFrame | null = null;
+  /** Copies of the limits read on every node, without a second dereference. */
+  readonly maxSteps: number;
+  readonly maxNesting: number;
+  readonly maxInstanceDepth: number;
+  readonly maxInstanceNodes: number;
+
+  constructor(
+    readonly limits: Readonly<Limits>,
+    /** Whether a `$dynamicRef` can read the dynamic scope: only then are frames pushed. */
+    readonly tracksScope: boolean,
+    /** Output path only: keep units that neither fail nor annotate (the verbose format). */
+    readonly keepAll = false,
+  ) {
+    this.maxSteps = limits.maxEvaluationSteps;
+    this.maxNesting = limits.maxEvaluationDepth;
+    this.maxInstanceDepth = limits.maxInstanceDepth;
+    this.maxInstanceNodes = limits.maxInstanceNodes;
+  }
+
+  /**
+   * Charges work to `maxEvaluationSteps` (README "Limits"): a node charges one step per keyword it evaluates, and
+   * every loop over instance data charges its iterations here, so the limit bounds CPU time.
+   */
+  spend(steps: number, instancePointer?: string): void {
+    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
+  }
+
+  /** Whether an evaluation is using this run now (a reused run is taken only when it is not). */
+  active = false;
+
+  /** Makes a finished run ready for the next evaluation on the boolean path. */
+  reset(): void {
+    this.steps = 0;
+    this.instanceDepth = 0;
+    this.instanceNodes = 0;
+    this.nesting = 0;
+    this.references = 0;
+    this.scope = null;
+  }
+
+  limit(name: keyof Limits, instancePointer?: string): never {
+    throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });
+  }
+
+  /** Enters a member of the current instance: one level deeper, one more value visited, one step. */
+  enter(instancePointer?: string): void {
+    if (++this.steps > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
+    if (++this.instanceDepth > this.maxInstanceDepth) this.limit("maxInstanceDepth", instancePointer);
+    if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes", instancePointer);
+  }
+
+  child(node: Subschema, value: unknown): boolean {
+    this.enter();
+    const leaf = node.leaf;
+    const valid = leaf !== undefined ? this.leafHolds(leaf, value) : node.test(value, this, undefined);
+    this.instanceDepth--;
+    return valid;
+  }
+
+  /** A leaf subschema's boolean path, inline: its steps, its `type` mask, its predicates. */
+  private leafHolds(leaf: Leaf, value: unknown): boolean {
+    if ((this.steps += leaf.cost) > this.maxSteps) this.limit("maxEvaluationSteps");
+    if (leaf.typeMask !== 0 && (typeBits(value) & leaf.typeMask) === 0) return false;
+    const predicates = leaf.predicates;
+    for (let p = 0; p < predicates.length; p++) if (!predicates[p]!.test(value, this, undefined)) return false;
+    return true;
+  }
+
+  inPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
+    return node.test(instance, this, marks);
+  }
+
+  /**
+   * The boolean path's array loop: a leaf item schema is tested inline (no call per item), with the same
+   * accounting as `child` for each item: a step, a value, one level deeper, and the schema's own steps.
+   */
+  eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
+    const leaf = node.leaf;
+    if (leaf === undefined) {
+      for (let i = from; i < array.length; i++) if (!this.child(node, array[i])) return false;
+      return true;
+    }
+    if (array.length <= from) return true;
+    if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
+    // Charged in bulk, up front: what `child` and the leaf charge for each item (fail closed if it is too much).
+    const items = array.length - from;
+    if ((this.steps += items * (leaf.cost + 1)) > this.maxSteps) this.limit("maxEvaluationSteps");
+    if ((this.instanceNodes += items) > this.maxInstanceNodes) this.limit("maxInstanceNodes");
+    const { typeMask, predicates } = leaf;
+    for (let i = from; i < array.length; i++) {
+      const item = array[i];
+      if (typeMask !== 0 && (typeBits(item) & typeMask) === 0) return false;
+      for (let p = 0; p < predicates.length; p++) if (!predicates[p]!.test(item, this, undefined)) return false;
+    }
+    return true;
+  }
+
+  keys(object: object, instancePointer?: string): string[] {
+    const keys = Object.keys(object);
+    if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", instancePointer);
+    this.spend(keys.length, instancePointer);
+    return keys;
+  }
+
+  /** Checks a string against `maxStringLength` (code points) before a keyword scans it. */
+  string(value: string, instancePointer?: string): void {
+    const max = this.limits.maxStringLength;
+    if (value.length > max && codePointLength(value) > max) this.limit("maxStringLength", instancePointer);
+  }
+
+  items(array: readonly unknown[], instancePointer?: string): void {
+    if (array.length > this.limits.maxArrayLength) this.limit("maxArrayLength", instancePointer);
+  }
+}

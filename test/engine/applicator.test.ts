@@ -1,0 +1,131 @@
+/**
+ * The applicator helper (src/engine/applicator.ts): one `apply` gives both paths. A toy keyword applying one
+ * subschema to every member shows what the engine takes care of.
+ */
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { applicator, type ApplicatorSpec } from "../../src/engine/applicator.js";
+import type { KeywordResult } from "../../src/engine/output.js";
+import { Run, type Subschema } from "../../src/engine/run.js";
+import { defaultLimits, LimitError } from "../../src/index.js";
+
+/** A subschema accepting numbers, with an annotation so passing children are kept in the output. */
+const numbers: Subschema = {
+  absoluteLocation: "urn:t#/n",
+  constant: undefined,
+  isTrivial: false,
+  leaf: undefined,
+  test: (v) => typeof v === "number",
+  evaluate(v, _run, _marks, out) {
+    out.valid = typeof v === "number";
+    out.keywords.push({ ...unit("type"), valid: out.valid, instanceLocation: out.instanceLocation });
+    return out.valid;
+  },
+};
+const nothing: Subschema = { ...numbers, constant: false, test: () => false };
+
+function unit(keyword: string): KeywordResult {
+  return {
+    keyword,
+    keywordLocation: "/" + keyword,
+    absoluteKeywordLocation: "",
+    instanceLocation: "",
+    valid: true,
+    hasAnnotation: false,
+    children: [],
+  };
+}
+
+function everyMember(node: Subschema, spec: Partial<ApplicatorSpec<Record<string, unknown>>> = {}) {
+  return applicator<Record<string, unknown>>({
+    keyword: "toy",
+    on: "object",
+    annotate: "keys",
+    apply(instance, to) {
+      for (const key of to.keys(instance)) if (!to.child(node, instance[key], key)) return false;
+      return true;
+    },
+    ...spec,
+  });
+}
+
+const run = (): Run => new Run(defaultLimits, false);
+
+test("the type guard: other instances pass untouched on both paths", () => {
+  const ev = everyMember(numbers);
+  assert.equal(ev.test("text", run(), undefined), true);
+  const out = unit("toy");
+  assert.equal(ev.evaluate([1, "x"], run(), undefined, out), true);
+  assert.deepEqual(out.children, []);
+});
+
+test("the boolean path stops at the first failure; the output path visits every member", () => {
+  let visits = 0;
+  const counting: Subschema = { ...numbers, test: (v) => (visits++, typeof v === "number") };
+  const ev = everyMember(counting);
+  assert.equal(ev.test({ a: "x", b: "y", c: 1 }, run(), undefined), false);
+  assert.equal(visits, 1);
+  const out = unit("toy");
+  assert.equal(ev.evaluate({ a: "x", b: 2, c: "z" }, run(), undefined, out), false);
+  assert.deepEqual(
+    out.children.map((c) => [c.instanceLocation, c.valid]),
+    [
+      ["/a", false],
+      ["/b", true],
+      ["/c", false],
+    ],
+  );
+  assert.equal(out.hasAnnotation, false, "a failing keyword annotates nothing");
+});
+
+test("a passing keyword annotates the keys it applied to; failuresOnly drops passing children", () => {
+  const out = unit("toy");
+  assert.equal(everyMember(numbers).evaluate({ a: 1, b: 2 }, run(), undefined, out), true);
+  assert.deepEqual([out.hasAnnotation, out.annotation], [true, ["a", "b"]]);
+  const quiet = unit("toy");
+  everyMember(numbers, { failuresOnly: true, annotate: undefined }).evaluate({ a: 1, b: "x" }, run(), undefined, quiet);
+  assert.deepEqual(
+    quiet.children.map((c) => c.instanceLocation),
+    ["/b"],
+  );
+  assert.equal(quiet.hasAnnotation, false);
+});
+
+test("against false with quietFalse, describe alone reports the members (no child result each)", () => {
+  const out = unit("toy");
+  const ev = everyMember(nothing, {
+    quietFalse: true,
+    describe: (failed) => ({ message: `rejected ${failed.join(",")}`, params: { additional: failed as string[] } }),
+  });
+  assert.equal(ev.evaluate({ a: 1, b: 2 }, run(), undefined, out), false);
+  assert.deepEqual([out.children, out.error, out.params], [[], "rejected a,b", { additional: ["a", "b"] }]);
+});
+
+test("size limits are checked where members are listed, with the instance location on the output path", () => {
+  const small = new Run({ ...defaultLimits, maxObjectProperties: 1 }, false);
+  const out = { ...unit("toy"), instanceLocation: "/deep" };
+  assert.throws(
+    () => everyMember(numbers).evaluate({ a: 1, b: 2 }, small, undefined, out),
+    (e: unknown) => e instanceof LimitError && e.limit === "maxObjectProperties" && e.instancePointer === "/deep",
+  );
+});
+
+test("largest-index annotates the last index applied, or true when every item was", () => {
+  const prefix = (n: number) =>
+    applicator<unknown[]>({
+      keyword: "toy",
+      on: "array",
+      annotate: "largest-index",
+      apply(instance, to) {
+        for (let i = 0; i < Math.min(n, instance.length); i++) if (!to.child(numbers, instance[i], i)) return false;
+        return true;
+      },
+    });
+  const some = unit("toy");
+  prefix(2).evaluate([1, 2, 3], run(), undefined, some);
+  assert.equal(some.annotation, 1);
+  const all = unit("toy");
+  prefix(5).evaluate([1, 2, 3], run(), undefined, all);
+  assert.equal(all.annotation, true);
+});

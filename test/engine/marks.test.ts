@@ -1,0 +1,79 @@
+/** Evaluated marks (src/engine/marks.ts): what is marked, O(1) reads, rollback by truncation, charged merges. */
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Marks } from "../../src/engine/marks.js";
+
+class Meter {
+  steps = 0;
+  spend(n: number): void {
+    this.steps += n;
+  }
+}
+
+test("names come from static sets and single marks; the reading set is built once, one step per name in it", () => {
+  const m = new Marks();
+  const meter = new Meter();
+  m.addNameSet(new Set(["a", "b"]));
+  m.addProp("c");
+  m.addProp("d");
+  const marked = m.nameSet(meter);
+  assert.equal(meter.steps, 4, "two single names and a set of two");
+  const single = new Marks();
+  const set = new Set(["a"]);
+  single.addNameSet(set);
+  assert.equal(single.nameSet(meter), set, "one static set and nothing else is read as it is");
+  for (const name of ["a", "b", "c", "d"]) assert.equal(m.hasProp(name, marked, meter), true, name);
+  assert.equal(m.hasProp("e", marked, meter), false);
+  m.allProps = true;
+  assert.equal(m.hasProp("e", marked, meter), true, "all properties evaluated");
+});
+
+test("a checkpoint restores by truncation: what a failed branch marked is gone, what was before stays", () => {
+  const m = new Marks();
+  m.addProp("kept");
+  m.addItem(1);
+  m.prefix = 1;
+  const saved = m.save();
+  m.addProp("dropped");
+  m.addNameSet(new Set(["x"]));
+  m.addItem(5);
+  m.prefix = 3;
+  m.allItems = true;
+  m.allProps = true;
+  m.restore(saved);
+  const meter = new Meter();
+  const names = m.nameSet(meter);
+  assert.deepEqual([...names], ["kept"]);
+  assert.equal(m.hasProp("x", names, meter), false);
+  assert.deepEqual([...m.indexSet(meter)], [1]);
+  assert.equal(m.prefix, 1);
+  assert.equal(m.allItems, false);
+  assert.equal(m.allProps, false);
+});
+
+test("merge takes in a valid subschema's marks, charging each one copied; 'all' supersedes single marks", () => {
+  const into = new Marks();
+  const from = new Marks();
+  from.addNameSet(new Set(["a"]));
+  from.addProp("b");
+  from.prefix = 2;
+  from.addItem(4);
+  const meter = new Meter();
+  into.merge(from, meter);
+  assert.equal(meter.steps, 3, "one name set, one name, one index");
+  const names = into.nameSet(new Meter());
+  assert.equal(into.hasProp("a", names, new Meter()), true);
+  assert.equal(into.hasProp("b", names, new Meter()), true);
+  assert.equal(into.prefix, 2);
+  assert.deepEqual([...into.indexSet(new Meter())], [4]);
+
+  const all = new Marks();
+  all.allProps = true;
+  all.allItems = true;
+  const after = new Meter();
+  into.merge(all, after);
+  into.merge(from, after);
+  assert.equal(after.steps, 0, "nothing is copied once everything is evaluated");
+  assert.equal(into.allProps && into.allItems, true);
+});
