@@ -146,7 +146,7 @@ class OutputApplier implements Applier {
     private readonly quietFalse: boolean,
   ) {}
 
-  child(node: Subschema, value: unknown, key: MemberKey, suffix = ""): boolean {
+  child(node: Subschema, value: unknown, key: MemberKey, at?: string | number): boolean {
     const { run, out } = this;
     this.applied.push(key);
     if (this.quietFalse && node.constant === false) {
@@ -155,13 +155,13 @@ class OutputApplier implements Applier {
       this.failed.push(key);
       return true;
     }
-    if (!evaluateChild(node, value, key, run, out, suffix, this.failuresOnly)) this.failed.push(key);
+    if (!evaluateChild(node, value, key, run, out, tokenSuffix(at), this.failuresOnly)) this.failed.push(key);
     return true;
   }
 
-  inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, suffix = ""): boolean {
+  inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, at?: string | number): boolean {
     const index = this.branch++;
-    if (!evaluateInPlace(node, instance, this.run, marks, this.out, suffix)) this.failed.push(index);
+    if (!evaluateInPlace(node, instance, this.run, marks, this.out, tokenSuffix(at))) this.failed.push(index);
     return true;
   }
 
@@ -226,6 +226,11 @@ export function evaluateInPlace(
   suffix = "",
 ): boolean {
   return node.evaluate(instance, run, marks, childResult(out, suffix, ""));
+}
+
+/** A keyword-location suffix from a JSON Pointer token ("" for none). */
+function tokenSuffix(at: string | number | undefined): string {
+  return at === undefined ? "" : "/" + (typeof at === "number" ? String(at) : escapeToken(at));
 }
 
 /** A new, empty child result of a keyword result, appended to its children. */

@@ -11,7 +11,7 @@ import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
 import { escapeToken, pointerToFragment } from "./pointer.js";
-import type { DynamicAnchors, Leaf, Run, ScopeFrame, Subschema } from "./run.js";
+import type { DynamicAnchors, Run, ScopeFrame, Subschema } from "./run.js";
 
 /** What the node needs of its resource: the `$dynamicAnchor`s it adds to the dynamic scope when entered. */
 export interface ScopeResource {
@@ -33,14 +33,15 @@ const NONE: never[] = [];
 export class SchemaNode implements Subschema {
   /** Every evaluator, for the output path. */
   private all: readonly Evaluator[] = NONE;
-  private typeMask = 0;
-  private predicates: readonly Evaluator[] = NONE;
+  typeMask = 0;
+  predicates: readonly Evaluator[] = NONE;
   private steps: readonly BooleanStep[] = NONE;
   /** True when a keyword of this node reads evaluated marks. */
   private tracks = false;
   /** Steps charged on entry: one per keyword. */
-  private cost = 1;
-  leaf: Leaf | undefined = undefined;
+  cost = 1;
+  /** A boolean `true` is a leaf with nothing to check; `false` is not (it fails everything). */
+  leaf: boolean;
 
   constructor(
     readonly absoluteLocation: string,
@@ -48,8 +49,7 @@ export class SchemaNode implements Subschema {
     /** `true`/`false` for boolean schemas. */
     readonly constant: boolean | undefined,
   ) {
-    // A boolean `true` is a leaf with nothing to check; `false` is not (it fails everything).
-    if (constant === true) this.leaf = { typeMask: 0, predicates: NONE, cost: 1 };
+    this.leaf = constant === true;
   }
 
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
@@ -60,8 +60,7 @@ export class SchemaNode implements Subschema {
     this.steps = plan.steps;
     this.tracks = tracks;
     this.cost = Math.max(1, evaluators.length);
-    if (plan.steps.length === 0 && this.constant !== false)
-      this.leaf = { typeMask: plan.typeMask, predicates: plan.predicates, cost: this.cost };
+    this.leaf = plan.steps.length === 0 && this.constant !== false;
   }
 
   get isTrivial(): boolean {

@@ -20,22 +20,18 @@ export interface Subschema {
   /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
   readonly isTrivial: boolean;
   /**
-   * Set when the boolean path is only a `type` mask and predicates (no subschemas, marks or scope): loops over
-   * many members then test them inline. Read at evaluation time (a recursive target is compiled last).
+   * Whether the boolean path is only `typeMask` and `predicates` (no subschemas, marks or scope): loops over many
+   * members then test it inline. Read at evaluation time (a recursive target is compiled last).
    */
-  readonly leaf: Leaf | undefined;
+  readonly leaf: boolean;
+  /** A leaf's `type` mask (0: none), assertions, and the steps one test charges (one per keyword). */
+  readonly typeMask: number;
+  readonly predicates: readonly { test(instance: unknown, run: Run, marks: undefined): boolean }[];
+  readonly cost: number;
   /** The boolean path: stops at the first failure, builds no strings. */
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with keyword results, messages and annotations in `out`. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean;
-}
-
-/** A subschema's boolean path when it applies no subschema: a `type` mask (0: none) and assertions. */
-export interface Leaf {
-  readonly typeMask: number;
-  readonly predicates: readonly { test(instance: unknown, run: Run, marks: undefined): boolean }[];
-  /** Steps one test charges (one per keyword). */
-  readonly cost: number;
 }
 
 /** The compiled `$dynamicAnchor`s of one schema resource, by name. */
@@ -56,10 +52,13 @@ export interface ScopeFrame {
  * return is always `true`, so the keyword visits everything.
  */
 export interface Applier {
-  /** Applies `node` to `value`, the instance's member at `key`; `suffix` extends the keyword location. */
-  child(node: Subschema, value: unknown, key: string | number, suffix?: string): boolean;
+  /**
+   * Applies `node` to `value`, the instance's member at `key`. `at`, a JSON Pointer token, extends the keyword
+   * location (`properties` → its name, `prefixItems` → its index); only the output path turns it into text.
+   */
+  child(node: Subschema, value: unknown, key: string | number, at?: string | number): boolean;
   /** Applies `node` to the instance itself, sharing this location's evaluated marks. */
-  inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, suffix?: string): boolean;
+  inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, at?: string | number): boolean;
   /** Applies `node` to every item of `array` from index `from` on (one member each). */
   eachItem(node: Subschema, array: readonly unknown[], from: number): boolean;
   /** The object's own keys, checked against `maxObjectProperties`; one step each. */
@@ -130,14 +129,13 @@ export class Run implements Applier, StepMeter {
 
   child(node: Subschema, value: unknown): boolean {
     this.enter();
-    const leaf = node.leaf;
-    const valid = leaf !== undefined ? this.leafHolds(leaf, value) : node.test(value, this, undefined);
+    const valid = node.leaf ? this.leafHolds(node, value) : node.test(value, this, undefined);
     this.instanceDepth--;
     return valid;
   }
 
   /** A leaf subschema's boolean path, inline: its steps, its `type` mask, its predicates. */
-  private leafHolds(leaf: Leaf, value: unknown): boolean {
+  private leafHolds(leaf: Subschema, value: unknown): boolean {
     if ((this.steps += leaf.cost) > this.maxSteps) this.limit("maxEvaluationSteps");
     if (leaf.typeMask !== 0 && (typeBits(value) & leaf.typeMask) === 0) return false;
     const predicates = leaf.predicates;
@@ -154,8 +152,7 @@ export class Run implements Applier, StepMeter {
    * accounting as `child` for each item: a step, a value, one level deeper, and the schema's own steps.
    */
   eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
-    const leaf = node.leaf;
-    if (leaf === undefined) {
+    if (!node.leaf) {
       for (let i = from; i < array.length; i++) if (!this.child(node, array[i])) return false;
       return true;
     }
@@ -163,9 +160,9 @@ export class Run implements Applier, StepMeter {
     if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
     // Charged in bulk, up front: what `child` and the leaf charge for each item (fail closed if it is too much).
     const items = array.length - from;
-    if ((this.steps += items * (leaf.cost + 1)) > this.maxSteps) this.limit("maxEvaluationSteps");
+    if ((this.steps += items * (node.cost + 1)) > this.maxSteps) this.limit("maxEvaluationSteps");
     if ((this.instanceNodes += items) > this.maxInstanceNodes) this.limit("maxInstanceNodes");
-    const { typeMask, predicates } = leaf;
+    const { typeMask, predicates } = node;
     for (let i = from; i < array.length; i++) {
       const item = array[i];
       if (typeMask !== 0 && (typeBits(item) & typeMask) === 0) return false;

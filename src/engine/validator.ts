@@ -31,10 +31,7 @@ export interface AnnotationsOptions {
  * fast path; `validate` and `annotations` are views of one evaluation result (`evaluate`).
  */
 export class Validator {
-  /**
-   * The boolean path's counters, reused from call to call: taken only when no evaluation is using them (a
-   * reentrant call, from a host getter or proxy, gets its own), and reset on every use. No state survives a call.
-   */
+  /** The boolean path's reusable counters, shared with every validator of the same limits (see `spareRun`). */
   private readonly spare: Run;
 
   /** @internal */
@@ -46,7 +43,7 @@ export class Validator {
     /** The schema this validator was compiled from (the caller's value, unchanged). */
     readonly schema: unknown,
   ) {
-    this.spare = new Run(limits, tracksScope);
+    this.spare = spareRun(limits, tracksScope);
     Object.freeze(this);
   }
 
@@ -134,6 +131,20 @@ export class Validator {
     if (!this.isValid(instance)) return [];
     return annotationsOf(this.evaluate(instance));
   }
+}
+
+/**
+ * The boolean path's counters, reused from call to call by every validator with the same limits: taken only when
+ * no evaluation is using them (a reentrant call, from a host getter or proxy, gets its own) and reset on every use,
+ * so no state survives a call. Keyed weakly by the limits object (most validators share the frozen defaults).
+ */
+const spares = new WeakMap<Readonly<Limits>, [Run | undefined, Run | undefined]>();
+
+function spareRun(limits: Readonly<Limits>, tracksScope: boolean): Run {
+  let pair = spares.get(limits);
+  if (pair === undefined) spares.set(limits, (pair = [undefined, undefined]));
+  const at = tracksScope ? 1 : 0;
+  return (pair[at] ??= new Run(limits, tracksScope));
 }
 
 function rootResult(): NodeResult {

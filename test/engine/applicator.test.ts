@@ -15,7 +15,10 @@ const numbers: Subschema = {
   absoluteLocation: "urn:t#/n",
   constant: undefined,
   isTrivial: false,
-  leaf: undefined,
+  leaf: false,
+  typeMask: 0,
+  predicates: [],
+  cost: 1,
   test: (v) => typeof v === "number",
   evaluate(v, _run, _marks, out) {
     out.valid = typeof v === "number";

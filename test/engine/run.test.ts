@@ -9,7 +9,10 @@ const accepting: Subschema = {
   absoluteLocation: "urn:t#",
   constant: undefined,
   isTrivial: true,
-  leaf: undefined,
+  leaf: false,
+  typeMask: 0,
+  predicates: [],
+  cost: 1,
   test: () => true,
   evaluate: () => true,
 };

@@ -10,11 +10,10 @@ export const allOf: KeywordDefinition = {
   phase: 1,
   compile(value, ctx) {
     const nodes = schemaArray("allOf", value, ctx);
-    const suffixes = nodes.map((_, i) => "/" + i);
     return applicator({
       keyword: "allOf",
       apply(instance, to, marks) {
-        for (let i = 0; i < nodes.length; i++) if (!to.inPlace(nodes[i]!, instance, marks, suffixes[i])) return false;
+        for (let i = 0; i < nodes.length; i++) if (!to.inPlace(nodes[i]!, instance, marks, i)) return false;
         return true;
       },
       describe: (failed) => ({

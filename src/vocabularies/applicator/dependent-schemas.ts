@@ -2,7 +2,6 @@
 
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
-import { escapeToken } from "../../engine/pointer.js";
 import { schemaMap } from "./shared.js";
 
 export const dependentSchemas: KeywordDefinition = {
@@ -10,7 +9,6 @@ export const dependentSchemas: KeywordDefinition = {
   phase: 1,
   compile(value, ctx) {
     const entries = schemaMap("dependentSchemas", value, ctx);
-    const suffixes = entries.map(([name]) => "/" + escapeToken(name));
     return applicator<Record<string, unknown>>({
       keyword: "dependentSchemas",
       on: "object",
@@ -18,7 +16,7 @@ export const dependentSchemas: KeywordDefinition = {
         to.spend(entries.length);
         for (let i = 0; i < entries.length; i++) {
           const [name, node] = entries[i]!;
-          if (Object.hasOwn(instance, name) && !to.inPlace(node, instance, marks, suffixes[i])) return false;
+          if (Object.hasOwn(instance, name) && !to.inPlace(node, instance, marks, name)) return false;
         }
         return true;
       },

@@ -22,7 +22,8 @@ class ObjectMembers implements BooleanStep {
     /** Declared names whose subschema can fail, and those subschemas. */
     private readonly checkedNames: readonly string[],
     private readonly checkedNodes: readonly Subschema[],
-    private readonly byName: ReadonlyMap<string, Subschema>,
+    /** The declared names by name, kept only when there are more than a few (else `allNames` is searched). */
+    private readonly byName: ReadonlyMap<string, Subschema> | undefined,
     /** Every declared name and its subschema, in order: a few names are found faster by comparison than hashing. */
     private readonly allNames: readonly string[],
     private readonly allNodes: readonly Subschema[],
@@ -45,11 +46,10 @@ class ObjectMembers implements BooleanStep {
 
   private probeNames(instance: Record<string, unknown>, run: Run): boolean {
     const names = this.checkedNames;
-    run.spend(this.byName.size);
+    run.spend(this.allNames.length);
     // With many declared names (meta-schemas, big tool schemas) and few given (typical arguments), looking the
     // instance's own keys up is cheaper than probing every name; past `names.length` keys, probing is.
     if (names.length >= MANY_NAMES) {
-      const byName = this.byName;
       let seen = 0;
       let complete = true;
       for (const key in instance) {
@@ -57,7 +57,7 @@ class ObjectMembers implements BooleanStep {
           complete = false;
           break;
         }
-        const node = byName.get(key);
+        const node = this.declared(key);
         if (node === undefined || node.isTrivial || !Object.hasOwn(instance, key)) continue;
         if (!run.child(node, instance[key])) return false;
       }
@@ -75,16 +75,16 @@ class ObjectMembers implements BooleanStep {
   }
 
   /** The subschema `properties` declares for `key`, if any. */
-  private declared(key: string, byName: ReadonlyMap<string, Subschema>): Subschema | undefined {
+  private declared(key: string): Subschema | undefined {
+    if (this.byName !== undefined) return this.byName.get(key);
     const names = this.allNames;
-    if (names.length > FEW_NAMES) return byName.get(key);
     for (let i = 0; i < names.length; i++) if (names[i] === key) return this.allNodes[i];
     return undefined;
   }
 
   /** `marks` given only when single names must be marked (patterns without `additionalProperties`). */
   private walkKeys(instance: Record<string, unknown>, run: Run, marks: Marks | undefined): boolean {
-    const { patterns, patternNodes, additional, byName } = this;
+    const { patterns, patternNodes, additional } = this;
     const perKey = 1 + patterns.length;
     const max = run.limits.maxObjectProperties;
     let count = 0;
@@ -94,7 +94,7 @@ class ObjectMembers implements BooleanStep {
     for (const key in instance) {
       if (++count > max) run.limit("maxObjectProperties");
       if ((run.steps += perKey) > run.maxSteps) run.limit("maxEvaluationSteps");
-      const named = this.declared(key, byName);
+      const named = this.declared(key);
       let matched = named !== undefined;
       if (named !== undefined) {
         if (!named.isTrivial && !run.child(named, instance[key])) return false;
@@ -129,7 +129,9 @@ export const objectMembers: Fusion = {
     const hasProperties = ctx.active("properties") && isObject(ctx.schema["properties"]);
     const hasPatterns = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"]);
     const hasAdditional = ctx.active("additionalProperties");
-    if (!hasProperties && !hasPatterns && !hasAdditional) return undefined;
+    // A few `properties` alone are probed just as fast by the keyword itself: no second structure is kept for them.
+    const declared = hasProperties ? Object.keys(ctx.schema["properties"] as object).length : 0;
+    if (!hasPatterns && !hasAdditional && declared < MANY_NAMES) return undefined;
     const byName = new Map<string, Subschema>();
     const checkedNames: string[] = [];
     const checkedNodes: Subschema[] = [];
@@ -154,7 +156,7 @@ export const objectMembers: Fusion = {
       hasProperties ? new Set(byName.keys()) : undefined,
       checkedNames,
       checkedNodes,
-      byName,
+      byName.size > FEW_NAMES ? byName : undefined,
       [...byName.keys()],
       [...byName.values()],
       patterns,

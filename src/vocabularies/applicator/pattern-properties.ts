@@ -5,7 +5,6 @@
 
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
-import { escapeToken } from "../../engine/pointer.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Subschema } from "../../engine/run.js";
 import { schemaMap } from "./shared.js";
@@ -17,7 +16,7 @@ export const patternProperties: KeywordDefinition = {
     // A plain loop: a closure over `ctx` here would keep the whole compilation alive with the evaluator.
     const entries: (readonly [CompiledPattern, Subschema, string])[] = [];
     for (const [source, node] of schemaMap("patternProperties", value, ctx))
-      entries.push([ctx.pattern(source, "patternProperties"), node, "/" + escapeToken(source)]);
+      entries.push([ctx.pattern(source, "patternProperties"), node, source]);
     return applicator<Record<string, unknown>>({
       keyword: "patternProperties",
       on: "object",

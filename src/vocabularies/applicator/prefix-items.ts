@@ -9,7 +9,6 @@ export const prefixItems: KeywordDefinition = {
   phase: 1,
   compile(value, ctx) {
     const nodes = schemaArray("prefixItems", value, ctx);
-    const suffixes = nodes.map((_, i) => "/" + i);
     return applicator<unknown[]>({
       keyword: "prefixItems",
       on: "array",
@@ -18,7 +17,7 @@ export const prefixItems: KeywordDefinition = {
         to.items(instance);
         const n = Math.min(nodes.length, instance.length);
         if (marks !== undefined && n > marks.prefix) marks.prefix = n;
-        for (let i = 0; i < n; i++) if (!to.child(nodes[i]!, instance[i], i, suffixes[i])) return false;
+        for (let i = 0; i < n; i++) if (!to.child(nodes[i]!, instance[i], i, i)) return false;
         return true;
       },
     });

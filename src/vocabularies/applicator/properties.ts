@@ -2,7 +2,6 @@
 
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
-import { escapeToken } from "../../engine/pointer.js";
 import { schemaMap } from "./shared.js";
 
 export const properties: KeywordDefinition = {
@@ -11,7 +10,6 @@ export const properties: KeywordDefinition = {
   compile(value, ctx) {
     const entries = schemaMap("properties", value, ctx);
     const names: ReadonlySet<string> = new Set(entries.map(([name]) => name));
-    const suffixes = entries.map(([name]) => "/" + escapeToken(name));
     return applicator<Record<string, unknown>>({
       keyword: "properties",
       on: "object",
@@ -21,7 +19,7 @@ export const properties: KeywordDefinition = {
         to.spend(entries.length);
         for (let i = 0; i < entries.length; i++) {
           const [name, node] = entries[i]!;
-          if (Object.hasOwn(instance, name) && !to.child(node, instance[name], name, suffixes[i])) return false;
+          if (Object.hasOwn(instance, name) && !to.child(node, instance[name], name, name)) return false;
         }
         return true;
       },
