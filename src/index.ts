@@ -23,7 +23,10 @@ export type {
 export type { AnnotationsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
-/** Compiles a JSON Schema 2020-12 schema; throws `SchemaError` when it cannot be compiled. */
+/**
+ * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
+ * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used (README "Errors").
+ */
 export function compile(schema: unknown, options?: CompileOptions): Validator {
   return compileWith(dialect2020_12, schema, options);
 }

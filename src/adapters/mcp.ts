@@ -74,6 +74,10 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
   private readonly maxErrors: number;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
+  /**
+   * A provider compiling with `options` (by default `formatAssertion: true`, `draft07: "upgrade"`, 10 errors quoted).
+   * Never throws: a malformed option makes every validator it gives fail closed with `options_invalid`.
+   */
   constructor(options: BackplaneJsonSchemaValidatorOptions = {}) {
     const { draft07, maxErrorsInMessage, ...compileOptions } = options;
     this.options = { formatAssertion: true, ...compileOptions };
