@@ -1,4 +1,7 @@
-/** backplane-agent-runtime: an eval-free JSON Schema 2020-12 engine and the MCP tool-call boundary on it. */
+/**
+ * backplane-agent-runtime: an eval-free JSON Schema 2020-12 engine and the MCP tool-call boundary on it.
+ * @module backplane-agent-runtime
+ */
 
 import type { CompileOptions } from "./engine/compile-options.js";
 import { compileWith } from "./engine/compile.js";

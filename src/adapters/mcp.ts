@@ -9,6 +9,7 @@
  * `@modelcontextprotocol/sdk/validation` (1.32.2), so neither the code nor the emitted declarations
  * depend on it (test/adapters checks assignability to the SDK 1.x and 2.x types).
  * No Node-only API and no generated code, so it runs on edge runtimes under a CSP without unsafe-eval.
+ * @module backplane-agent-runtime/mcp
  */
 
 import type { CompileOptions } from "../engine/compile-options.js";
