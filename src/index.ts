@@ -1,4 +1,7 @@
-/** backplane-agent-runtime: an eval-free JSON Schema 2020-12 engine and the MCP tool-call boundary on it. */
+/**
+ * backplane-agent-runtime: an eval-free JSON Schema 2020-12 engine and the MCP tool-call boundary on it.
+ * @module backplane-agent-runtime
+ */
 
 import type { CompileOptions } from "./engine/compile-options.js";
 import { compileWith } from "./engine/compile.js";
@@ -23,7 +26,10 @@ export type {
 export type { AnnotationsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
-/** Compiles a JSON Schema 2020-12 schema; throws `SchemaError` when it cannot be compiled. */
+/**
+ * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
+ * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used (README "Errors").
+ */
 export function compile(schema: unknown, options?: CompileOptions): Validator {
   return compileWith(dialect2020_12, schema, options);
 }

@@ -9,6 +9,7 @@
  * `@modelcontextprotocol/sdk/validation` (1.32.2), so neither the code nor the emitted declarations
  * depend on it (test/adapters checks assignability to the SDK 1.x and 2.x types).
  * No Node-only API and no generated code, so it runs on edge runtimes under a CSP without unsafe-eval.
+ * @module backplane-agent-runtime/mcp
  */
 
 import type { CompileOptions } from "../engine/compile-options.js";
@@ -74,6 +75,10 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
   private readonly maxErrors: number;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
+  /**
+   * A provider compiling with `options` (by default `formatAssertion: true`, `draft07: "upgrade"`, 10 errors quoted).
+   * Never throws: a malformed option makes every validator it gives fail closed with `options_invalid`.
+   */
   constructor(options: BackplaneJsonSchemaValidatorOptions = {}) {
     const { draft07, maxErrorsInMessage, ...compileOptions } = options;
     this.options = { formatAssertion: true, ...compileOptions };

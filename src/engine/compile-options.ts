@@ -2,12 +2,20 @@
 
 import type { Limits } from "./limits.js";
 
+/** Schemas by absolute URI (an object or a `Map`), resolved at compile time only; nothing is ever fetched. */
 export type SchemaRegistry = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
 
+/**
+ * The options of `compile`. They fail closed: an unknown name or a malformed value throws a `SchemaError` of class
+ * `validation`, code `options_invalid`.
+ */
 export interface CompileOptions {
   /** Schemas known by URI; nothing is ever fetched. An object or a Map. */
   schemaRegistry?: SchemaRegistry;
-  /** Explicit, synchronous loader called at compile time only, for URIs not in the registry. */
+  /**
+   * Explicit, synchronous loader called at compile time only, for URIs not in the registry: returns the schema or
+   * `undefined`; a throw is a `validation` error `loader_failed`.
+   */
   schemaLoader?: (uri: string) => unknown;
   /** `format` asserts (default: annotation only). */
   formatAssertion?: boolean;
@@ -15,7 +23,7 @@ export interface CompileOptions {
   contentAssertion?: boolean;
   /** Any subset of the limits (README "Limits"); the rest keep their defaults. */
   limits?: Partial<Limits>;
-  /** Retrieval URI of the root schema when it has no `$id`. */
+  /** Retrieval URI of the root schema when it has no `$id` (default `urn:backplane-agent-runtime:schema`). */
   baseUri?: string;
 }
 

@@ -1,24 +1,37 @@
 /** Error classes shared by the engine and the runtime (README "Errors"). */
 
+/**
+ * The three error classes: `validation` (the schema, the options or the value is wrong), `unsupported_capability`
+ * (a dialect or vocabulary this engine does not implement) and `execution_failure` (a limit was hit, or a bug).
+ */
 export type ErrorClass = "validation" | "unsupported_capability" | "execution_failure";
 
+/** The fields every error of the library carries, and what `toJSON` of a `SchemaError` returns. */
 export interface ErrorFields {
+  /** What kind of failure it is. */
   class: ErrorClass;
   /** Stable machine code, e.g. "schema_invalid", "ref_unresolved", "limit_exceeded". */
   code: string;
   /** One line, plain English. */
   message: string;
+  /** Where in the schema, as a JSON Pointer (`uri#pointer` in a registry document other than the root), when known. */
   schemaPointer?: string;
+  /** Where in the instance, as a JSON Pointer, when known. */
   instancePointer?: string;
 }
 
 /** Thrown by `compile` for a schema that cannot be compiled; carries the same fields as `InputSchemaError`. */
 export class SchemaError extends Error implements ErrorFields {
+  /** What kind of failure it is: a bad schema or option (`validation`), an unsupported dialect, a limit. */
   readonly class: ErrorClass;
+  /** Stable machine code, e.g. `schema_invalid`, `ref_unresolved`, `options_invalid`, `limit_exceeded`. */
   readonly code: string;
+  /** Where in the schema, as a JSON Pointer (`uri#pointer` in a registry document other than the root), when known. */
   readonly schemaPointer?: string;
+  /** Where in the instance, as a JSON Pointer, when known (limits hit while evaluating). */
   readonly instancePointer?: string;
 
+  /** An error carrying `fields`; their `message` is the `Error` message. */
   constructor(fields: ErrorFields) {
     super(fields.message);
     this.name = "SchemaError";
@@ -28,6 +41,7 @@ export class SchemaError extends Error implements ErrorFields {
     if (fields.instancePointer !== undefined) this.instancePointer = fields.instancePointer;
   }
 
+  /** The error as plain data: `class`, `code`, `message`, and the pointers that are known. */
   toJSON(): ErrorFields {
     const out: ErrorFields = { class: this.class, code: this.code, message: this.message };
     if (this.schemaPointer !== undefined) out.schemaPointer = this.schemaPointer;
@@ -41,9 +55,12 @@ export class SchemaError extends Error implements ErrorFields {
  * so a limit hit under `not`, `anyOf` or `if` stays `execution_failure` by construction.
  */
 export class LimitError extends SchemaError {
+  /** The name of the limit that was hit, e.g. `maxEvaluationSteps` (a key of `Limits`). */
   readonly limit: string;
+  /** The limit's value in force when it was hit. */
   readonly value: number;
 
+  /** The limit named `limit`, whose value is `value`, hit where `where` says; the message names all three. */
   constructor(limit: string, value: number, where: { schemaPointer?: string; instancePointer?: string } = {}) {
     const at =
       where.instancePointer !== undefined

@@ -1,34 +1,42 @@
 /** Limits (README "Limits"): every one fails closed with `execution_failure` / `limit_exceeded`. */
 
+/**
+ * The resource limits of compiling and evaluating; `CompileOptions.limits` (and the runtime's `limits` option) take
+ * any subset, each a non-negative integer, and the rest keep `defaultLimits`.
+ */
 export interface Limits {
-  /** Size of the schema document(s) in bytes of their JSON text, counted while walking them. */
+  /** Size of the schema document(s) in bytes of their JSON text, counted while walking them (default 4 MiB). */
   maxSchemaBytes: number;
-  /** Nesting of subschemas within one document. */
+  /** Nesting of subschemas within one document (default 128). */
   maxSchemaDepth: number;
-  /** Number of subschemas. */
+  /** Number of subschemas (default 100,000). */
   maxSchemaNodes: number;
-  /** `$ref` / `$dynamicRef` occurrences. */
+  /** `$ref` / `$dynamicRef` occurrences (default 10,000). */
   maxReferences: number;
-  /** References followed in one evaluation chain (references currently being evaluated). */
+  /** References followed in one evaluation chain (references currently being evaluated; default 128). */
   maxReferenceDepth: number;
-  /** Nesting of the instance. */
+  /** Nesting of the instance (default 128). */
   maxInstanceDepth: number;
-  /** Values of the instance visited by the evaluation. */
+  /** Values of the instance visited by the evaluation (default 1,000,000). */
   maxInstanceNodes: number;
-  /** Code points of any one string checked. */
+  /** Code points of any one string checked (default 4 Mi). */
   maxStringLength: number;
+  /** Items of one array that a keyword iterates (default 100,000). */
   maxArrayLength: number;
+  /** Properties of one object that a keyword iterates (default 100,000). */
   maxObjectProperties: number;
-  /** Keyword evaluations for one instance. */
+  /** Units of work for one instance (README "Limits": what one step is; default 1,000,000). */
   maxEvaluationSteps: number;
   /**
-   * Schema evaluations nested inside each other (the engine's own recursion bound, so no stack overflow can escape).
+   * Schema evaluations nested inside each other (the engine's own recursion bound, so no stack overflow can escape;
+   * default 1,000).
    */
   maxEvaluationDepth: number;
-  /** Steps of one regular-expression match that needs backtracking (backreferences or lookaround). */
+  /** Steps of one regular-expression match that needs backtracking (backreferences, lookaround; default 1,000,000). */
   maxRegexSteps: number;
 }
 
+/** The limits in force when none are given (README "Limits" says why each default is what it is); frozen. */
 export const defaultLimits: Readonly<Limits> = Object.freeze({
   maxSchemaBytes: 4 * 1024 * 1024,
   maxSchemaDepth: 128,

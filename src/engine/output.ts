@@ -5,90 +5,138 @@
 
 /** The result of evaluating one schema (or subschema) against one instance location. */
 export interface NodeResult {
+  /** JSON Pointer to the subschema along the evaluation path, `$ref`/`$dynamicRef` hops included (Core §12.3.1). */
   keywordLocation: string;
+  /** The subschema's canonical URI with a JSON Pointer fragment (Core §12.3.2). */
   absoluteKeywordLocation: string;
+  /** JSON Pointer to the instance value evaluated (Core §12.3.3). */
   instanceLocation: string;
+  /** Whether the instance value satisfies the subschema. */
   valid: boolean;
+  /** The results of the subschema's keywords; only those that fail or annotate unless every unit is kept. */
   keywords: KeywordResult[];
 }
 
 /** The result of one keyword; applicators hold the results of the subschemas they applied. */
 export interface KeywordResult {
+  /** The keyword's name, e.g. `maxLength` (`false` for the failure of a `false` schema). */
   keyword: string;
+  /** JSON Pointer to the keyword along the evaluation path, `$ref`/`$dynamicRef` hops included. */
   keywordLocation: string;
+  /** The keyword's canonical URI with a JSON Pointer fragment. */
   absoluteKeywordLocation: string;
+  /** JSON Pointer to the instance value the keyword evaluated. */
   instanceLocation: string;
+  /** Whether the keyword is satisfied. */
   valid: boolean;
   /** The typed parameters the message was rendered from (read by `anyOf` to name the values it allows). */
   params?: Params;
+  /** The failure's one-sentence message, rendered from `params` (absent when the keyword passed). */
   error?: string;
+  /** Whether the keyword produced an annotation (Core §7.7); an annotation's value may itself be `undefined`. */
   hasAnnotation: boolean;
+  /** The annotation's value when `hasAnnotation` is true, e.g. the names `properties` evaluated. */
   annotation?: unknown;
+  /** The results of the subschemas an applicator applied; empty for assertions and annotations. */
   children: NodeResult[];
 }
 
 /**
  * The parameters of a keyword's failure, each named once for every keyword that uses it, so messages and hosts
  * read them typed (`validator.evaluate(instance)` exposes them on each keyword result).
+ * @inline
  */
 export interface Params {
   /** A numeric bound: maxLength, minimum, maxItems, …; items `false`: how many `prefixItems` allow. */
   readonly limit?: number;
-  /** `type`: the type names allowed, and the instance's. */
+  /** `type`: the type names allowed. */
   readonly expected?: readonly string[];
+  /** `type`: the instance's JSON type name (`number` for any number, integers included). */
   readonly actual?: string;
   /** `const`: the value; `enum`: the values (an array). */
   readonly allowed?: unknown;
+  /** `multipleOf`: the divisor. */
   readonly multipleOf?: number;
+  /** `pattern`: the regular expression the string does not match. */
   readonly pattern?: string;
+  /** `format` (when it asserts): the format the string does not satisfy. */
   readonly format?: unknown;
-  /** `required`, `dependentRequired`: the names missing; `dependentRequired`: the property that needs them. */
+  /** `required`, `dependentRequired`: the names missing. */
   readonly missing?: readonly string[];
+  /** `dependentRequired`: the property whose presence requires `missing`. */
   readonly property?: string;
   /** `uniqueItems`: the indices of the first equal pair. */
   readonly duplicates?: readonly [number, number];
-  /** `contains`: the items matched, and the bounds. */
+  /** `contains`: how many items matched; items `false`: how many items there are. */
   readonly count?: number;
+  /** `contains`: `minContains` (1 when absent). */
   readonly min?: number;
+  /** `contains`: `maxContains`, when given. */
   readonly max?: number;
-  /** `allOf`: the failing branches; `oneOf`: the matching ones; `anyOf`: how many there are. */
+  /** `allOf`: the indices of the failing branches. */
   readonly failed?: readonly number[];
+  /** `oneOf`: the indices of the branches that matched (none, or more than one). */
   readonly matched?: readonly number[];
+  /** `anyOf`: the number of branches, none of which matched. */
   readonly branches?: number;
-  /** `anyOf` of constants and types: what would have matched. */
+  /** `anyOf` whose every branch failed on one `enum`, `const` or `type`: the values those allow. */
   readonly values?: readonly unknown[];
+  /** The same `anyOf`: the type names its branches allow. */
   readonly types?: readonly string[];
-  /** `additionalProperties`/`unevaluated*` against `false`: what is not allowed. */
+  /** `additionalProperties` against `false`: the names not allowed. */
   readonly additional?: readonly string[];
+  /** `unevaluatedProperties`/`unevaluatedItems` against `false`: the names or indices not allowed. */
   readonly unevaluated?: readonly (string | number)[];
-  /** content*: the keyword that failed and its value. */
+  /** `contentEncoding` (when content asserts): the encoding the string is not valid in. */
   readonly contentEncoding?: unknown;
+  /** `contentMediaType` (when content asserts): the media type the decoded text is not. */
   readonly contentMediaType?: unknown;
+  /** `contentSchema` (when content asserts): `true` when the parsed content fails it. */
   readonly contentSchema?: boolean;
 }
 
 /** An output unit of the 2020-12 output formats. */
 export interface OutputUnit {
+  /** Whether the instance location satisfies the schema location (the whole verdict at the root). */
   valid: boolean;
+  /** JSON Pointer to the keyword or subschema along the evaluation path, `$ref`/`$dynamicRef` hops included. */
   keywordLocation: string;
+  /** Its canonical URI with a JSON Pointer fragment; absent where it is not known. */
   absoluteKeywordLocation?: string;
+  /** JSON Pointer to the instance value. */
   instanceLocation: string;
+  /** A failing keyword's one-sentence message. */
   error?: string;
+  /** A passing keyword's annotation value. */
   annotation?: unknown;
+  /** The failing units below this one (basic: a flat list at the root). */
   errors?: OutputUnit[];
+  /** The annotating (or, in verbose, passing) units below a valid one. */
   annotations?: OutputUnit[];
 }
 
+/** One annotation of a valid instance (Core §7.7), as `Validator.annotations` lists them. */
 export interface Annotation {
+  /** The keyword that annotated, e.g. `title`, `properties`. */
   keyword: string;
+  /** JSON Pointer to the instance value the annotation applies to. */
   instanceLocation: string;
+  /** JSON Pointer to the keyword along the evaluation path, `$ref`/`$dynamicRef` hops included. */
   keywordLocation: string;
+  /** The keyword's canonical URI with a JSON Pointer fragment. */
   absoluteKeywordLocation: string;
+  /** The annotation's value: the keyword's value for `title` and the like, evaluated names for applicators. */
   value: unknown;
 }
 
+/** The output formats `validate` accepts (Core §12.4). */
 export const OUTPUT_FORMATS = ["flag", "basic", "detailed", "verbose"] as const;
 
+/**
+ * An output format of `validate` (Core §12.4): `flag` (the verdict only), `basic` (a flat list of failing units, or of
+ * annotations when valid), `detailed` (the tree pruned to what explains the verdict), `verbose` (every unit).
+ * @useDeclaredType
+ */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 function unitOf(r: KeywordResult | NodeResult): OutputUnit {

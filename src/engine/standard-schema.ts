@@ -13,30 +13,50 @@ const STANDARD_SCHEMA_VENDOR = "backplane-agent-runtime";
 
 /** A Standard Schema issue: `StandardSchemaV1.Issue`. */
 export interface StandardIssue {
+  /** The keyword's one-sentence message. */
   readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  /** The keys from the root to the offending value (array indices as numbers); `[]` for the root. */
+  readonly path?:
+    | ReadonlyArray<
+        | PropertyKey
+        | {
+            /** A path key given as an object, as Standard Schema allows. */
+            readonly key: PropertyKey;
+          }
+      >
+    | undefined;
 }
 
+/** A Standard Schema success: `StandardSchemaV1.SuccessResult`. */
 export interface StandardSuccess<Output> {
+  /** The very value that was validated (never coerced or copied). */
   readonly value: Output;
+  /** Always absent on success. */
   readonly issues?: undefined;
 }
 
+/** A Standard Schema failure: `StandardSchemaV1.FailureResult`, with at least one issue. */
 export interface StandardFailure {
+  /** One issue per failing keyword of the basic output. */
   readonly issues: ReadonlyArray<StandardIssue>;
 }
 
+/** What `"~standard".validate` returns: `StandardSchemaV1.Result`. */
 export type StandardResult<Output> = StandardSuccess<Output> | StandardFailure;
 
 /** `StandardJSONSchemaV1.Options`. */
 export interface StandardJsonSchemaOptions {
+  /** The JSON Schema dialect wanted; only `"draft-2020-12"` is supported, any other throws. */
   readonly target: string;
+  /** Vendor-specific options; none are read. */
   readonly libraryOptions?: Record<string, unknown> | undefined;
 }
 
 /** `StandardJSONSchemaV1.Converter`. */
 export interface StandardJsonSchemaConverter {
+  /** A fresh copy of the compiled schema as a JSON object (`true` → `{}`, `false` → `{ not: {} }`). */
   readonly input: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+  /** The same as `input`: validation never transforms the value. */
   readonly output: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
 }
 
@@ -45,14 +65,29 @@ export interface StandardJsonSchemaConverter {
  * `StandardJSONSchemaV1.Props<Input, Output>`.
  */
 export interface StandardSchemaProps<Input = unknown, Output = Input> {
+  /** The Standard Schema version: 1. */
   readonly version: 1;
+  /** `"backplane-agent-runtime"`. */
   readonly vendor: string;
+  /**
+   * Validates synchronously without coercing: `{ value }` (the very value) or `{ issues }`. Throws the engine's
+   * `LimitError` when a limit is hit, since that is no verdict about the value.
+   */
   readonly validate: (
     value: unknown,
     options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined,
   ) => StandardResult<Output>;
+  /** The Standard JSON Schema converter: the schema itself, for the `draft-2020-12` target. */
   readonly jsonSchema: StandardJsonSchemaConverter;
-  readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  /** Type-level only (never present at run time): the input and output types, for inference. */
+  readonly types?:
+    | {
+        /** The type a valid input has. */
+        readonly input: Input;
+        /** The type of the validated value (the input's). */
+        readonly output: Output;
+      }
+    | undefined;
 }
 
 /** What `standardSchemaOf` needs from a validator: the engine's `Validator` has both members. */

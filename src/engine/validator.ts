@@ -52,7 +52,10 @@ export class Validator {
     return standardSchemaOf(this);
   }
 
-  /** True when the instance is valid. Stops at the first failure; builds no strings or error objects. */
+  /**
+   * True when the instance is valid. Stops at the first failure; builds no strings or error objects. Throws a
+   * `LimitError` when a limit is hit: an execution failure is never answered as `false`.
+   */
   isValid(instance: unknown): boolean {
     let run = this.spare;
     if (run.active) run = new Run(this.limits, this.tracksScope);
@@ -70,7 +73,7 @@ export class Validator {
   /**
    * Evaluates the instance into the one result tree every output format is a view of: node results holding
    * keyword results, with messages, typed `params`, annotations and child results. `keepAll` keeps units that
-   * neither fail nor annotate (the verbose format).
+   * neither fail nor annotate (the verbose format). Throws a `LimitError` when a limit is hit.
    */
   evaluate(instance: unknown, keepAll = false): NodeResult {
     const result = rootResult();
@@ -100,7 +103,10 @@ export class Validator {
     }
   }
 
-  /** Output in one of the 2020-12 formats (default "basic"). */
+  /**
+   * The output in one of the 2020-12 formats (default `"basic"`; README "Output formats"). Throws a `SchemaError`
+   * `options_invalid` for an unknown option or format, and a `LimitError` when the verdict itself hits a limit.
+   */
   validate(instance: unknown, options?: ValidateOptions): OutputUnit {
     checkOptions(options, validateOptionChecks, "validate");
     // The boolean path first: it answers "flag", and a limit it hits is reported without building any output.
@@ -125,7 +131,10 @@ export class Validator {
     return (format === "basic" ? basicOutput(result) : render(result, format)) as OutputUnit;
   }
 
-  /** Every annotation of a valid instance; [] when the instance is invalid. */
+  /**
+   * Every annotation of a valid instance (Core §7.7.1), in evaluation order; `[]` when the instance is invalid.
+   * Throws a `SchemaError` `options_invalid` when any option is given, and a `LimitError` when a limit is hit.
+   */
   annotations(instance: unknown, options?: AnnotationsOptions): Annotation[] {
     checkOptions(options, annotationsOptionChecks, "annotations");
     if (!this.isValid(instance)) return [];

@@ -74,6 +74,7 @@ export interface Checkpoint {
 
 /** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
 export class CatalogAdmissionError extends Error {
+  /** Wraps the refused catalog's `CatalogError`; the `Error` message is its message. */
   constructor(
     /** Why the catalog was not admitted. */
     readonly error: CatalogError,

@@ -17,8 +17,11 @@ export class SchemaCache {
   /** Look-ups that did not. */
   misses = 0;
 
+  /**
+   * An empty cache; throws a `TypeError` when `maxEntries` is not a non-negative integer (0 caches nothing).
+   */
   constructor(
-    /** The most compiled schemas kept; the least recently used goes first. */
+    /** The most compiled schemas kept (default 1,000); the least recently used goes first. */
     readonly maxEntries = 1_000,
   ) {
     if (!Number.isInteger(maxEntries) || maxEntries < 0)

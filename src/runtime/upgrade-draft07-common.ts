@@ -1,9 +1,12 @@
 /** What every pass of the draft-07 upgrade shares: the change record, the refusal, and the nesting bound. */
 
-/** `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
+/** One change the draft-07 upgrade made; `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
 export interface UpgradeChange {
+  /** Where the change was made, in the original (draft-07) schema. */
   pointer: string;
+  /** The rule applied (README "Draft-07, explicitly"), e.g. `schema-dialect`, `definitions-to-defs`. */
   rule: string;
+  /** What changed, in one line, e.g. `definitions → $defs`. */
   message: string;
 }
 

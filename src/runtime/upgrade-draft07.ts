@@ -11,26 +11,63 @@ import { Upgrader } from "./upgrade-draft07-translate.js";
 
 export type { UpgradeChange };
 
+/** Why a draft-07 schema has no exact 2020-12 translation: an `unsupported_capability` error. */
 export interface UpgradeBlocked {
+  /** Always `unsupported_capability`: the schema is not wrong, it just cannot be translated exactly. */
   class: "unsupported_capability";
+  /** Always `upgrade_blocked`. */
   code: "upgrade_blocked";
+  /** Names the construct that blocks an exact translation, in one line. */
   message: string;
   /** JSON Pointer of the construct in the (original) schema that blocks an exact translation. */
   schemaPointer: string;
 }
 
+/** What `upgradeDraft07` returns: the upgraded schema and its changes, or why it cannot be upgraded exactly. */
 export type UpgradeResult =
-  { ok: true; value: { schema: unknown; changes: UpgradeChange[] } } | { ok: false; error: UpgradeBlocked };
+  | {
+      /** The schema was translated exactly. */
+      ok: true;
+      /** The translation. */
+      value: {
+        /** A new 2020-12 schema (the input is never modified). */
+        schema: unknown;
+        /** Every change made, with pointers into the original schema. */
+        changes: UpgradeChange[];
+      };
+    }
+  | {
+      /** No exact translation exists. */
+      ok: false;
+      /** The construct that blocks it. */
+      error: UpgradeBlocked;
+    };
 
 /** One upgraded document: the 2020-12 schema and the changes made to it (pointers into the original). */
 export interface UpgradedDocument {
+  /** A new 2020-12 schema (the input is never modified). */
   schema: unknown;
+  /** Every change made, with pointers into the original document. */
   changes: UpgradeChange[];
 }
 
+/** What `upgradeDraft07Documents` returns: every document upgraded, or the first construct that blocks one. */
 export type UpgradeDocumentsResult =
-  | { ok: true; value: Map<string, UpgradedDocument> }
-  | { ok: false; error: UpgradeBlocked & { /** The key of the document the construct is in. */ document: string } };
+  | {
+      /** Every document was translated exactly. */
+      ok: true;
+      /** Each document's key (as given) mapped to its upgraded document. */
+      value: Map<string, UpgradedDocument>;
+    }
+  | {
+      /** A document has no exact translation. */
+      ok: false;
+      /** The construct that blocks it, and the document it is in. */
+      error: UpgradeBlocked & {
+        /** The key of the document the construct is in. */
+        document: string;
+      };
+    };
 
 /** Stands in for the unknown retrieval URI of a lone schema: relative references stay relative to it. */
 const LONE_DOCUMENT = "https://draft07-upgrade.invalid/root-schema.json";
