@@ -27,9 +27,9 @@ export class SchemaError extends Error implements ErrorFields {
   /** Stable machine code, e.g. `schema_invalid`, `ref_unresolved`, `options_invalid`, `limit_exceeded`. */
   readonly code: string;
   /** Where in the schema, as a JSON Pointer (`uri#pointer` in a registry document other than the root), when known. */
-  readonly schemaPointer?: string;
+  declare readonly schemaPointer?: string;
   /** Where in the instance, as a JSON Pointer, when known (limits hit while evaluating). */
-  readonly instancePointer?: string;
+  declare readonly instancePointer?: string;
 
   /** An error carrying `fields`; their `message` is the `Error` message. */
   constructor(fields: ErrorFields) {

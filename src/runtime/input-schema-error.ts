@@ -19,20 +19,20 @@ export class InputSchemaError implements ErrorFields {
   /** One line for the host, plain English. */
   readonly message: string;
   /** Where in the schema, when known. */
-  readonly schemaPointer?: string;
+  declare readonly schemaPointer?: string;
   /** Where in the arguments or result, when known. */
-  readonly instancePointer?: string;
+  declare readonly instancePointer?: string;
   /** For `arguments_invalid` and `output_invalid`: the basic-output errors. */
-  readonly errors?: OutputUnit[];
+  declare readonly errors?: OutputUnit[];
   /** For `limit_exceeded`: which limit and its value. */
-  readonly limit?: {
+  declare readonly limit?: {
     /** The limit's name, e.g. `maxInstanceDepth`. */
     name: string;
     /** Its configured value. */
     value: number;
   };
   /** The exception behind the error (a throwing getter, a failing validator), for the host; never model text. */
-  readonly cause?: unknown;
+  declare readonly cause?: unknown;
 
   /** @internal */
   constructor(

@@ -3,6 +3,8 @@ import { describe, test } from "node:test";
 import {
   InputSchema,
   SchemaCache,
+  SchemaError,
+  compile,
   type InputSchemaError,
   type InputSchemaOptions,
   type Limits,
@@ -314,6 +316,20 @@ describe("errors carry class, code, message, pointers and output units", () => {
     assert.ok(!e.message.includes("\n"));
     assert.ok((e.errors ?? []).length > 0);
     assert.match(e.toModelText(), /\/q: must be at most 3 characters long, got 7/);
+  });
+  test("fields that do not apply are absent, not own properties holding undefined", () => {
+    const e = schemaError({ type: "strin" });
+    assert.deepEqual(Object.keys(e).sort(), ["class", "code", "message", "schemaPointer"]);
+    for (const key of ["instancePointer", "errors", "limit", "cause"]) assert.equal(Object.hasOwn(e, key), false, key);
+    let thrown: unknown;
+    try {
+      compile({ $ref: "#/nowhere" });
+    } catch (error) {
+      thrown = error;
+    }
+    assert.ok(thrown instanceof SchemaError);
+    assert.equal(Object.hasOwn(thrown, "instancePointer"), false);
+    assert.deepEqual(Object.keys(thrown.toJSON()).sort(), ["class", "code", "message", "schemaPointer"]);
   });
   test("model text is deterministic and bounded", () => {
     const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field${i}`, { type: "integer" }]));
