@@ -106,7 +106,7 @@ class Reference implements Evaluator {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
     const target = this.target;
     const node = typeof target === "function" ? target(run) : target;
-    if (++run.references > run.limits.maxReferenceDepth) run.limit("maxReferenceDepth");
+    if (++run.references > run.maxReferenceDepth) run.limit("maxReferenceDepth");
     const valid = node.test(instance, run, marks);
     run.references--;
     return valid;
@@ -115,7 +115,7 @@ class Reference implements Evaluator {
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean {
     const target = this.target;
     const node = typeof target === "function" ? target(run) : target;
-    if (++run.references > run.limits.maxReferenceDepth) run.limit("maxReferenceDepth", out.instanceLocation);
+    if (++run.references > run.maxReferenceDepth) run.limit("maxReferenceDepth", out.instanceLocation);
     const valid = evaluateInPlace(node, instance, run, marks, out);
     run.references--;
     return valid;

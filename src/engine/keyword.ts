@@ -137,6 +137,37 @@ export function assertion(
   return new Assertion(keyword, holds, describe, extras.typeMask, extras.annotation);
 }
 
+/** A node's assertions (`type` aside) as one predicate: what loops over members call for a leaf. */
+export type Holds = (instance: unknown, run: Run) => boolean;
+
+const always: Holds = () => true;
+
+/** An assertion's predicate as a plain function (an `assertion()` predicate is one already). */
+function predicateOf(evaluator: Evaluator): Holds {
+  return evaluator instanceof Assertion ? evaluator.test : (instance, run) => evaluator.test(instance, run, undefined);
+}
+
+/**
+ * A node's assertions composed once into one function (nothing new for none or one), so that evaluation makes one
+ * call where it would walk a list of evaluators. The `type` mask stays apart: callers test it inline.
+ */
+export function assertionsHold(predicates: readonly Evaluator[]): Holds {
+  const tests = predicates.map(predicateOf);
+  const [a, b] = tests as [Holds, Holds];
+  switch (tests.length) {
+    case 0:
+      return always;
+    case 1:
+      return a;
+    case 2:
+      return (instance, run) => a(instance, run) && b(instance, run);
+  }
+  return (instance, run) => {
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as Holds)(instance, run)) return false;
+    return true;
+  };
+}
+
 const ALL_TYPES = 0x7f;
 
 class Annotation implements Evaluator {

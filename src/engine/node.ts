@@ -6,7 +6,8 @@
  * `$dynamicRef` can read it, and owns the evaluated marks when one of its keywords reads them (Core §11).
  */
 
-import type { BooleanStep, Evaluator } from "./keyword.js";
+import type { BooleanStep, Evaluator, Holds } from "./keyword.js";
+import { assertionsHold } from "./keyword.js";
 import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
@@ -34,7 +35,9 @@ export class SchemaNode implements Subschema {
   /** Every evaluator, for the output path. */
   private all: readonly Evaluator[] = NONE;
   typeMask = 0;
-  predicates: readonly Evaluator[] = NONE;
+  /** Whether there are assertions besides `type`, and all of them composed (`assertionsHold`). */
+  asserts = false;
+  holds: Holds = assertionsHold(NONE);
   private steps: readonly BooleanStep[] = NONE;
   /** True when a keyword of this node reads evaluated marks. */
   private tracks = false;
@@ -42,6 +45,11 @@ export class SchemaNode implements Subschema {
   cost = 1;
   /** A boolean `true` is a leaf with nothing to check; `false` is not (it fails everything). */
   leaf: boolean;
+  /**
+   * Accepts every instance on the boolean path: `true`, `{}`, annotation-only schemas. A node still compiling (the
+   * target of a recursive reference) is not known to be trivial yet, so it counts as not trivial.
+   */
+  isTrivial: boolean;
 
   constructor(
     readonly absoluteLocation: string,
@@ -50,21 +58,20 @@ export class SchemaNode implements Subschema {
     readonly constant: boolean | undefined,
   ) {
     this.leaf = constant === true;
+    this.isTrivial = constant === true;
   }
 
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
   setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean): void {
     this.all = evaluators;
     this.typeMask = plan.typeMask;
-    this.predicates = plan.predicates;
+    this.asserts = plan.predicates.length > 0;
+    this.holds = assertionsHold(plan.predicates);
     this.steps = plan.steps;
     this.tracks = tracks;
     this.cost = Math.max(1, evaluators.length);
     this.leaf = plan.steps.length === 0 && this.constant !== false;
-  }
-
-  get isTrivial(): boolean {
-    return this.constant !== false && this.typeMask === 0 && this.predicates.length === 0 && this.steps.length === 0;
+    this.isTrivial = this.leaf && plan.typeMask === 0 && plan.predicates.length === 0;
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
@@ -72,21 +79,14 @@ export class SchemaNode implements Subschema {
     if (this.constant === false) return false;
     const mask = this.typeMask;
     if (mask !== 0 && (typeBits(instance) & mask) === 0) return false;
-    const predicates = this.predicates;
-    for (let i = 0; i < predicates.length; i++)
-      if (!(predicates[i] as Evaluator).test(instance, run, undefined)) return false;
+    if (this.asserts && !this.holds(instance, run)) return false;
     const steps = this.steps;
     if (steps.length === 0) return true;
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");
     const saved = run.tracksScope ? this.enterScope(run) : run.scope;
     const own = this.tracks ? new Marks() : marks;
-    let valid = true;
-    for (let i = 0; i < steps.length; i++) {
-      if (!(steps[i] as BooleanStep).test(instance, run, own)) {
-        valid = false;
-        break;
-      }
-    }
+    let valid = (steps[0] as BooleanStep).test(instance, run, own);
+    for (let i = 1; valid && i < steps.length; i++) valid = (steps[i] as BooleanStep).test(instance, run, own);
     if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks, run);
     run.scope = saved;
     run.nesting--;

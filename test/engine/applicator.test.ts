@@ -17,7 +17,8 @@ const numbers: Subschema = {
   isTrivial: false,
   leaf: false,
   typeMask: 0,
-  predicates: [],
+  asserts: false,
+  holds: () => true,
   cost: 1,
   test: (v) => typeof v === "number",
   evaluate(v, _run, _marks, out) {
