@@ -34,15 +34,17 @@ export class Marks {
   }
 
   /**
-   * Every name marked, as one set for O(1) lookups: built once per reading, one step per name taken in. A single
-   * static set and no single names is returned as it is.
+   * Every name marked, as one set for O(1) lookups, one step per name taken in. A single static set and no single
+   * names is returned as it is; a union of static sets only is looked up in `unions` (the reading keyword's, filled
+   * as the combinations of passing branches are met) before it is built. The steps are the same either way.
    */
-  nameSet(meter: StepMeter): ReadonlySet<string> {
+  nameSet(meter: StepMeter, unions?: NameSetUnions): ReadonlySet<string> {
     const sets = this.nameSets;
     const names = this.names;
     if (names === null || names.length === 0) {
       if (sets.length === 0) return NO_NAMES;
       if (sets.length === 1) return sets[0] as ReadonlySet<string>;
+      if (unions !== undefined) return unions.of(sets, meter);
     }
     const all = new Set<string>(names ?? []);
     meter.spend(all.size);
@@ -114,4 +116,43 @@ export interface MarksCheckpoint {
   readonly allItems: boolean;
   readonly prefix: number;
   readonly indices: number;
+}
+
+/**
+ * The unions of static name sets an `unevaluatedProperties` keyword has read, by the sets they combine: the same
+ * branches passing on the next instance give the same union without building it again. At most `capacity`
+ * combinations are kept (a schema's combinations of branches can be many); others are built on every reading.
+ */
+export class NameSetUnions {
+  private readonly parts: (readonly ReadonlySet<string>[])[] = [];
+  private readonly unions: ReadonlySet<string>[] = [];
+  private readonly sizes: number[] = [];
+
+  constructor(private readonly capacity = 16) {}
+
+  of(sets: readonly ReadonlySet<string>[], meter: StepMeter): ReadonlySet<string> {
+    const { parts } = this;
+    for (let c = 0; c < parts.length; c++) {
+      const known = parts[c] as readonly ReadonlySet<string>[];
+      if (known.length !== sets.length) continue;
+      let same = true;
+      for (let i = 0; same && i < sets.length; i++) same = known[i] === sets[i];
+      if (!same) continue;
+      meter.spend(this.sizes[c] as number);
+      return this.unions[c] as ReadonlySet<string>;
+    }
+    const all = new Set<string>();
+    let size = 0;
+    for (const set of sets) {
+      meter.spend(set.size);
+      size += set.size;
+      for (const name of set) all.add(name);
+    }
+    if (parts.length < this.capacity) {
+      parts.push(sets.slice());
+      this.unions.push(all);
+      this.sizes.push(size);
+    }
+    return all;
+  }
 }

@@ -133,17 +133,19 @@ export class Run implements Applier, StepMeter {
   }
 
   child(node: Subschema, value: unknown): boolean {
-    this.enter();
-    const valid = node.leaf ? this.leafHolds(node, value) : node.test(value, this, undefined);
-    this.instanceDepth--;
-    return valid;
-  }
-
-  /** A leaf subschema's boolean path, inline: its steps, then its assertions. */
-  private leafHolds(leaf: Subschema, value: unknown): boolean {
-    if ((this.steps += leaf.cost) > this.maxSteps) this.limit("maxEvaluationSteps");
-    if (leaf.typeMask !== 0 && (typeBits(value) & leaf.typeMask) === 0) return false;
-    return !leaf.asserts || leaf.holds(value, this);
+    if (!node.leaf) {
+      this.enter();
+      const valid = node.test(value, this, undefined);
+      this.instanceDepth--;
+      return valid;
+    }
+    // A leaf inline: what `enter` charges and the leaf's own steps at once, then its type mask and assertions.
+    if ((this.steps += node.cost + 1) > this.maxSteps) this.limit("maxEvaluationSteps");
+    if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
+    if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes");
+    const mask = node.typeMask;
+    if (mask !== 0 && (typeBits(value) & mask) === 0) return false;
+    return !node.asserts || node.holds(value, this);
   }
 
   inPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {

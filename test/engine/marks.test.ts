@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Marks } from "../../src/engine/marks.js";
+import { Marks, NameSetUnions } from "../../src/engine/marks.js";
 
 class Meter {
   steps = 0;
@@ -27,6 +27,39 @@ test("names come from static sets and single marks; the reading set is built onc
   assert.equal(m.hasProp("e", marked, meter), false);
   m.allProps = true;
   assert.equal(m.hasProp("e", marked, meter), true, "all properties evaluated");
+});
+
+test("a union of static sets is built once per combination, charged the same on every reading, and bounded", () => {
+  const [a, b, c] = [new Set(["a", "b"]), new Set(["b", "c"]), new Set(["d"])];
+  const unions = new NameSetUnions(2);
+  const read = (...sets: Set<string>[]) => {
+    const m = new Marks();
+    for (const set of sets) m.addNameSet(set);
+    const meter = new Meter();
+    return { names: m.nameSet(meter, unions), steps: meter.steps };
+  };
+  const first = read(a, b);
+  assert.deepEqual([...first.names].sort(), ["a", "b", "c"]);
+  assert.equal(first.steps, 4, "one step per name of each set taken in");
+  const again = read(a, b);
+  assert.equal(again.names, first.names, "the same sets in the same order: the union built before");
+  assert.equal(again.steps, 4, "a reading costs the same whether or not the union was built before");
+  assert.notEqual(read(b, a).names, first.names, "another order is another combination");
+  const third = read(a, c);
+  assert.deepEqual([...third.names].sort(), ["a", "b", "d"]);
+  assert.notEqual(read(a, c).names, third.names, "beyond the capacity a combination is built on every reading");
+  const withSingle = new Marks();
+  withSingle.addNameSet(a);
+  withSingle.addNameSet(b);
+  withSingle.addProp("z");
+  assert.deepEqual([...withSingle.nameSet(new Meter(), unions)].sort(), ["a", "b", "c", "z"], "single names count");
+  const restored = new Marks();
+  restored.addNameSet(a);
+  const checkpoint = restored.save();
+  restored.addNameSet(c);
+  restored.restore(checkpoint);
+  restored.addNameSet(b);
+  assert.equal(restored.nameSet(new Meter(), unions), first.names, "the sets marked now, not those rolled back");
 });
 
 test("a checkpoint restores by truncation: what a failed branch marked is gone, what was before stays", () => {

@@ -5,6 +5,7 @@
 
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import { NameSetUnions } from "../../engine/marks.js";
 import { notAllowed } from "../applicator/additional-properties.js";
 
 export const unevaluatedProperties: KeywordDefinition = {
@@ -13,6 +14,7 @@ export const unevaluatedProperties: KeywordDefinition = {
   readsMarks: true,
   compile(_value, ctx) {
     const node = ctx.subschema("unevaluatedProperties");
+    const unions = new NameSetUnions();
     return applicator<Record<string, unknown>>({
       keyword: "unevaluatedProperties",
       on: "object",
@@ -20,7 +22,7 @@ export const unevaluatedProperties: KeywordDefinition = {
       quietFalse: true,
       apply(instance, to, marks, run) {
         if (marks === undefined || marks.allProps) return true;
-        const marked = marks.nameSet(run);
+        const marked = marks.nameSet(run, unions);
         for (const key of to.keys(instance)) {
           if (!marks.hasProp(key, marked, run) && !to.child(node, instance[key], key)) return false;
         }
