@@ -12,7 +12,8 @@
  *
  * Prints cases per second, counts of unexpected exceptions, output-path disagreements, annotation and mutation
  * violations, and hyperjump disagreements (explained by known-differences.md vs unexplained); on any failure,
- * the seed and a minimised counterexample. Exits 1 on any unexpected failure.
+ * the seed and a minimised counterexample. Then times every fixtures/hostile test (scripts/hostile-times.mjs): each
+ * must answer in well under a second. Exits 1 on any unexpected failure.
  */
 
 import fc from "fast-check";
@@ -22,6 +23,7 @@ import { minimize, minimizeAsync } from "../build/test/fuzz/minimize.js";
 import { setTimeout, clearTimeout } from "node:timers";
 import { Worker } from "node:worker_threads";
 import { explain, ourVerdicts } from "../build/test/differential/hyperjump.js";
+import { hostileReport } from "./hostile-times.mjs";
 
 /** hyperjump runs in a worker; a call that takes longer than this is stopped and counted, not waited for. */
 const PEER_TIMEOUT_MS = 10_000;
@@ -214,7 +216,11 @@ console.log(
 if (firstTimeout !== undefined)
   console.log(`first case hyperjump did not answer: case ${firstTimeout} (replay with --seed ${opts.seed})`);
 
+const hostile = hostileReport(new URL("../fixtures/hostile/", import.meta.url).pathname);
+for (const line of hostile.lines) console.log(line);
+
 const failed =
+  hostile.failed ||
   counts.unexpected_exception +
     counts.output_disagreement +
     counts.annotations +
@@ -222,7 +228,7 @@ const failed =
     counts.oursRefused +
     counts.theirsRefused +
     counts.unexplained >
-  0;
+    0;
 
 for (const f of firsts.values()) {
   console.log(`\nFAILURE ${f.kind} (seed ${opts.seed}, case ${f.caseIndex}): ${f.detail}`);

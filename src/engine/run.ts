@@ -153,6 +153,23 @@ export class Run implements Applier, StepMeter {
   }
 
   /**
+   * The index of the first item of `array`, from `from` on, that the leaf subschema `node` accepts (-1: none), each
+   * item tried charged as `child` charges it: the loop `contains` makes, without a call per item.
+   */
+  nextLeafMatch(node: Subschema, array: readonly unknown[], from: number): number {
+    const per = node.cost + 1;
+    const { typeMask, asserts, holds } = node;
+    for (let i = from; i < array.length; i++) {
+      if ((this.steps += per) > this.maxSteps) this.limit("maxEvaluationSteps");
+      if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
+      if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes");
+      const item = array[i];
+      if ((typeMask === 0 || (typeBits(item) & typeMask) !== 0) && (!asserts || holds(item, this))) return i;
+    }
+    return -1;
+  }
+
+  /**
    * The boolean path's array loop: a leaf item schema is one call per item (its composed assertions), with the same
    * accounting as `child` for each item: a step, a value, one level deeper, and the schema's own steps.
    */

@@ -218,3 +218,27 @@ describe("every loop over instance data is charged, and counted work grows linea
     }
   });
 });
+
+describe("contains charges the items it tries, and no more", () => {
+  const matchAt = (k: number): unknown[] => longArray(2_000, (i) => (i === k ? "match" : i));
+  for (const [shape, subschema] of [
+    ["a leaf subschema (its own loop)", { type: "string" }],
+    ["a subschema with an applicator (a child per item)", { type: "string", properties: {} }],
+  ] as const) {
+    test(`${shape}: one item's charge per item up to the first match; the limit is exact`, () => {
+      const v = compile({ contains: subschema });
+      const at = (k: number): number => {
+        const { valid, steps } = v.count(matchAt(k));
+        assert.equal(valid, true);
+        return steps;
+      };
+      const perItem = at(11) - at(10);
+      assert.equal(perItem, 1 + Object.keys(subschema).length, "an item tried: one step, and one per keyword");
+      assert.equal(at(1_000) - at(10), 990 * perItem, "linear in the items tried, nothing charged beyond the match");
+      const exact = compile({ contains: subschema }, { limits: { maxEvaluationSteps: at(1_000) } });
+      assert.equal(exact.isValid(matchAt(1_000)), true, "exactly the steps it needs");
+      const short = compile({ contains: subschema }, { limits: { maxEvaluationSteps: at(1_000) - 1 } });
+      assert.throws(() => short.isValid(matchAt(1_000)), /maxEvaluationSteps/, "one step fewer fails closed");
+    });
+  }
+});

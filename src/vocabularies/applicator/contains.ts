@@ -34,8 +34,12 @@ export const contains: KeywordDefinition = {
         run.items(instance);
         if (marks === undefined && min === 0 && max === undefined) return true;
         let count = 0;
+        const leaf = node.leaf;
         for (let i = 0; i < instance.length; i++) {
-          if (!run.child(node, instance[i])) continue;
+          if (leaf) {
+            i = run.nextLeafMatch(node, instance, i);
+            if (i < 0) break;
+          } else if (!run.child(node, instance[i])) continue;
           count++;
           if (marks !== undefined) marks.addItem(i);
           else if (max === undefined ? count >= min : count > max) return max === undefined;
