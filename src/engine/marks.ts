@@ -55,12 +55,6 @@ export class Marks {
     return all;
   }
 
-  /** Whether `name` was evaluated; `marked` is this reading's `nameSet`. One step. */
-  hasProp(name: string, marked: ReadonlySet<string>, meter: StepMeter): boolean {
-    meter.spend(1);
-    return this.allProps || marked.has(name);
-  }
-
   /** The indices marked one by one, as a set: built once per reading, one step per index. */
   indexSet(meter: StepMeter): ReadonlySet<number> {
     if (this.indices === null || this.indices.length === 0) return NO_INDICES;
