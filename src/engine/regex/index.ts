@@ -21,7 +21,8 @@
  *   backtracking RegExp provably agrees with ECMA-262 and needs at most NATIVE_STEP_BUDGET steps
  *   on inputs of up to some length L ≤ NATIVE_MAX_INPUT code units (computed per pattern), test()
  *   hands inputs of at most L units to `new RegExp(source, "u")` (built once at compile time);
- *   longer inputs take the linear engine.
+ *   longer inputs take our own engine (the linear one; the backtracker for a pattern with a lookahead, which is
+ *   native only when its step budget covers the native bound).
  *   No other user input is matched by the native RegExp.
  * - Group/lookaround nesting deeper than MAX_NESTING throws LimitError "maxRegexNesting".
  *
@@ -35,7 +36,7 @@ import { literalShape, needsBacktracking, startAnchored } from "./analysis.js";
 import { RegexSyntaxError } from "./ast.js";
 import { Backtracker } from "./backtrack.js";
 import { LinearMatcher } from "./linear.js";
-import { nativeLimit } from "./native-safety.js";
+import { NATIVE_STEP_BUDGET, nativeLimit } from "./native-safety.js";
 import { parsePattern } from "./parser.js";
 import { compileProgram } from "./program.js";
 
@@ -60,6 +61,8 @@ export interface CompileOptions {
 }
 
 const DEFAULT_MAX_STEPS = 10_000_000;
+/** Backtracker steps per unit of the native cost model, with room (the cost-model test checks 8). */
+const NATIVE_BACKTRACK_FACTOR = 8;
 const DEFAULT_MAX_PROGRAM_SIZE = 100_000;
 
 class Compiled implements CompiledPattern {
@@ -76,23 +79,23 @@ class Compiled implements CompiledPattern {
 }
 
 /**
- * A pattern with a proven native bound: short inputs go straight to the native RegExp; the linear
- * automaton (and its buffers) is only built when a longer input first arrives.
+ * A pattern with a proven native bound: short inputs go straight to the native RegExp; our own matcher (and its
+ * buffers) is only built when a longer input first arrives.
  */
 class NativeFirst implements CompiledPattern {
-  private linear: LinearMatcher | null = null;
+  private own: ((input: string) => boolean) | null = null;
 
   constructor(
     readonly source: string,
     private readonly native: RegExp,
     readonly nativeMaxLength: number,
-    private readonly program: ReturnType<typeof compileProgram>,
-    private readonly anchored: boolean,
+    /** Builds our own matcher for longer inputs (the linear automaton, or the backtracker for lookaheads). */
+    private readonly build: () => (input: string) => boolean,
   ) {}
 
   test(input: string): boolean {
     if (input.length <= this.nativeMaxLength) return this.native.test(input);
-    return (this.linear ??= new LinearMatcher(this.program, this.anchored)).test(input);
+    return (this.own ??= this.build())(input);
   }
 }
 
@@ -103,23 +106,31 @@ export function compilePattern(source: string, options: CompileOptions = {}): Co
   const lit = literalShape(parsed.root);
   if (lit !== null) return new Compiled(source, literalMatcher(lit.text, lit.atStart, lit.atEnd));
   const anchored = startAnchored(parsed.root);
-  if (!parsed.hasBackref && !parsed.hasLook) {
-    const program = compileProgram(parsed, false, maxSize);
-    const limit = options.native === false ? -1 : nativeLimit(parsed);
-    const re = limit >= 0 ? nativeRegExp(source) : null;
-    if (re !== null) return new NativeFirst(source, re, limit, program, anchored);
-    const m = new LinearMatcher(program, anchored);
-    return new Compiled(source, (input) => m.test(input));
-  }
-  const prog = compileProgram(parsed, true, maxSize);
-  const looks = new Map<number, LinearMatcher>();
-  for (const { pc, node } of prog.looks) {
-    if (needsBacktracking(node.body)) continue;
-    const sub = { ...parsed, root: node.body, groupCount: 0, hasBackref: false, hasLook: false };
-    looks.set(pc, new LinearMatcher(compileProgram(sub, false, maxSize, node.behind), true, node.behind));
-  }
-  const m = new Backtracker(prog, anchored, maxSteps, looks);
-  return new Compiled(source, (input) => m.test(input));
+  const linear = !parsed.hasBackref && !parsed.hasLook;
+  // Compiled now, so that a pattern too large for our engines is refused at compile time.
+  const program = compileProgram(parsed, !linear, maxSize);
+  // Our own matcher: built at once, or only when an input too long for the native RegExp arrives.
+  const own = (): ((input: string) => boolean) => {
+    if (linear) {
+      const m = new LinearMatcher(program, anchored);
+      return (input) => m.test(input);
+    }
+    const looks = new Map<number, LinearMatcher>();
+    for (const { pc, node } of program.looks) {
+      if (needsBacktracking(node.body)) continue;
+      const sub = { ...parsed, root: node.body, groupCount: 0, hasBackref: false, hasLook: false };
+      looks.set(pc, new LinearMatcher(compileProgram(sub, false, maxSize, node.behind), true, node.behind));
+    }
+    const m = new Backtracker(program, anchored, maxSteps, looks);
+    return (input) => m.test(input);
+  };
+  // A pattern the backtracker would run goes native only when its step budget covers the native bound (a unit of
+  // the cost model is a few backtracker steps), so the native path never answers where ours would refuse.
+  const nativeAllowed =
+    options.native !== false && (linear || maxSteps >= NATIVE_BACKTRACK_FACTOR * NATIVE_STEP_BUDGET);
+  const limit = nativeAllowed ? nativeLimit(parsed) : -1;
+  const re = limit >= 0 ? nativeRegExp(source) : null;
+  return re !== null ? new NativeFirst(source, re, limit, own) : new Compiled(source, own());
 }
 
 /**

@@ -11,11 +11,14 @@
  * where matching needs more than the backtracking described below, is refused: `\b` / `\B` (V8
  * also tries positions between the halves of a surrogate pair, so `/\B/u.test("a😀b")` is true
  * there and false in the spec), backreferences (V8 mis-matches an astral literal after a
- * backreference) and lookarounds; lone surrogate characters are refused as well, to stay clear of
+ * backreference) and lookbehinds; lone surrogate characters are refused as well, to stay clear of
  * V8's special handling of surrogate halves. None of the admitted atoms can match at a position
  * inside a surrogate pair (a character or set consumes whole code points, `^` / `$` only hold at
  * the ends, empty matches are found at index 0 anyway), so V8 trying such start positions cannot
- * change an answer. The differential tests check the admitted class against the specification.
+ * change an answer. Lookaheads are admitted only in a pattern that begins with `^` outside any alternation (a
+ * negative lookahead could hold between the halves of a pair; with `^` only index 0 is a start, and every position
+ * reached from it is a code point boundary). The differential tests check the admitted class against the
+ * specification.
  *
  * Work bound. ECMA-262 matching (and V8's irregexp, which compiles exactly that search; its
  * optimisations only prune it) is a depth-first search over choice points: an alternation tries
@@ -31,6 +34,11 @@
  *     steps = steps(A) + paths(A) × steps(B),  paths = paths(A) × paths(B)  (folded left).
  * - alternation: each alternative is tried once with the same continuation:
  *     steps = 1 + Σ steps(alt),  paths = Σ paths(alt).
+ *   Inside a quantifier body only a deterministic alternation is admitted: every alternative without a choice point
+ *   (paths 1), none nullable, and the code points each can begin with pairwise disjoint. At any position at most
+ *   one alternative gets past its first code point, so the alternation matches at most one way: paths 1.
+ * - lookahead `(?=X)` / `(?!X)`: X runs with a continuation that succeeds at once, and the continuation after the
+ *   lookahead runs at most once (ECMA-262 lookarounds are atomic): steps = steps(X) + paths(X) + 1, paths 1.
  * - `X{0}` never runs X: steps 1, paths 1. `X{1}` is X: steps(X) + 1, paths(X). (X must be
  *   admitted in both cases, with the same restrictions as where the quantifier stands.)
  * - `X?` / `X{0,1}` is `(?:X|)` (the empty check can only remove paths): steps = steps(X) + 1,
@@ -63,6 +71,7 @@
  */
 import { nullable } from "./analysis.js";
 import type { Node, ParsedPattern } from "./ast.js";
+import type { CharSet } from "./charset.js";
 
 /** Inputs longer than this (in UTF-16 code units) never go to the native engine. */
 export const NATIVE_MAX_INPUT = 1000;
@@ -80,11 +89,12 @@ const UNIT: Cost = { steps: 1, paths: 1 };
 
 /** The bound on native work for `test` over inputs of at most `n` code units, or Infinity when not admitted. */
 export function nativeCost(parsed: ParsedPattern, n: number): number {
-  if (parsed.hasBackref || parsed.hasLook) return Infinity;
+  const anchored = leadingCaret(parsed.root);
+  if (parsed.hasBackref || (parsed.hasLook && !anchored)) return Infinity;
   const c = cost(parsed.root, false, n);
   if (c === null) return Infinity;
   const perStart = c.steps + c.paths;
-  return leadingCaret(parsed.root) ? perStart + n + 1 : (n + 1) * perStart;
+  return anchored ? perStart + n + 1 : (n + 1) * perStart;
 }
 
 /** True when V8's RegExp may decide `test` for every input of at most `n` code units. */
@@ -134,7 +144,7 @@ function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
       return { steps, paths };
     }
     case "alt": {
-      if (inRepeat) return null;
+      if (inRepeat) return deterministicAlternation(node.alts, n);
       let steps = 1;
       let paths = 0;
       for (const alt of node.alts) {
@@ -162,9 +172,86 @@ function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
       const top = Math.min(node.max, n);
       return { steps: (top + 1) * (body.steps + 1), paths: Math.max(1, top - node.min + 1) };
     }
+    case "look": {
+      if (node.behind) return null;
+      const c = cost(node.body, inRepeat, n);
+      return c === null ? null : { steps: c.steps + c.paths + 1, paths: 1 };
+    }
     default:
       return null;
   }
+}
+
+/** An alternation inside a quantifier body: admitted only when deterministic (see the cost model above). */
+function deterministicAlternation(alts: readonly Node[], n: number): Cost | null {
+  let steps = 1;
+  const firsts: First[] = [];
+  for (const alt of alts) {
+    const c = cost(alt, true, n);
+    if (c === null || c.paths !== 1 || nullable(alt)) return null;
+    const first = firstOf(alt);
+    if (first === null || firsts.some((other) => !disjoint(first, other))) return null;
+    firsts.push(first);
+    steps += c.steps;
+  }
+  return { steps, paths: 1 };
+}
+
+/** The code points a match can begin with: one code point, or a set without Unicode property escapes. */
+type First = { readonly kind: "cp"; readonly cp: number } | { readonly kind: "set"; readonly set: CharSet };
+
+/** What `node` can begin with, or null when that is not a plain code point or range set (then: not disjoint). */
+function firstOf(node: Node): First | null {
+  switch (node.type) {
+    case "char":
+      return { kind: "cp", cp: node.cp };
+    case "set":
+      return node.set.props.length === 0 ? { kind: "set", set: node.set } : null;
+    case "group":
+      return firstOf(node.body);
+    case "seq":
+      return node.items.length > 0 ? firstOf(node.items[0]!) : null;
+    case "repeat":
+      return node.min >= 1 ? firstOf(node.body) : null;
+    default:
+      return null;
+  }
+}
+
+/** True when no code point can begin both; unsure (two negated sets) counts as not disjoint. */
+function disjoint(a: First, b: First): boolean {
+  if (a.kind === "cp") return b.kind === "cp" ? a.cp !== b.cp : !b.set.has(a.cp);
+  if (b.kind === "cp") return !a.set.has(b.cp);
+  const [x, y] = [a.set, b.set];
+  if (x.negate && y.negate) return false;
+  if (x.negate || y.negate) {
+    // A set and the complement of another are disjoint when the first lies inside the other's ranges.
+    const [inside, outer] = x.negate ? [y, x] : [x, y];
+    return rangesWithin(inside.ranges, outer.ranges);
+  }
+  return !rangesOverlap(x.ranges, y.ranges);
+}
+
+/** Whether two sorted lists of [lo, hi] pairs share a code point. */
+function rangesOverlap(a: Int32Array, b: Int32Array): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i + 1]! < b[j]!) i += 2;
+    else if (b[j + 1]! < a[i]!) j += 2;
+    else return true;
+  }
+  return false;
+}
+
+/** Whether every pair of `inner` lies inside one pair of `outer` (both sorted and merged). */
+function rangesWithin(inner: Int32Array, outer: Int32Array): boolean {
+  let j = 0;
+  for (let i = 0; i < inner.length; i += 2) {
+    while (j < outer.length && outer[j + 1]! < inner[i]!) j += 2;
+    if (j >= outer.length || outer[j]! > inner[i]! || outer[j + 1]! < inner[i + 1]!) return false;
+  }
+  return true;
 }
 
 /** True when the pattern begins with `^` outside any alternation or quantifier. */

@@ -33,18 +33,29 @@ const ACCEPTED = [
   "^(?:\\+|-)?[0-9]{1,15}$",
   "^[a-z]{2,3}(?:-[A-Z]{2})?$",
   "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}$",
+  "^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$", // a deterministic alternation, a lookahead under ^
+  "^(?:[a-z]|_[0-9])+$",
+  "^(?:ab|cd)*$",
+  "^(?!-)[a-z-]{1,63}$",
 ];
 
 /** Never native, at any input length. */
 const REJECTED = [
-  "^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$", // lookahead
+  "[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}", // a lookahead without a leading ^
+  "^(?:a|ab)+$", // alternatives that can begin alike
+  "^(?:[a-z]|[^0-9])+$",
+  "^(?:[^a]|[^b])+$",
+  "^(?:a|b?)+$", // a nullable alternative
+  "^(?:\\p{L}|-)+$", // a property escape: not proven disjoint
+  "^(?:(?:a|b)c|d)+$", // an alternative with a choice of its own
+  "^(?:(?=a)b|c)+$", // an alternative that does not begin with a code point
+  "^(?<=a)b",
   "^(a+)+$",
   "^(a|a)*$",
   "(x+x+)+y",
   "(a*)*b",
   "^(\\w+\\s?)*$",
   "(?:a?)+",
-  "(?:ab|cd)*",
   "^(?:a{2,3})*$",
   "(.*a){20}",
   "(a)\\1",
@@ -72,12 +83,23 @@ test("typical schema patterns are native-safe for inputs up to NATIVE_MAX_INPUT"
   }
 });
 
-test("nested or ambiguous quantifiers, backreferences, lookarounds, \\b, lone surrogates are refused", () => {
+test("refused: ambiguous repetition, backreferences, lookbehinds, lookaheads without ^, \\b, lone surrogates", () => {
   for (const p of REJECTED) {
     const parsed = parsePattern(p);
     assert.equal(nativeCost(parsed, 0), Infinity, p);
     assert.equal(nativeLimit(parsed), -1, p);
     assert.equal(nativeMaxLength(compilePattern(p)), -1, p);
+  }
+});
+
+test("a pattern with a lookahead goes native only when the backtracker's step budget covers the native bound", () => {
+  const p = "^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$";
+  assert.equal(nativeMaxLength(compilePattern(p)), NATIVE_MAX_INPUT);
+  assert.equal(nativeMaxLength(compilePattern(p, { maxSteps: 8 * NATIVE_STEP_BUDGET })), NATIVE_MAX_INPUT);
+  assert.equal(nativeMaxLength(compilePattern(p, { maxSteps: 8 * NATIVE_STEP_BUDGET - 1 })), -1);
+  assert.equal(nativeMaxLength(compilePattern("^[a-z]+$", { maxSteps: 1 })), NATIVE_MAX_INPUT, "no backtracker");
+  for (const input of ["octo-cat", "-octo", "octo-", "octo--cat", "a".repeat(39), "a".repeat(40), "é"]) {
+    assert.equal(compilePattern(p).test(input), new RegExp(p, "u").test(input), input);
   }
 });
 
@@ -203,6 +225,9 @@ const piece = fc.oneof(
   fc.tuple(body, fc.constantFrom(...REPEATS)).map(([b, q]) => b + q),
   fc.tuple(body, body).map(([x, y]) => `(?:${x}|${y})`),
   fc.tuple(body, body).map(([x, y]) => `(${x}|${y}+)?`),
+  // Alternations under a quantifier (admitted when deterministic) and lookaheads (admitted after a leading ^).
+  fc.tuple(body, body, fc.constantFrom(...REPEATS)).map(([x, y, q]) => `(?:${x}|${y})${q}`),
+  fc.tuple(atom, body, fc.constantFrom("(?=", "(?!")).map(([a, x, look]) => `${a}${look}${x})`),
 );
 const admitted = fc
   .array(piece, { minLength: 1, maxLength: 4 })
