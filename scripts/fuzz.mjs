@@ -96,6 +96,7 @@ const counts = {
   cases: 0,
   instances: 0,
   limits: 0,
+  annotationLimits: 0,
   unexpected_exception: 0,
   output_disagreement: 0,
   annotations: 0,
@@ -143,6 +144,7 @@ outer: for (let batch = 0; ; batch++) {
       continue;
     }
     counts.limits += result.verdicts.filter((v) => v === "limit").length;
+    counts.annotationLimits += result.annotationLimits;
 
     const theirs = await hyperjumpVerdicts(pristine.schema, pristine.instances);
     if (theirs.timedOut === true) {
@@ -208,6 +210,9 @@ console.log(
 console.log(`annotations on invalid instances: ${counts.annotations}`);
 console.log(`schema or instance mutations: ${counts.mutation}`);
 console.log(`limits hit (execution_failure, not compared): ${counts.limits}`);
+console.log(
+  `annotations of valid instances refused as execution_failure because the output path exceeds the limits: ${counts.annotationLimits}`,
+);
 console.log(`generated schemas refused: ours ${counts.oursRefused}, hyperjump ${counts.theirsRefused}`);
 console.log(
   `hyperjump: ${counts.agreements} agreements; disagreements ${explainedTotal} explained (${explainedList}), ${counts.unexplained} unexplained; ${counts.theirsTimedOut} cases where hyperjump did not answer within ${PEER_TIMEOUT_MS / 1000} s (stopped; not compared)`,
