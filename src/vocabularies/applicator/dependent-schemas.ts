@@ -1,5 +1,6 @@
 /** `dependentSchemas` (Core §10.2.2.4): when a property is present, its schema applies to the whole object. */
 
+import { hasOwn } from "../../engine/json.js";
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { schemaMap } from "./shared.js";
@@ -16,7 +17,7 @@ export const dependentSchemas: KeywordDefinition = {
         to.spend(entries.length);
         for (let i = 0; i < entries.length; i++) {
           const [name, node] = entries[i]!;
-          if (Object.hasOwn(instance, name) && !to.inPlace(node, instance, marks, name)) return false;
+          if (hasOwn(instance, name) && !to.inPlace(node, instance, marks, name)) return false;
         }
         return true;
       },

@@ -6,7 +6,7 @@
  * specification: the output path uses them, and the property tests compare both paths.
  */
 
-import { isObject } from "../../engine/json.js";
+import { hasOwn, isObject } from "../../engine/json.js";
 import type { BooleanStep, CompileContext, Fusion } from "../../engine/keyword.js";
 import type { Marks } from "../../engine/marks.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
@@ -58,7 +58,7 @@ class ObjectMembers implements BooleanStep {
           break;
         }
         const node = this.declared(key);
-        if (node === undefined || node.isTrivial || !Object.hasOwn(instance, key)) continue;
+        if (node === undefined || node.isTrivial || !hasOwn(instance, key)) continue;
         if (!run.child(node, instance[key])) return false;
       }
       if (complete) return true;
@@ -68,7 +68,7 @@ class ObjectMembers implements BooleanStep {
       // JSON has no undefined, so reading gives a value exactly when the property is present, except for names
       // an object can inherit; for those the own-property test decides.
       const value = instance[name];
-      if (value === undefined || (this.inheritable[i] === true && !Object.hasOwn(instance, name))) continue;
+      if (value === undefined || (this.inheritable[i] === true && !hasOwn(instance, name))) continue;
       if (!run.child(this.checkedNodes[i] as Subschema, value)) return false;
     }
     return true;
@@ -106,7 +106,7 @@ class ObjectMembers implements BooleanStep {
         marks?.addProp(key);
         if (!run.child(patternNodes[i] as Subschema, instance[key])) return false;
       }
-      if (matched || additional === undefined || additional.isTrivial || !Object.hasOwn(instance, key)) continue;
+      if (matched || additional === undefined || additional.isTrivial || !hasOwn(instance, key)) continue;
       if (!run.child(additional, instance[key])) return false;
     }
     return true;

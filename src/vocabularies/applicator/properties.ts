@@ -1,5 +1,6 @@
 /** `properties` (Core §10.3.2.1): each named, present property must be valid; annotates the names applied. */
 
+import { hasOwn } from "../../engine/json.js";
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { schemaMap } from "./shared.js";
@@ -19,7 +20,7 @@ export const properties: KeywordDefinition = {
         to.spend(entries.length);
         for (let i = 0; i < entries.length; i++) {
           const [name, node] = entries[i]!;
-          if (Object.hasOwn(instance, name) && !to.child(node, instance[name], name, name)) return false;
+          if (hasOwn(instance, name) && !to.child(node, instance[name], name, name)) return false;
         }
         return true;
       },

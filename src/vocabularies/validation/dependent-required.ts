@@ -1,6 +1,6 @@
 /** `dependentRequired` (Validation §6.5.4): when a property is present, the listed properties must be too. */
 
-import { isObject } from "../../engine/json.js";
+import { hasOwn, isObject } from "../../engine/json.js";
 import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
 import { quoteList } from "../../engine/messages.js";
 import { stringArray } from "./shared.js";
@@ -14,22 +14,22 @@ export const dependentRequired: KeywordDefinition = {
     const entries: (readonly [string, string[]])[] = [];
     for (const name of Object.keys(value)) entries.push([name, stringArray("dependentRequired", value[name], ctx)]);
     const missingOf = (instance: Record<string, unknown>, needs: readonly string[]): string[] =>
-      needs.filter((n) => !Object.hasOwn(instance, n));
+      needs.filter((n) => !hasOwn(instance, n));
     return assertion(
       "dependentRequired",
       (instance, run) => {
         if (!isObject(instance)) return true;
         run.spend(entries.length);
         for (const [name, needs] of entries) {
-          if (!Object.hasOwn(instance, name)) continue;
+          if (!hasOwn(instance, name)) continue;
           run.spend(needs.length);
-          for (const n of needs) if (!Object.hasOwn(instance, n)) return false;
+          for (const n of needs) if (!hasOwn(instance, n)) return false;
         }
         return true;
       },
       (instance) => {
         const object = instance as Record<string, unknown>;
-        const [name, needs] = entries.find(([n, ns]) => Object.hasOwn(object, n) && missingOf(object, ns).length > 0)!;
+        const [name, needs] = entries.find(([n, ns]) => hasOwn(object, n) && missingOf(object, ns).length > 0)!;
         const missing = missingOf(object, needs);
         return {
           message: `must have ${quoteList(missing)} when ${JSON.stringify(name)} is present`,

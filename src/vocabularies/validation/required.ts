@@ -1,6 +1,6 @@
 /** `required` (Validation §6.5.3): every listed property must be present (own properties only). */
 
-import { isObject } from "../../engine/json.js";
+import { hasOwn, isObject } from "../../engine/json.js";
 import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
 import { quoteList } from "../../engine/messages.js";
 import { stringArray } from "./shared.js";
@@ -15,11 +15,11 @@ export const required: KeywordDefinition = {
       (instance, run) => {
         if (!isObject(instance)) return true;
         run.spend(names.length);
-        for (let i = 0; i < names.length; i++) if (!Object.hasOwn(instance, names[i]!)) return false;
+        for (let i = 0; i < names.length; i++) if (!hasOwn(instance, names[i]!)) return false;
         return true;
       },
       (instance) => {
-        const missing = names.filter((n) => !Object.hasOwn(instance as object, n));
+        const missing = names.filter((n) => !hasOwn(instance as object, n));
         return {
           message:
             missing.length === 1
