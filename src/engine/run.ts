@@ -159,14 +159,44 @@ export class Run implements Applier, StepMeter {
   nextLeafMatch(node: Subschema, array: readonly unknown[], from: number): number {
     const per = node.cost + 1;
     const { typeMask, asserts, holds } = node;
-    for (let i = from; i < array.length; i++) {
-      if ((this.steps += per) > this.maxSteps) this.limit("maxEvaluationSteps");
-      if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
-      if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes");
-      const item = array[i];
-      if ((typeMask === 0 || (typeBits(item) & typeMask) !== 0) && (!asserts || holds(item, this))) return i;
+    const { maxSteps, maxInstanceNodes } = this;
+    if (from < array.length && this.instanceDepth + 1 > this.maxInstanceDepth) {
+      // What the first item would hit, in `child`'s order: its steps, then the depth.
+      if ((this.steps += per) > maxSteps) this.limit("maxEvaluationSteps");
+      this.limit("maxInstanceDepth");
     }
-    return -1;
+    // The counters live in locals while no assertion runs (an assertion may charge steps itself).
+    let steps = this.steps;
+    let nodes = this.instanceNodes;
+    let found = -1;
+    for (let i = from; i < array.length; i++) {
+      if ((steps += per) > maxSteps) {
+        this.steps = steps;
+        this.limit("maxEvaluationSteps");
+      }
+      if (++nodes > maxInstanceNodes) {
+        this.steps = steps;
+        this.limit("maxInstanceNodes");
+      }
+      const item = array[i];
+      if (typeMask !== 0 && (typeBits(item) & typeMask) === 0) continue;
+      if (!asserts) {
+        found = i;
+        break;
+      }
+      this.steps = steps;
+      this.instanceNodes = nodes;
+      const holdsHere = holds(item, this);
+      steps = this.steps;
+      nodes = this.instanceNodes;
+      if (holdsHere) {
+        found = i;
+        break;
+      }
+    }
+    this.steps = steps;
+    this.instanceNodes = nodes;
+    return found;
   }
 
   /**

@@ -239,6 +239,12 @@ describe("contains charges the items it tries, and no more", () => {
       assert.equal(exact.isValid(matchAt(1_000)), true, "exactly the steps it needs");
       const short = compile({ contains: subschema }, { limits: { maxEvaluationSteps: at(1_000) - 1 } });
       assert.throws(() => short.isValid(matchAt(1_000)), /maxEvaluationSteps/, "one step fewer fails closed");
+      const shallow = compile({ items: { contains: subschema } }, { limits: { maxInstanceDepth: 1 } });
+      assert.throws(() => shallow.isValid([["match"]]), /maxInstanceDepth/, "an item one level too deep");
+      assert.equal(shallow.isValid([[]]), false, "no item tried: nothing entered, no limit");
+      const nodes = compile({ contains: subschema }, { limits: { maxInstanceNodes: 500 } });
+      assert.throws(() => nodes.isValid(matchAt(1_000)), /maxInstanceNodes/, "each item tried is a value visited");
+      assert.equal(nodes.isValid(matchAt(10)), true, "items after the match are not visited");
     });
   }
 });
