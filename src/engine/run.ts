@@ -20,7 +20,7 @@ export interface Subschema {
   /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
   readonly isTrivial: boolean;
   /**
-   * Whether the boolean path is only `typeMask` and `predicates` (no subschemas, marks or scope): loops over many
+   * Whether the boolean path is only `typeMask` and `holds` (no subschemas, marks or scope): loops over many
    * members then test it inline. Read at evaluation time (a recursive target is compiled last).
    */
   readonly leaf: boolean;
