@@ -21,6 +21,7 @@ import { caseArb } from "../build/test/fuzz/arbitraries.js";
 import { checkCase } from "../build/test/fuzz/checks.js";
 import { minimize, minimizeAsync } from "../build/test/fuzz/minimize.js";
 import { setTimeout, clearTimeout } from "node:timers";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { explain, ourVerdicts } from "../build/test/differential/hyperjump.js";
 import { hostileReport } from "./hostile-times.mjs";
@@ -221,7 +222,7 @@ console.log(
 if (firstTimeout !== undefined)
   console.log(`first case hyperjump did not answer: case ${firstTimeout} (replay with --seed ${opts.seed})`);
 
-const hostile = hostileReport(new URL("../fixtures/hostile/", import.meta.url).pathname);
+const hostile = hostileReport(fileURLToPath(new URL("../fixtures/hostile/", import.meta.url)));
 for (const line of hostile.lines) console.log(line);
 
 const failed =
