@@ -114,13 +114,21 @@ function hashOf(value: unknown, depthLeft: number, limit: number, meter: StepMet
     for (let i = 0; i < value.length; i++) h = Math.imul(h ^ hashOf(value[i], depthLeft - 1, limit, meter), 0x01000193);
     return h;
   }
-  // Keys in any order: combine the entries commutatively.
+  // Keys in any order: combine the entries commutatively. Each value's hash is mixed first, so that values
+  // which differ in a similar way (`{ id: 1, name: "n1" }`, `{ id: 2, name: "n2" }`) do not cancel out in the sum.
   let h = 0x3243f6a8;
   for (const key of Object.keys(value as object)) {
     const entry = hashOf((value as Record<string, unknown>)[key], depthLeft - 1, limit, meter);
-    h = (h + Math.imul(hashString(key, 0x9e3779b9), 31) + entry) | 0;
+    h = (h + Math.imul(hashString(key, 0x9e3779b9), 31) + mix(entry)) | 0;
   }
   return h;
+}
+
+/** A 32-bit finaliser (MurmurHash3's): every input bit affects every output bit. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** Punctuation queued by `canonicalJson`; a class of its own, so no data string can pass for it. */
