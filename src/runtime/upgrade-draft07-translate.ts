@@ -216,7 +216,9 @@ export class Upgrader {
       for (const name of Object.keys(definitions)) {
         const to = names.get(name) as string;
         const at = childPointer(definitionsAt, name);
-        if (to !== name) this.note(at, "definitions-renamed", `definitions["${name}"] → $defs["${to}"] ($defs has it)`);
+        if (to !== name) {
+          this.note(at, "definitions-renamed", `definitions["${name}"] → $defs["${to}"] ($defs has it)`);
+        }
         defineOwn(merged, to, this.schema(definitions[name], at, depth + 1));
       }
     }
