@@ -48,11 +48,7 @@ export class Marks {
     }
     const all = new Set<string>(names ?? []);
     meter.spend(all.size);
-    for (const set of sets) {
-      meter.spend(set.size);
-      for (const name of set) all.add(name);
-    }
-    return all;
+    return addAll(all, sets, meter);
   }
 
   /** The indices marked one by one, as a set: built once per reading, one step per index. */
@@ -118,35 +114,34 @@ export interface MarksCheckpoint {
  * combinations are kept (a schema's combinations of branches can be many); others are built on every reading.
  */
 export class NameSetUnions {
-  private readonly parts: (readonly ReadonlySet<string>[])[] = [];
-  private readonly unions: ReadonlySet<string>[] = [];
-  private readonly sizes: number[] = [];
+  private readonly known: { readonly sets: readonly ReadonlySet<string>[]; readonly union: ReadonlySet<string> }[] = [];
 
   constructor(private readonly capacity = 16) {}
 
   of(sets: readonly ReadonlySet<string>[], meter: StepMeter): ReadonlySet<string> {
-    const { parts } = this;
-    for (let c = 0; c < parts.length; c++) {
-      const known = parts[c] as readonly ReadonlySet<string>[];
-      if (known.length !== sets.length) continue;
-      let same = true;
-      for (let i = 0; same && i < sets.length; i++) same = known[i] === sets[i];
-      if (!same) continue;
-      meter.spend(this.sizes[c] as number);
-      return this.unions[c] as ReadonlySet<string>;
+    for (const { sets: seen, union } of this.known) {
+      if (!sameSets(seen, sets)) continue;
+      for (const set of sets) meter.spend(set.size);
+      return union;
     }
-    const all = new Set<string>();
-    let size = 0;
-    for (const set of sets) {
-      meter.spend(set.size);
-      size += set.size;
-      for (const name of set) all.add(name);
-    }
-    if (parts.length < this.capacity) {
-      parts.push(sets.slice());
-      this.unions.push(all);
-      this.sizes.push(size);
-    }
-    return all;
+    const union = addAll(new Set<string>(), sets, meter);
+    if (this.known.length < this.capacity) this.known.push({ sets: sets.slice(), union });
+    return union;
   }
+}
+
+/** Whether two lists hold the same sets (the same objects) in the same order. */
+function sameSets(a: readonly ReadonlySet<string>[], b: readonly ReadonlySet<string>[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Adds every name of `sets` to `into`, one step per name taken in. */
+function addAll(into: Set<string>, sets: readonly ReadonlySet<string>[], meter: StepMeter): Set<string> {
+  for (const set of sets) {
+    meter.spend(set.size);
+    for (const name of set) into.add(name);
+  }
+  return into;
 }
