@@ -1,11 +1,12 @@
 // The fixtures/hostile cases timed one by one, for the fuzz report: each must answer (the expected verdict, the
 // expected refusal, or an execution_failure) in well under a second. `npm test` checks the answers; a test never
 // asserts time, so the time is measured here.
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { compile, SchemaError } from "../build/src/index.js";
 import { generate } from "../build/test/suite/generators.js";
+import { jsonFiles } from "../build/test/suite/locate.js";
+import { readCases } from "../build/test/suite/runner.js";
 
 /** What "well under a second" means in the report: a case at or above it fails the fuzz run. */
 export const HOSTILE_BUDGET_MS = 500;
@@ -16,10 +17,8 @@ export const HOSTILE_BUDGET_MS = 500;
  */
 export function timeHostileCases(dir) {
   const rows = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()) {
-    for (const c of JSON.parse(readFileSync(join(dir, file), "utf8"))) {
+  for (const file of jsonFiles(dir, false)) {
+    for (const c of readCases(join(dir, file))) {
       const schema = c.schemaGenerator !== undefined ? generate(c.schemaGenerator) : c.schema;
       for (const t of c.tests) {
         const data = t.dataGenerator !== undefined ? generate(t.dataGenerator) : t.data;
