@@ -10,7 +10,7 @@ import { Context } from "./compile-context.js";
 import { DEFAULT_BASE_URI, type CompileOptions } from "./compile-options.js";
 import { DialectSelector } from "./dialect-selection.js";
 import type { DialectDefinition } from "./dialect.js";
-import type { SchemaError } from "./errors.js";
+import { LimitError, type SchemaError } from "./errors.js";
 import { isObject } from "./json.js";
 import { annotation, type BooleanStep, type Evaluator, type KeywordDefinition } from "./keyword.js";
 import type { Limits } from "./limits.js";
@@ -24,12 +24,16 @@ import type { Location, Resource } from "./resources.js";
 import { Places, type Place } from "./schema-places.js";
 import { SchemaSources } from "./registry.js";
 
+/** Program instructions all the distinct patterns of one compilation may take together (README "Limits"). */
+const MAX_PROGRAM_INSTRUCTIONS = 1_000_000;
+
 export class Compilation implements CompilerServices {
   readonly places = new Places();
   private readonly sources: SchemaSources;
   private readonly index: ResourceIndex;
   private readonly nodes = new Map<string, SchemaNode>();
   private readonly patterns = new Map<string, CompiledPattern>();
+  private programInstructions = 0;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   /** Whether a `$dynamicRef` with a bookend was compiled: evaluation then tracks the dynamic scope. */
@@ -173,11 +177,15 @@ export class Compilation implements CompilerServices {
     let compiled = this.patterns.get(source);
     if (compiled !== undefined) return compiled;
     try {
-      compiled = sharedPattern(source, this.limits.maxRegexSteps);
+      compiled = sharedPattern(source);
     } catch (e) {
       if (!(e instanceof RegexSyntaxError)) throw e;
       const message = `invalid regular expression ${JSON.stringify(source)}: ${e.message}`;
       throw this.places.error(from, at, message, "pattern_invalid");
+    }
+    // Each pattern's program is bounded; so are all of one schema's together (its memory is the schema's).
+    if ((this.programInstructions += compiled.programSize) > MAX_PROGRAM_INSTRUCTIONS) {
+      throw new LimitError("maxRegexProgramTotal", MAX_PROGRAM_INSTRUCTIONS, { schemaPointer: at });
     }
     this.patterns.set(source, compiled);
     return compiled;

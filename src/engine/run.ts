@@ -10,6 +10,7 @@ import { typeBits } from "./types.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
 import type { NodeResult } from "./output.js";
+import type { RegexMeter } from "./regex/index.js";
 
 /** A compiled subschema as keywords see it: both paths, and what is known of it at compile time. */
 export interface Subschema {
@@ -72,7 +73,7 @@ export interface Applier {
   spend(steps: number): void;
 }
 
-export class Run implements Applier, StepMeter {
+export class Run implements Applier, StepMeter, RegexMeter {
   steps = 0;
   instanceDepth = 0;
   instanceNodes = 0;
@@ -85,6 +86,8 @@ export class Run implements Applier, StepMeter {
   readonly maxInstanceDepth: number;
   readonly maxInstanceNodes: number;
   readonly maxReferenceDepth: number;
+  /** What one regular-expression match may spend (the regex engine charges its work to `steps`). */
+  readonly maxRegexSteps: number;
 
   constructor(
     readonly limits: Readonly<Limits>,
@@ -98,6 +101,7 @@ export class Run implements Applier, StepMeter {
     this.maxInstanceDepth = limits.maxInstanceDepth;
     this.maxInstanceNodes = limits.maxInstanceNodes;
     this.maxReferenceDepth = limits.maxReferenceDepth;
+    this.maxRegexSteps = limits.maxRegexSteps;
   }
 
   /**

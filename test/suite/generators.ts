@@ -16,6 +16,17 @@ function str(spec: Spec, field: string, fallback: string): string {
   return v;
 }
 
+/** A deterministic pseudo-random string of `length` code units drawn from `alphabet` (a linear congruential walk). */
+function randomString(length: number, alphabet: string, seed: number): string {
+  let x = seed >>> 0;
+  let out = "";
+  for (let i = 0; i < length; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    out += alphabet[(x >>> 16) % alphabet.length];
+  }
+  return out;
+}
+
 function clone(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
@@ -50,6 +61,17 @@ function buildData(spec: Spec): unknown {
       const o: Record<string, unknown> = {};
       const key = str(spec, "key", "k");
       for (let i = 0; i < num(spec, "length"); i++) setOwn(o, key + i, i);
+      return o;
+    }
+    case "randomString":
+      return (
+        randomString(num(spec, "length"), str(spec, "alphabet", "ab"), num(spec, "seed", 1)) + str(spec, "suffix", "")
+      );
+    case "randomKeys": {
+      const o: Record<string, unknown> = {};
+      const keyLength = num(spec, "keyLength");
+      const alphabet = str(spec, "alphabet", "ab");
+      for (let i = 0; i < num(spec, "count"); i++) setOwn(o, randomString(keyLength, alphabet, i + 1), i);
       return o;
     }
     case "longArray": {
@@ -112,6 +134,26 @@ export function generateSchema(spec: Spec): unknown {
     }
     case "longConst":
       return { const: str(spec, "char", "a").repeat(num(spec, "length")) };
+    case "patternList": {
+      const template = str(spec, "template", "");
+      const sources = Array.from({ length: num(spec, "count") }, (_, i) => template.replaceAll("{i}", String(i + 1)));
+      if (str(spec, "applicator", "allOf") === "allOf") return { allOf: sources.map((pattern) => ({ pattern })) };
+      const patterns: Record<string, unknown> = {};
+      for (const source of sources)
+        setOwn(patterns, source, Object.hasOwn(spec, "value") ? clone(spec["value"]) : true);
+      return { patternProperties: patterns };
+    }
+    case "repeatedPattern":
+      return {
+        pattern: str(spec, "prefix", "") + str(spec, "unit", "").repeat(num(spec, "count")) + str(spec, "suffix", ""),
+      };
+    case "astralClass": {
+      let set = "";
+      for (let lead = 0; lead < num(spec, "leads"); lead++) {
+        for (let t = 0; t < num(spec, "trailsPerLead"); t++) set += String.fromCharCode(0xd800 + lead, 0xdc00 + 2 * t);
+      }
+      return { pattern: Array.from({ length: num(spec, "copies", 1) }, () => `[${set}]`).join("|") };
+    }
     default:
       throw new Error(`unknown schemaGenerator kind ${String(spec["kind"])}`);
   }
@@ -120,7 +162,16 @@ export function generateSchema(spec: Spec): unknown {
 /** Either kind of generator, told apart by its `kind`. */
 export function generate(spec: Spec): unknown {
   const kind = String(spec["kind"]);
-  return ["nestedNot", "nestedAllOf", "nestedProperties", "wideProperties", "longConst"].includes(kind)
+  return [
+    "nestedNot",
+    "nestedAllOf",
+    "nestedProperties",
+    "wideProperties",
+    "longConst",
+    "patternList",
+    "repeatedPattern",
+    "astralClass",
+  ].includes(kind)
     ? generateSchema(spec)
     : generateData(spec);
 }

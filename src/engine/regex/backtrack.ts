@@ -1,13 +1,17 @@
 /**
  * Backtracking matcher for programs with backreferences or lookarounds. It follows the ECMA-262
  * matcher semantics exactly (ordered choice, per-iteration capture reset, the empty-iteration
- * check, atomic lookarounds, backward lookbehind) with an explicit stack and a step budget: the
- * answer is exact, or a LimitError("maxRegexSteps", budget) is thrown. Never recursive except
- * for lookaround nesting, which the parser bounds.
+ * check, atomic lookarounds, backward lookbehind) with an explicit stack and a budget of work: the
+ * answer is exact, or the budget runs out first (OVER_BUDGET). Every instruction executed costs
+ * UNITS_PER_INSTRUCTION units (an instruction here costs about twice a cached automaton transition), a
+ * lookaround decided by a linear matcher LOOK_CALL_UNITS more besides what that matcher spends, and every
+ * capture register a reset visits, every code unit a backreference compares and every stack entry an atomic
+ * lookaround keeps one unit. Never recursive except for lookaround nesting, which the
+ * parser bounds. The stack is shrunk back after a call that grew it.
  */
 import { LimitError } from "../errors.js";
 import { codePointBefore, isWordChar } from "./charset.js";
-import type { LinearMatcher } from "./linear.js";
+import { MATCH, NO_MATCH, OVER_BUDGET, type LinearMatcher } from "./linear.js";
 import {
   ASSERT_BEGIN,
   ASSERT_END,
@@ -35,13 +39,25 @@ const TAG_BRANCH = 0;
 const TAG_UNDO = 1;
 /** The backtrack stack may hold at most this many 32-bit words. */
 const MAX_STACK_WORDS = 1 << 23;
+/** The stack a matcher starts with, and keeps between calls. */
+const INITIAL_STACK_WORDS = 3 * 256;
+
+/** Units of work per instruction executed, and per lookaround handed to a linear matcher (README "Limits"). */
+const UNITS_PER_INSTRUCTION = 2;
+const LOOK_CALL_UNITS = 4;
+
+/** Thrown inside a match when its budget runs out; `run` turns it into OVER_BUDGET. */
+const OUT_OF_BUDGET: unique symbol = Symbol("out of budget");
 
 export class Backtracker {
   private readonly regs: Int32Array;
-  private stack = new Int32Array(3 * 256);
+  private stack = new Int32Array(INITIAL_STACK_WORDS);
   private sp = 0;
   private steps = 0;
+  private budget = 0;
   private input = "";
+  /** Units of work the last call spent (README "Limits": what one regex step is). */
+  spent = 0;
 
   /**
    * `looks` maps the pc of a LOOK instruction to an anchored linear matcher for its body, when the
@@ -50,27 +66,45 @@ export class Backtracker {
   constructor(
     private readonly prog: Program,
     private readonly anchored: boolean,
-    private readonly budget: number,
     private readonly looks: ReadonlyMap<number, LinearMatcher> = new Map(),
   ) {
     this.regs = new Int32Array(prog.slots);
+    this.lookAt = Array.from(prog.op, (_, pc) => looks.get(pc));
   }
 
-  test(input: string): boolean {
+  /** `looks` by pc, read on every LOOK instruction. */
+  private readonly lookAt: readonly (LinearMatcher | undefined)[];
+
+  /** Whether `input` has a match (MATCH / NO_MATCH), or OVER_BUDGET; `spent` says what it cost. */
+  run(input: string, budget: number): number {
     this.input = input;
-    this.steps = 0;
+    this.budget = budget;
+    // Resetting the registers once is charged; a failed attempt restores them itself, through its undo entries.
+    this.steps = this.regs.length;
     try {
+      if (this.steps > budget) return OVER_BUDGET;
+      this.regs.fill(-1);
       for (let start = 0; start <= input.length;) {
-        this.regs.fill(-1);
         this.sp = 0;
-        if (this.run(0, start)) return true;
+        if (this.search(0, start)) return MATCH;
         if (this.anchored || start === input.length) break;
         start += codePointWidthAt(input, start);
       }
-      return false;
+      return NO_MATCH;
+    } catch (e) {
+      if (e === OUT_OF_BUDGET) return OVER_BUDGET;
+      throw e;
     } finally {
+      this.spent = this.steps;
       this.input = "";
+      if (this.stack.length > INITIAL_STACK_WORDS) this.stack = new Int32Array(INITIAL_STACK_WORDS);
+      for (const look of this.looks.values()) look.release();
     }
+  }
+
+  /** Charges `units` of work; throws OUT_OF_BUDGET past the budget. */
+  private charge(units: number): void {
+    if ((this.steps += units) > this.budget) throw OUT_OF_BUDGET;
   }
 
   private push(tag: number, x: number, y: number): void {
@@ -98,6 +132,7 @@ export class Backtracker {
 
   /** Drops the branch entries above `base` (a lookaround succeeded: it is atomic) but keeps the undo entries. */
   private commit(base: number): void {
+    this.charge((this.sp - base) / 3);
     const s = this.stack;
     let w = base;
     for (let r = base; r < this.sp; r += 3) {
@@ -114,14 +149,14 @@ export class Backtracker {
   /**
    * Runs from (pc, pos) until MATCH / LOOKEND (true) or until every choice above the current stack top failed (false).
    */
-  private run(pc: number, pos: number): boolean {
+  private search(pc: number, pos: number): boolean {
     const { op, a, b, sets } = this.prog;
     const input = this.input;
     const len = input.length;
     const regs = this.regs;
     const base = this.sp;
     for (;;) {
-      if (++this.steps > this.budget) throw new LimitError("maxRegexSteps", this.budget);
+      if ((this.steps += UNITS_PER_INSTRUCTION) > this.budget) throw OUT_OF_BUDGET;
       let ok = true;
       switch (op[pc]) {
         case OP_CHAR:
@@ -169,6 +204,7 @@ export class Backtracker {
           pc++;
           break;
         case OP_CLEAR:
+          this.charge(b[pc]! - a[pc]! + 1);
           for (let r = a[pc]!; r <= b[pc]!; r++) {
             if (regs[r] !== -1) {
               this.push(TAG_UNDO, r, regs[r]!);
@@ -191,17 +227,17 @@ export class Backtracker {
         }
         case OP_LOOK: {
           const negate = (a[pc]! & 1) === 1;
-          const linear = this.looks.get(pc);
+          const linear = this.lookAt[pc];
           if (linear !== undefined) {
-            const r = linear.prefixMatch(input, pos, Math.max(0, this.budget - this.steps));
-            this.steps += linear.scanned;
-            if (r < 0) throw new LimitError("maxRegexSteps", this.budget);
-            ok = (r === 1) !== negate;
+            const r = linear.prefixMatch(input, pos, this.budget - this.steps);
+            this.charge(linear.spent + LOOK_CALL_UNITS);
+            if (r === OVER_BUDGET) throw OUT_OF_BUDGET;
+            ok = (r === MATCH) !== negate;
             pc = b[pc]!;
             break;
           }
           const mark = this.sp;
-          const found = this.run(pc + 1, pos);
+          const found = this.search(pc + 1, pos);
           if (found && !negate) this.commit(mark);
           else if (found) this.unwind(mark);
           ok = found !== negate;
@@ -235,7 +271,7 @@ export class Backtracker {
     const input = this.input;
     const from = backward ? pos - n : pos;
     if (from < 0 || from + n > input.length) return -1;
-    this.steps += n;
+    this.charge(n);
     for (let i = 0; i < n; i++) if (input.charCodeAt(from + i) !== input.charCodeAt(start + i)) return -1;
     // Compare code points, not code units: the matched window must not split a surrogate pair.
     if (n > 0 && (backward ? splitsPair(input, from) : splitsPair(input, from + n))) return -1;

@@ -66,7 +66,56 @@ export class CharSet {
     readonly props: readonly PropTest[],
     readonly negate: boolean,
   ) {
-    for (let cp = 0; cp < 128; cp++) if (this.slowHas(cp)) this.ascii[cp >> 5]! |= 1 << (cp & 31);
+    // The ASCII answers straight from the ranges; properties are asked only for what the ranges leave out.
+    const ascii = this.ascii;
+    for (let i = 0; i < ranges.length && ranges[i]! < 128; i += 2) {
+      const hi = Math.min(ranges[i + 1]!, 127);
+      for (let cp = ranges[i]!; cp <= hi; cp++) ascii[cp >> 5]! |= 1 << (cp & 31);
+    }
+    if (props.length > 0) {
+      for (let cp = 0; cp < 128; cp++) {
+        if ((ascii[cp >> 5]! >>> (cp & 31)) & 1) continue;
+        for (const p of props) {
+          if (p.tester.has(cp) !== p.negate) {
+            ascii[cp >> 5]! |= 1 << (cp & 31);
+            break;
+          }
+        }
+      }
+    }
+    if (negate) for (let w = 0; w < 4; w++) ascii[w] = ~ascii[w]!;
+  }
+
+  /**
+   * How many pieces a UTF-16 matcher needs for this set: its BMP ranges, plus, for the astral code points, one piece
+   * per run of surrogate pairs that share a lead surrogate range and a trail range (a range of astral code points is
+   * at most three: a partial first lead, the full leads between, a partial last lead). Infinity with a property
+   * escape, whose ranges the runtime expands itself. The native cost model charges a set this much (the runtime
+   * tries the pieces of an astral set one after another).
+   */
+  utf16Pieces(): number {
+    if (this.props.length > 0) return Infinity;
+    const ranges = this.negate ? complementRanges(this.ranges) : this.ranges;
+    let pieces = 0;
+    for (let i = 0; i < ranges.length; i += 2) {
+      const lo = ranges[i]!;
+      const hi = ranges[i + 1]!;
+      if (lo <= 0xffff) pieces++;
+      if (hi <= 0xffff) continue;
+      const from = Math.max(lo, 0x10000) - 0x10000;
+      const to = hi - 0x10000;
+      const firstLead = from >> 10;
+      const lastLead = to >> 10;
+      if (firstLead === lastLead) {
+        pieces++;
+        continue;
+      }
+      const firstFull = (from & 0x3ff) === 0;
+      const lastFull = (to & 0x3ff) === 0x3ff;
+      const middle = lastLead - firstLead - 1 + (firstFull ? 1 : 0) + (lastFull ? 1 : 0);
+      pieces += (firstFull ? 0 : 1) + (lastFull ? 0 : 1) + (middle > 0 ? 1 : 0);
+    }
+    return pieces;
   }
 
   has(cp: number): boolean {
@@ -130,16 +179,20 @@ function normalize(pairs: readonly number[]): Int32Array {
   return Int32Array.from(out);
 }
 
-function complement(pairs: readonly number[]): number[] {
-  const r = normalize(pairs);
+/** The complement of sorted, merged ranges, as ranges. */
+function complementRanges(ranges: Int32Array): Int32Array {
   const out: number[] = [];
   let next = 0;
-  for (let i = 0; i < r.length; i += 2) {
-    if (r[i]! > next) out.push(next, r[i]! - 1);
-    next = r[i + 1]! + 1;
+  for (let i = 0; i < ranges.length; i += 2) {
+    if (ranges[i]! > next) out.push(next, ranges[i]! - 1);
+    next = ranges[i + 1]! + 1;
   }
   if (next <= MAX_CP) out.push(next, MAX_CP);
-  return out;
+  return Int32Array.from(out);
+}
+
+function complement(pairs: readonly number[]): number[] {
+  return Array.from(complementRanges(normalize(pairs)));
 }
 
 function fromPairs(pairs: readonly number[]): CharSet {

@@ -18,12 +18,21 @@ function parseProperty(c: Cursor, negate: boolean): CharSet {
   let body = "";
   while (!c.atEnd() && c.peek() !== 0x7d) body += String.fromCodePoint(c.next());
   c.expect("}", "invalid property name");
+  const key = (negate ? "P" : "p") + body;
+  const known = PROPERTY_SETS.get(key);
+  if (known !== undefined) return known;
   const tester = propertyTester(body);
   if (tester === null) c.fail("invalid property name");
   const b = new SetBuilder();
   b.addProperty(tester, negate);
-  return b.build(false);
+  const set = b.build(false);
+  if (PROPERTY_SETS.size < PROPERTY_SETS_MAX) PROPERTY_SETS.set(key, set);
+  return set;
 }
+
+/** The sets of `\p{…}` / `\P{…}` escapes already built (immutable), so a pattern repeating one builds it once. */
+const PROPERTY_SETS = new Map<string, CharSet>();
+const PROPERTY_SETS_MAX = 256;
 
 /** Parses a class escape letter (d D s S w W p P) already consumed as `letter`; null if not one. */
 export function classEscape(c: Cursor, letter: number): CharSet | null {

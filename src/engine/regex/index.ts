@@ -12,19 +12,22 @@
  *   (./linear.ts: lazily built DFA over a Thompson NFA, O(program × input) worst case). Counted
  *   repetitions are expanded; the program size is capped (LimitError "maxRegexProgramSize").
  * - Patterns with backreferences or lookarounds run on our own backtracking matcher
- *   (./backtrack.ts), which implements the ECMA-262 matcher semantics exactly and counts steps:
- *   the result is the exact ECMA-262 answer or a LimitError("maxRegexSteps", budget) — never a
- *   hang. Lookaround bodies without groups, backreferences or nested lookarounds are decided by
- *   an anchored linear matcher (reading backward for lookbehind); the code points it reads count
- *   as steps.
+ *   (./backtrack.ts), which implements the ECMA-262 matcher semantics exactly. Lookaround bodies
+ *   without groups, backreferences or nested lookarounds are decided by an anchored linear matcher
+ *   (reading backward for lookbehind).
  * - Native fast path (./native-safety.ts): when the pattern is in a class for which V8's
- *   backtracking RegExp provably agrees with ECMA-262 and needs at most NATIVE_STEP_BUDGET steps
- *   on inputs of up to some length L ≤ NATIVE_MAX_INPUT code units (computed per pattern), test()
- *   hands inputs of at most L units to `new RegExp(source, "u")` (built once at compile time);
- *   longer inputs take our own engine (the linear one; the backtracker for a pattern with a lookahead, which is
- *   native only when its step budget covers the native bound).
- *   No other user input is matched by the native RegExp.
+ *   backtracking RegExp provably agrees with ECMA-262 and its work is provably small on inputs of
+ *   at most L ≤ NATIVE_MAX_INPUT code units (computed per pattern), test() hands inputs of at most
+ *   L units to `new RegExp(source, "u")` (built and run once at compile time). Longer inputs take our
+ *   own engine; so does every input once the RegExp has thrown (the runtime compiles a RegExp lazily
+ *   and may fail there), and an input whose native charge exceeds what the call may still spend.
  * - Group/lookaround nesting deeper than MAX_NESTING throws LimitError "maxRegexNesting".
+ *
+ * Work (README "Limits"): every test() is charged its work to a `RegexMeter`, the evaluation's step
+ * counter: the automaton's instructions reached per code point, the backtracker's instructions and
+ * register resets, the native cost model's bound for the input's length, a literal's length. One
+ * call may spend at most `maxRegexSteps` and no more than the evaluation has left; past either it
+ * throws that limit's LimitError. The answer is otherwise always the exact ECMA-262 answer.
  *
  * Where V8 departs from ECMA-262 we follow the specification: no match is tried between the two
  * halves of a surrogate pair (V8 says /\B/u.test("a😀b") is true; the spec says false).
@@ -32,25 +35,46 @@
  * A compiled pattern owns reusable buffers; test() is synchronous, so sharing one compiled
  * pattern between concurrent async callers is safe.
  */
+import { LimitError } from "../errors.js";
 import { literalShape, needsBacktracking, startAnchored } from "./analysis.js";
-import { RegexSyntaxError } from "./ast.js";
+import { RegexSyntaxError, type ParsedPattern } from "./ast.js";
 import { Backtracker } from "./backtrack.js";
-import { LinearMatcher } from "./linear.js";
-import { NATIVE_STEP_BUDGET, nativeLimit } from "./native-safety.js";
+import { LinearMatcher, MATCH, OVER_BUDGET, Scratch } from "./linear.js";
+import { nativeCharge, nativeCharges, nativeLimit } from "./native-safety.js";
 import { parsePattern } from "./parser.js";
-import { compileProgram } from "./program.js";
+import { compileProgram, type Program } from "./program.js";
 
 export { RegexSyntaxError };
-export { NATIVE_MAX_INPUT, NATIVE_STEP_BUDGET, nativeCost, nativeLimit, nativeSafe } from "./native-safety.js";
+export {
+  adversarialInputs,
+  NATIVE_MAX_INPUT,
+  NATIVE_STEP_BUDGET,
+  nativeCost,
+  nativeLimit,
+  nativeSafe,
+} from "./native-safety.js";
+
+/**
+ * Where a match's work is charged and what it may spend: the evaluation's `Run` is one. A match adds its work to
+ * `steps`; it may spend at most `maxRegexSteps`, and at most what is left of `maxSteps`.
+ */
+export interface RegexMeter {
+  steps: number;
+  readonly maxSteps: number;
+  readonly maxRegexSteps: number;
+  /** Throws the LimitError of the limit that was hit. */
+  limit(name: "maxEvaluationSteps" | "maxRegexSteps"): never;
+}
 
 export interface CompiledPattern {
   readonly source: string;
-  test(input: string): boolean;
+  /** Instructions of our own program (0 for a literal): what the pattern holds in memory, by the word. */
+  readonly programSize: number;
+  /** Whether the input has a match; its work is charged to `meter`, and a limit hit throws. */
+  test(input: string, meter: RegexMeter): boolean;
 }
 
 export interface CompileOptions {
-  /** Step budget of the backtracking matcher per test() call (default 10,000,000). */
-  maxSteps?: number;
   /** Maximum number of program instructions after expanding counted repetitions (default 100,000). */
   maxProgramSize?: number;
   /**
@@ -60,98 +84,200 @@ export interface CompileOptions {
   native?: boolean;
 }
 
-const DEFAULT_MAX_STEPS = 10_000_000;
-/** Backtracker steps per unit of the native cost model, with room (the cost-model test checks 8). */
-const NATIVE_BACKTRACK_FACTOR = 8;
 const DEFAULT_MAX_PROGRAM_SIZE = 100_000;
+/** Literals longer than this run on the automaton: a code-unit search may be quadratic for long needles. */
+const MAX_LITERAL_SEARCH = 64;
 
-class Compiled implements CompiledPattern {
+/** One of our own engines: MATCH / NO_MATCH / OVER_BUDGET, with the work of the last call in `spent`. */
+interface Engine {
+  readonly spent: number;
+  run(input: string, budget: number): number;
+}
+
+/** What one call may spend: `maxRegexSteps`, or less when the evaluation has less left. */
+function budgetOf(meter: RegexMeter): number {
+  const left = meter.maxSteps - meter.steps;
+  return meter.maxRegexSteps < left ? meter.maxRegexSteps : left;
+}
+
+/** Charges a finished match, or throws the limit that bound it. */
+function charge(meter: RegexMeter, answer: number, spent: number): boolean {
+  if (answer === OVER_BUDGET) {
+    meter.limit(meter.maxRegexSteps < meter.maxSteps - meter.steps ? "maxRegexSteps" : "maxEvaluationSteps");
+  }
+  meter.steps += spent;
+  return answer === MATCH;
+}
+
+/** A pattern our own engine decides, built when it first runs. */
+class Own implements CompiledPattern {
+  private engine: Engine | null = null;
+
   constructor(
     readonly source: string,
-    private readonly matcher: (input: string) => boolean,
-    /** Inputs up to this length go to the native RegExp (-1: never). */
-    readonly nativeMaxLength = -1,
+    private readonly build: () => Engine,
+    readonly programSize: number,
   ) {}
 
-  test(input: string): boolean {
-    return this.matcher(input);
+  test(input: string, meter: RegexMeter): boolean {
+    const engine = (this.engine ??= this.build());
+    return charge(meter, engine.run(input, budgetOf(meter)), engine.spent);
+  }
+
+  /** @internal The cache words its automaton keeps between calls (for tests). */
+  cacheWords(): number {
+    const engine = this.engine;
+    return engine instanceof LinearEngine ? engine.matcher.cacheWords() : 0;
   }
 }
 
 /**
- * A pattern with a proven native bound: short inputs go straight to the native RegExp; our own matcher (and its
- * buffers) is only built when a longer input first arrives.
+ * A pattern with a proven native bound: short inputs go to the native RegExp, charged the cost model's bound for
+ * their length; our own engine decides the rest (and everything, once the RegExp has thrown).
  */
-class NativeFirst implements CompiledPattern {
-  private own: ((input: string) => boolean) | null = null;
+class NativeFirst extends Own {
+  constructor(
+    source: string,
+    build: () => Engine,
+    programSize: number,
+    private readonly native: RegExp,
+    private nativeMax: number,
+    private readonly charges: Float64Array,
+  ) {
+    super(source, build, programSize);
+  }
+
+  /** The longest input the native RegExp decides (-1 once it has failed). */
+  get nativeMaxLength(): number {
+    return this.nativeMax;
+  }
+
+  override test(input: string, meter: RegexMeter): boolean {
+    if (input.length <= this.nativeMax) {
+      const cost = nativeCharge(this.charges, input.length);
+      if (cost <= budgetOf(meter)) {
+        let found: boolean;
+        try {
+          found = this.native.test(input);
+        } catch {
+          // The runtime could not run it (its own compilation can overflow): our engine decides from now on.
+          this.nativeMax = -1;
+          return super.test(input, meter);
+        }
+        meter.steps += cost;
+        return found;
+      }
+    }
+    return super.test(input, meter);
+  }
+}
+
+/** `^?literal$?`: a string comparison, charged the characters it may compare. */
+class Literal implements CompiledPattern {
+  readonly programSize = 0;
 
   constructor(
     readonly source: string,
-    private readonly native: RegExp,
-    readonly nativeMaxLength: number,
-    /** Builds our own matcher for longer inputs (the linear automaton, or the backtracker for lookaheads). */
-    private readonly build: () => (input: string) => boolean,
+    private readonly text: string,
+    private readonly atStart: boolean,
+    private readonly atEnd: boolean,
   ) {}
 
-  test(input: string): boolean {
-    if (input.length <= this.nativeMaxLength) return this.native.test(input);
-    return (this.own ??= this.build())(input);
+  test(input: string, meter: RegexMeter): boolean {
+    const { text, atStart, atEnd } = this;
+    const cost = 1 + (atStart || atEnd ? text.length : input.length);
+    const found =
+      atStart && atEnd
+        ? input === text
+        : atStart
+          ? input.startsWith(text)
+          : atEnd
+            ? input.endsWith(text)
+            : input.includes(text);
+    return charge(meter, cost <= budgetOf(meter) ? (found ? MATCH : 0) : OVER_BUDGET, cost);
+  }
+}
+
+class LinearEngine implements Engine {
+  constructor(readonly matcher: LinearMatcher) {}
+
+  get spent(): number {
+    return this.matcher.spent;
+  }
+
+  run(input: string, budget: number): number {
+    return this.matcher.run(input, budget);
   }
 }
 
 export function compilePattern(source: string, options: CompileOptions = {}): CompiledPattern {
-  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxSize = options.maxProgramSize ?? DEFAULT_MAX_PROGRAM_SIZE;
   const parsed = parsePattern(source);
   const lit = literalShape(parsed.root);
-  if (lit !== null) return new Compiled(source, literalMatcher(lit.text, lit.atStart, lit.atEnd));
+  if (lit !== null && (lit.atStart || lit.atEnd || lit.text.length <= MAX_LITERAL_SEARCH))
+    return new Literal(source, lit.text, lit.atStart, lit.atEnd);
   const anchored = startAnchored(parsed.root);
   const linear = !parsed.hasBackref && !parsed.hasLook;
   // Compiled now, so that a pattern too large for our engines is refused at compile time.
   const program = compileProgram(parsed, !linear, maxSize);
-  // Our own matcher: built at once, or only when an input too long for the native RegExp arrives.
-  const own = (): ((input: string) => boolean) => {
-    if (linear) {
-      const m = new LinearMatcher(program, anchored);
-      return (input) => m.test(input);
-    }
-    const looks = new Map<number, LinearMatcher>();
-    for (const { pc, node } of program.looks) {
-      if (needsBacktracking(node.body)) continue;
-      const sub = { ...parsed, root: node.body, groupCount: 0, hasBackref: false, hasLook: false };
-      looks.set(pc, new LinearMatcher(compileProgram(sub, false, maxSize, node.behind), true, node.behind));
-    }
-    const m = new Backtracker(program, anchored, maxSteps, looks);
-    return (input) => m.test(input);
-  };
-  // A pattern the backtracker would run goes native only when its step budget covers the native bound (a unit of
-  // the cost model is a few backtracker steps), so the native path never answers where ours would refuse.
-  const nativeAllowed =
-    options.native !== false && (linear || maxSteps >= NATIVE_BACKTRACK_FACTOR * NATIVE_STEP_BUDGET);
-  const limit = nativeAllowed ? nativeLimit(parsed) : -1;
+  const build = linear
+    ? () => new LinearEngine(new LinearMatcher(program, anchored))
+    : () => backtracker(parsed, program, anchored, maxSize);
+  const limit = options.native === false ? -1 : nativeLimit(parsed);
   const re = limit >= 0 ? nativeRegExp(source) : null;
-  return re !== null ? new NativeFirst(source, re, limit, own) : new Compiled(source, own());
+  if (re === null) return new Own(source, build, program.op.length);
+  return new NativeFirst(source, build, program.op.length, re, limit, nativeCharges(parsed));
+}
+
+function backtracker(parsed: ParsedPattern, program: Program, anchored: boolean, maxSize: number): Backtracker {
+  const bodies: [number, Program, boolean][] = [];
+  for (const { pc, node } of program.looks) {
+    if (needsBacktracking(node.body)) continue;
+    const sub = { ...parsed, root: node.body, groupCount: 0, hasBackref: false, hasLook: false };
+    bodies.push([pc, compileProgram(sub, false, maxSize, node.behind), node.behind]);
+  }
+  // The lookaround matchers run one at a time: they share one set of work buffers.
+  const scratch = new Scratch(Math.max(0, ...bodies.map(([, body]) => body.op.length)));
+  const looks = new Map<number, LinearMatcher>();
+  for (const [pc, body, behind] of bodies) looks.set(pc, new LinearMatcher(body, true, behind, scratch));
+  return new Backtracker(program, anchored, looks);
 }
 
 /**
  * The longest input `pattern.test` hands to the native RegExp, or -1 when it never does (for tests and diagnostics).
  */
 export function nativeMaxLength(pattern: CompiledPattern): number {
-  return pattern instanceof Compiled || pattern instanceof NativeFirst ? pattern.nativeMaxLength : -1;
+  return pattern instanceof NativeFirst ? pattern.nativeMaxLength : -1;
 }
 
+/** @internal The cache words a pattern's automaton keeps between calls (for tests). */
+export function patternCacheWords(pattern: CompiledPattern): number {
+  return pattern instanceof Own ? pattern.cacheWords() : 0;
+}
+
+/**
+ * The native RegExp, or null when the runtime refuses it or cannot run it: it is run once here on a one-byte and a
+ * two-byte string (the runtime compiles a RegExp for each kind of string when it first meets one).
+ */
 function nativeRegExp(source: string): RegExp | null {
   try {
-    return new RegExp(source, "u");
+    const re = new RegExp(source, "u");
+    re.test("");
+    re.test("\u0100");
+    return re;
   } catch {
     return null;
   }
 }
 
-function literalMatcher(text: string, atStart: boolean, atEnd: boolean): (input: string) => boolean {
-  if (atStart && atEnd) return (input) => input === text;
-  if (atStart) return (input) => input.startsWith(text);
-  if (atEnd) return (input) => input.endsWith(text);
-  if (text === "") return () => true;
-  return (input) => input.includes(text);
+/** A meter of its own for one match outside an evaluation (tests, tools): `maxRegexSteps` is the only budget. */
+export function standaloneMeter(maxRegexSteps: number): RegexMeter {
+  return {
+    steps: 0,
+    maxSteps: Number.MAX_SAFE_INTEGER,
+    maxRegexSteps,
+    limit(name) {
+      throw new LimitError(name, name === "maxRegexSteps" ? maxRegexSteps : Number.MAX_SAFE_INTEGER);
+    },
+  };
 }

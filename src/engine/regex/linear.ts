@@ -1,9 +1,19 @@
 /**
- * Linear-time matcher for programs without captures, backreferences or lookarounds: a lazily built
- * DFA over NFA state sets (Thompson construction), with a memory-bounded cache. When the cache
- * thrashes, the same step function runs uncached (Pike-VM style). Anchored
- * instances also decide lookaround bodies for the backtracker, forward or backward. Every input code point costs at
- * most O(program size); nothing backtracks.
+ * Linear-time matcher for programs without captures, backreferences or lookarounds: a lazily built DFA over NFA
+ * state sets (Thompson construction), with a memory-bounded cache. When the cache thrashes, the same step function
+ * runs uncached (Pike-VM style). Anchored instances also decide lookaround bodies for the backtracker, forward or
+ * backward. Nothing backtracks.
+ *
+ * Work is charged by what the state reading a code point can reach, not by what the cache saved: one unit per code
+ * point, or a unit per INSTRUCTIONS_PER_UNIT program instructions its epsilon closure reaches when that is more (the
+ * state's width, counted with every assertion taken as passing, so it depends on the state alone). A cached
+ * transition costs about one unit; the uncached step visits the width, which costs about a unit per
+ * INSTRUCTIONS_PER_UNIT instructions. Building a state costs STATE_UNITS more: that part depends on what earlier
+ * calls left in the cache (a state found there is not built again), everything else on the pattern and input alone.
+ *
+ * Memory: the cache may grow to CACHE_WORDS during one call; after the call a matcher keeps at most RETAIN_WORDS of
+ * it, and all matchers together at most RETAIN_TOTAL (a matcher over the budget drops its cache; a collected matcher
+ * gives its share back).
  */
 import { codePointBefore, isWordChar } from "./charset.js";
 import {
@@ -19,50 +29,186 @@ import {
   type Program,
 } from "./program.js";
 
+/** Not computed yet (a state's `eof`, `charge`, an initial state id). */
 const UNKNOWN = -1;
-const MATCHED = -2;
-/** Cache budget, in 32-bit words (seed lists plus ASCII transition tables), before a flush. */
-const CACHE_WORDS = 1 << 21;
-/** After this many flushes within one test() call the matcher stops caching for that call. */
+/** Transition codes: 0 unknown (a fresh table is all zeros), 1 to a match, and state k as k + FIRST_STATE. */
+const NO_TRANSITION = 0;
+const TO_MATCH = 1;
+const FIRST_STATE = 2;
+/** What a scan answers: a match, no match, or the budget ran out first. */
+export const NO_MATCH = 0;
+export const MATCH = 1;
+export const OVER_BUDGET = -1;
+/** Cache budget of one call, in 32-bit words (seed lists plus ASCII transition tables), before a flush. */
+const CACHE_WORDS = 1 << 20;
+/** After this many flushes within one call the matcher stops caching for that call. */
 const MAX_FLUSHES = 2;
+/** What one matcher may keep of its cache between calls. */
+const RETAIN_WORDS = 1 << 16;
+/** What all matchers together may keep between calls. */
+const RETAIN_TOTAL = 1 << 22;
+/** Words a state costs besides its seeds: the ASCII table and the object. */
+const STATE_WORDS = 160;
+/** What building a DFA state costs besides its closure and its seeds (the row of its table, the object). */
+const STATE_UNITS = 64;
+/** Closure instructions per unit of work: an instruction visit costs about a quarter of a cached transition. */
+const INSTRUCTIONS_PER_UNIT = 4;
 
+/** What reading one code point costs from a state whose closure reaches `width` instructions. */
+function chargeOf(width: number): number {
+  return width <= INSTRUCTIONS_PER_UNIT ? 1 : Math.ceil(width / INSTRUCTIONS_PER_UNIT);
+}
+
+/** Words kept between calls by every live matcher (README "Limits": regex memory). */
+let retainedTotal = 0;
+
+/** One matcher's share of `retainedTotal`, given back when the matcher is collected. */
+interface Share {
+  words: number;
+}
+
+const shares =
+  typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry<Share>((share) => {
+        retainedTotal -= share.words;
+      })
+    : undefined;
+
+/** @internal What the DFA caches of every matcher keep between calls, in 32-bit words (for tests). */
+export function retainedCacheWords(): number {
+  return retainedTotal;
+}
+
+/**
+ * A DFA state: a sorted set of NFA program counters (its seeds, kept in the matcher's seed pool) in a context. Its
+ * transitions for code points below 128 are a row of the matcher's transition table; states are found by a hash of
+ * their seeds, so that building one allocates nothing but this object.
+ */
 interface DState {
-  readonly seeds: Int32Array;
+  readonly seedAt: number;
+  readonly seedCount: number;
   readonly atStart: boolean;
   readonly prevWord: boolean;
-  readonly ascii: Int32Array;
-  readonly other: Map<number, number>;
+  /** Where its row of transition codes starts in the table (128 of them). */
+  readonly row: number;
+  /** Transition codes for code points from 128 on, made when the first is known. */
+  other: Map<number, number> | null;
   eof: number;
+  /** What reading a code point from this state costs (`chargeOf` its width; UNKNOWN until first computed). */
+  charge: number;
+  /** The next state whose seeds hash alike (its id), or -1. */
+  sameHash: number;
+}
+
+/** What a matcher holds before it first runs (shared: nothing is ever written to an empty array). */
+const NO_WORDS = new Int32Array(0);
+
+/**
+ * The work buffers of closures over programs of up to `size` instructions: a matcher's own, or shared by the
+ * lookaround matchers of one backtracker, which run one at a time (so that thousands of lookarounds do not each
+ * allocate theirs).
+ */
+export class Scratch {
+  readonly visited: Uint32Array;
+  readonly alive: Uint32Array;
+  readonly stack: Int32Array;
+  readonly cons: Int32Array;
+  readonly next: Int32Array;
+  gen = 0;
+
+  constructor(readonly size: number) {
+    this.visited = new Uint32Array(size);
+    this.alive = new Uint32Array(size);
+    // A closure visits each instruction at most twice (behind a failing assertion, then alive), pushing two each.
+    this.stack = new Int32Array(5 * size + 2);
+    this.cons = new Int32Array(size);
+    this.next = new Int32Array(size);
+  }
 }
 
 export class LinearMatcher {
   private readonly size: number;
-  private readonly stamp: Uint32Array;
-  private gen = 0;
-  private readonly stack: Int32Array;
-  private readonly cons: Int32Array;
+  /** Work buffers, allocated when the matcher first runs. */
+  private scratch: Scratch | null;
   private nCons = 0;
-  private readonly next: Int32Array;
+  /** Instructions the last closure reached. */
+  private reached = 0;
   private states: DState[] = [];
-  private index = new Map<string, number>();
+  /** Seed hash → the first state id with it (the rest chained by `sameHash`). */
+  private index = new Map<number, number>();
+  private table = NO_WORDS;
+  private pool = NO_WORDS;
+  private pooled = 0;
   private words = 0;
   private flushes = 0;
+  private readonly initialIds = new Int32Array(4).fill(UNKNOWN);
+  private share: Share | undefined;
+  /** Units of work the last scan spent (README "Limits": what one regex step is). */
+  spent = 0;
 
-  /** `backward` matchers read right to left (lookbehind bodies compiled in backward order). */
+  /**
+   * `backward` matchers read right to left (lookbehind bodies compiled in backward order). `scratch`, when given,
+   * holds the work buffers (at least the program's size), shared with matchers that never run at the same time.
+   */
   constructor(
     private readonly prog: Program,
     private readonly anchored: boolean,
     private readonly backward = false,
+    scratch?: Scratch,
   ) {
     this.size = prog.op.length;
-    this.stamp = new Uint32Array(this.size);
-    this.stack = new Int32Array(3 * this.size + 2);
-    this.cons = new Int32Array(this.size);
-    this.next = new Int32Array(this.size);
+    this.scratch = scratch ?? null;
   }
 
-  test(input: string): boolean {
-    return this.scan(input, 0, Infinity) === 1;
+  /** Whether `input` has a match (MATCH / NO_MATCH), or OVER_BUDGET; `spent` says what it cost. */
+  run(input: string, budget: number): number {
+    const answer = this.scan(input, 0, budget);
+    this.release();
+    return answer;
+  }
+
+  /**
+   * For an anchored matcher: is there a match starting at `pos` (ending at `pos` when backward)? MATCH, NO_MATCH or
+   * OVER_BUDGET; `spent` says what it cost. The caller releases the cache (`release`) when its own call ends.
+   */
+  prefixMatch(input: string, pos: number, budget: number): number {
+    return this.scan(input, pos, budget);
+  }
+
+  /**
+   * The words this matcher's cache holds: its transition table and seed pool (their capacity), the state objects
+   * and their other transitions. Before the first call and after a release that dropped the cache, it is 0.
+   */
+  cacheWords(): number {
+    if (this.states.length === 0) return 0;
+    return this.table.length + this.pool.length + (this.words - this.pooled - this.states.length * 128);
+  }
+
+  /** Ends a call: keeps the cache only within this matcher's and every matcher's retention budget. */
+  release(): void {
+    if (this.share === undefined && this.states.length === 0) return;
+    const share = this.share ?? (this.share = this.register());
+    const others = retainedTotal - share.words;
+    let kept = this.cacheWords();
+    if (kept > RETAIN_WORDS || others + kept > RETAIN_TOTAL) {
+      this.flush();
+      this.table = NO_WORDS;
+      this.pool = NO_WORDS;
+      kept = 0;
+    }
+    retainedTotal = others + kept;
+    share.words = kept;
+  }
+
+  private register(): Share {
+    const share = { words: 0 };
+    shares?.register(this, share);
+    return share;
+  }
+
+  /** The work buffers, made when the matcher first runs (unless it shares some). */
+  private buffers(): Scratch {
+    return (this.scratch ??= new Scratch(this.size));
   }
 
   /** The state to start from, cached per (atStart, prevWord) context. */
@@ -70,26 +216,15 @@ export class LinearMatcher {
     const k = (atStart ? 2 : 0) + (prevWord ? 1 : 0);
     let id = this.initialIds[k]!;
     if (id < 0) {
-      id = this.stateId(this.anchored ? Int32Array.of(0) : new Int32Array(0), atStart, prevWord);
+      // The start seeds: program counter 0 when anchored (unanchored closures add it themselves).
+      this.buffers().next[0] = 0;
+      id = this.stateId(this.anchored ? 1 : 0, atStart, prevWord);
       this.initialIds[k] = id;
     }
     return this.states[id]!;
   }
 
-  private readonly initialIds = new Int32Array(4).fill(-1);
-
-  /**
-   * For an anchored matcher: is there a match starting at `pos` (ending at `pos` when backward)?
-   * Returns 1 / 0, or -1 when more than `maxChars` code points would have to be read.
-   * `scanned` then holds the number of code points read.
-   */
-  prefixMatch(input: string, pos: number, maxChars: number): number {
-    return this.scan(input, pos, maxChars);
-  }
-
-  scanned = 0;
-
-  private scan(input: string, pos: number, maxChars: number): number {
+  private scan(input: string, pos: number, budget: number): number {
     this.flushes = 0;
     const back = this.backward;
     const len = input.length;
@@ -99,12 +234,8 @@ export class LinearMatcher {
       : pos > 0 && isWordChar(input.charCodeAt(pos - 1));
     let st = this.initial(atStart, prevWord);
     let i = pos;
-    let read = 0;
+    let spent = 0;
     while (back ? i > 0 : i < len) {
-      if (++read > maxChars) {
-        this.scanned = read;
-        return -1;
-      }
       let cp: number;
       if (back) {
         cp = input.charCodeAt(--i);
@@ -125,60 +256,59 @@ export class LinearMatcher {
           }
         }
       }
-      let t = cp < 128 ? st.ascii[cp]! : (st.other.get(cp) ?? UNKNOWN);
-      if (t === UNKNOWN) {
-        if (this.flushes >= MAX_FLUSHES) {
-          const r = this.uncached(input, i, cp, st, read, maxChars);
-          return r;
-        }
+      let t = cp < 128 ? this.table[st.row + cp]! : (st.other?.get(cp) ?? NO_TRANSITION);
+      if (t === NO_TRANSITION) {
+        if (this.flushes >= MAX_FLUSHES) return this.uncached(input, i, cp, st, spent, budget);
+        const built = this.states.length;
         t = this.transition(st, cp);
+        // A state built costs its closure (charged below) and its seeds' hashing, sorting and copying besides.
+        if (this.states.length !== built) spent += STATE_UNITS + 2 * this.states[this.states.length - 1]!.seedCount;
       }
-      if (t === MATCHED) {
-        this.scanned = read;
-        return 1;
-      }
-      st = this.states[t]!;
-      if (this.anchored && st.seeds.length === 0) {
-        this.scanned = read;
-        return 0;
-      }
+      if ((spent += st.charge) > budget) return this.over(spent);
+      if (t === TO_MATCH) return this.answer(spent, MATCH);
+      st = this.states[t - FIRST_STATE]!;
+      if (this.anchored && st.seedCount === 0) return this.answer(spent, NO_MATCH);
     }
-    this.scanned = read;
-    if (st.eof === UNKNOWN) st.eof = this.closure(st.seeds, st.seeds.length, st.atStart, st.prevWord, -1) ? 1 : 0;
-    return st.eof;
+    if (st.eof === UNKNOWN) {
+      st.eof = this.closure(this.pool, st.seedAt, st.seedCount, st.atStart, st.prevWord, -1) ? MATCH : NO_MATCH;
+      st.charge = chargeOf(this.reached);
+    }
+    if ((spent += st.charge) > budget) return this.over(spent);
+    return this.answer(spent, st.eof);
+  }
+
+  private answer(spent: number, answer: number): number {
+    this.spent = spent;
+    return answer;
+  }
+
+  private over(spent: number): number {
+    this.spent = spent;
+    return OVER_BUDGET;
   }
 
   /** Continues without the cache: `cp` was just read (ending at index `i`) and is the next to consume from `st`. */
-  private uncached(input: string, i: number, cp: number, st: DState, read: number, maxChars: number): number {
-    let seeds = st.seeds;
-    let n = seeds.length;
+  private uncached(input: string, i: number, cp: number, st: DState, spent: number, budget: number): number {
+    let seeds: Int32Array = this.pool;
+    let at = st.seedAt;
+    let n = st.seedCount;
     let atStart = st.atStart;
     let prevWord = st.prevWord;
     const back = this.backward;
     for (;;) {
-      if (this.closure(seeds, n, atStart, prevWord, cp)) {
-        this.scanned = read;
-        return 1;
-      }
-      if (cp < 0) {
-        this.scanned = read;
-        return 0;
-      }
+      const matched = this.closure(seeds, at, n, atStart, prevWord, cp);
+      if ((spent += chargeOf(this.reached)) > budget) return this.over(spent);
+      if (matched) return this.answer(spent, MATCH);
+      if (cp < 0) return this.answer(spent, NO_MATCH);
       n = this.step(cp);
-      seeds = this.next; // closure() copies its seeds before step() overwrites `next`
-      if (this.anchored && n === 0) {
-        this.scanned = read;
-        return 0;
-      }
+      seeds = this.buffers().next; // closure() copies its seeds before step() overwrites `next`
+      at = 0;
+      if (this.anchored && n === 0) return this.answer(spent, NO_MATCH);
       atStart = false;
       prevWord = isWordChar(cp);
       if (back ? i <= 0 : i >= input.length) {
         cp = -1;
         continue;
-      }
-      if (++read > maxChars) {
-        this.scanned = read;
-        return -1;
       }
       if (back) {
         cp = codePointBefore(input, i);
@@ -192,102 +322,184 @@ export class LinearMatcher {
 
   private transition(st: DState, cp: number): number {
     let t: number;
-    if (this.closure(st.seeds, st.seeds.length, st.atStart, st.prevWord, cp)) {
-      t = MATCHED;
+    const matched = this.closure(this.pool, st.seedAt, st.seedCount, st.atStart, st.prevWord, cp);
+    st.charge = chargeOf(this.reached);
+    if (matched) {
+      t = TO_MATCH;
     } else {
       const n = this.step(cp);
-      const seeds = this.next.slice(0, n).sort();
+      sortPrefix(this.buffers().next, n);
       const prevWord = isWordChar(cp);
-      if (this.words + n + 160 > CACHE_WORDS) this.flush();
-      t = this.stateId(seeds, false, prevWord);
+      if (this.words + n + STATE_WORDS > CACHE_WORDS) {
+        this.flush();
+        // `st` is gone from the cache: it must not learn a transition into the new one.
+        return this.stateId(n, false, prevWord) + FIRST_STATE;
+      }
+      t = this.stateId(n, false, prevWord) + FIRST_STATE;
     }
-    if (cp < 128) st.ascii[cp] = t;
+    if (cp < 128) this.table[st.row + cp] = t;
     else {
-      st.other.set(cp, t);
+      (st.other ??= new Map()).set(cp, t);
       this.words += 4;
     }
     return t;
   }
 
+  /** Drops every state (keeping the buffers for the rest of the call; `release` shrinks them). */
   private flush(): void {
     this.states = [];
     this.index = new Map();
+    this.pooled = 0;
     this.words = 0;
-    this.initialIds.fill(-1);
+    this.initialIds.fill(UNKNOWN);
     this.flushes++;
   }
 
-  private stateId(seeds: Int32Array, atStart: boolean, prevWord: boolean): number {
-    const key = (atStart ? (prevWord ? "S" : "s") : prevWord ? "w" : "n") + seeds.join(",");
-    const hit = this.index.get(key);
-    if (hit !== undefined) return hit;
-    const ascii = new Int32Array(128).fill(UNKNOWN);
-    this.words += seeds.length + 160;
-    const id = this.states.push({ seeds, atStart, prevWord, ascii, other: new Map(), eof: UNKNOWN }) - 1;
-    this.index.set(key, id);
+  /** The id of the state whose seeds are `next[0..n)` (sorted) in this context, built when there is none. */
+  private stateId(n: number, atStart: boolean, prevWord: boolean): number {
+    const seeds = this.buffers().next;
+    let h = (atStart ? 0x9e3779b9 : 0x7f4a7c15) ^ (prevWord ? 0x85ebca6b : 0) ^ n;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ seeds[i]!, 0x01000193);
+    const first = this.index.get(h);
+    for (let id = first ?? -1; id >= 0; id = this.states[id]!.sameHash) {
+      const st = this.states[id]!;
+      if (st.seedCount !== n || st.atStart !== atStart || st.prevWord !== prevWord) continue;
+      let same = true;
+      for (let i = 0; i < n && same; i++) same = this.pool[st.seedAt + i] === seeds[i];
+      if (same) return id;
+    }
+    const id = this.states.length;
+    const row = id * 128;
+    if (row + 128 > this.table.length) this.table = grown(this.table, row + 128);
+    else this.table.fill(NO_TRANSITION, row, row + 128);
+    if (this.pooled + n > this.pool.length) this.pool = grown(this.pool, this.pooled + n);
+    const seedAt = this.pooled;
+    for (let i = 0; i < n; i++) this.pool[seedAt + i] = seeds[i]!;
+    this.pooled += n;
+    this.words += n + STATE_WORDS;
+    this.states.push({
+      seedAt,
+      seedCount: n,
+      atStart,
+      prevWord,
+      row,
+      other: null,
+      eof: UNKNOWN,
+      charge: UNKNOWN,
+      sameHash: first ?? -1,
+    });
+    this.index.set(h, id);
     return id;
   }
 
   /**
-   * Follows epsilon edges from `seeds` (plus the start state when unanchored) at a position whose
-   * context is (atStart, prevWord, next code point or -1 at the end). Collects the consuming
-   * instructions in `cons`; returns true when MATCH is reachable.
+   * Follows epsilon edges from `seeds` (plus the start state when unanchored) at a position whose context is
+   * (atStart, prevWord, next code point or -1 at the end). Collects the consuming instructions that are alive in
+   * `cons` and returns true when MATCH is alive. Instructions behind a failing assertion are still visited (but not
+   * alive), so `reached` counts every instruction the closure can reach, whatever the context: the state's width.
    */
-  private closure(seeds: Int32Array, n: number, atStart: boolean, prevWord: boolean, next: number): boolean {
+  private closure(
+    seeds: Int32Array,
+    at: number,
+    n: number,
+    atStart: boolean,
+    prevWord: boolean,
+    next: number,
+  ): boolean {
     const { op, a, b } = this.prog;
-    const stamp = this.stamp;
-    const stack = this.stack;
-    if (++this.gen === 0xffffffff) {
-      stamp.fill(0);
-      this.gen = 1;
+    const scratch = this.buffers();
+    const { visited, alive, stack, cons } = scratch;
+    if (++scratch.gen === 0xffffffff) {
+      visited.fill(0);
+      alive.fill(0);
+      scratch.gen = 1;
     }
-    const gen = this.gen;
+    const gen = scratch.gen;
     let sp = 0;
-    for (let i = 0; i < n; i++) stack[sp++] = seeds[i]!;
-    if (!this.anchored) stack[sp++] = 0;
+    // Entries are pc * 2 + 1 for a path on which every assertion held, pc * 2 for one behind a failing assertion.
+    for (let i = 0; i < n; i++) stack[sp++] = seeds[at + i]! * 2 + 1;
+    if (!this.anchored) stack[sp++] = 1;
     let nc = 0;
+    let reached = 0;
+    let matched = false;
     while (sp > 0) {
-      const pc = stack[--sp]!;
-      if (stamp[pc] === gen) continue;
-      stamp[pc] = gen;
+      const entry = stack[--sp]!;
+      const pc = entry >> 1;
+      const live = entry & 1;
+      if (live === 1) {
+        if (alive[pc] === gen) continue;
+        alive[pc] = gen;
+      }
+      if (visited[pc] !== gen) {
+        visited[pc] = gen;
+        reached++;
+      } else if (live === 0) continue;
       switch (op[pc]) {
         case OP_CHAR:
         case OP_SET:
-          this.cons[nc++] = pc;
+          if (live === 1) cons[nc++] = pc;
           break;
         case OP_SPLIT:
-          stack[sp++] = b[pc]!;
-          stack[sp++] = a[pc]!;
+          stack[sp++] = b[pc]! * 2 + live;
+          stack[sp++] = a[pc]! * 2 + live;
           break;
         case OP_JMP:
-          stack[sp++] = a[pc]!;
+          stack[sp++] = a[pc]! * 2 + live;
           break;
         case OP_MATCH:
-          this.nCons = nc;
-          return true;
+          if (live === 1) matched = true;
+          break;
         case OP_ASSERT: {
           const k = a[pc]!;
           let ok: boolean;
           if (k === ASSERT_BEGIN) ok = this.backward ? next < 0 : atStart;
           else if (k === ASSERT_END) ok = this.backward ? atStart : next < 0;
           else ok = (prevWord !== (next >= 0 && isWordChar(next))) === (k === ASSERT_WORD);
-          if (ok) stack[sp++] = pc + 1;
+          stack[sp++] = (pc + 1) * 2 + (ok ? live : 0);
           break;
         }
       }
     }
     this.nCons = nc;
-    return false;
+    this.reached = reached;
+    return matched;
   }
 
   /** Advances the collected consuming instructions over `cp` into `next`; returns the count. */
   private step(cp: number): number {
     const { op, a, sets } = this.prog;
+    const { cons, next } = this.buffers();
     let n = 0;
     for (let i = 0; i < this.nCons; i++) {
-      const pc = this.cons[i]!;
-      if (op[pc] === OP_CHAR ? a[pc] === cp : sets[a[pc]!]!.has(cp)) this.next[n++] = pc + 1;
+      const pc = cons[i]!;
+      if (op[pc] === OP_CHAR ? a[pc] === cp : sets[a[pc]!]!.has(cp)) next[n++] = pc + 1;
     }
     return n;
+  }
+}
+
+/** A copy of `array`, at least `size` long (doubling), the rest zeros. */
+function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  let length = Math.max(array.length * 2, 64);
+  while (length < size) length *= 2;
+  const bigger = new Int32Array(length);
+  bigger.set(array);
+  return bigger;
+}
+
+/** Sorts `array[0..n)` in place: by insertion when short (nothing allocated), else by the typed array's own sort. */
+function sortPrefix(array: Int32Array, n: number): void {
+  if (n > 16) {
+    array.subarray(0, n).sort();
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const v = array[i]!;
+    let j = i - 1;
+    while (j >= 0 && array[j]! > v) {
+      array[j + 1] = array[j]!;
+      j--;
+    }
+    array[j + 1] = v;
   }
 }

@@ -28,7 +28,10 @@
  * and `steps(X)` bound the work X does itself, excluding the time spent inside K. Then the whole
  * search costs at most steps(X) + paths(X) × cost(K), and:
  *
- * - character, set, `^`, `$`, empty: steps 1, paths 1 (deterministic, no choice).
+ * - character, `^`, `$`, empty: steps 1, paths 1 (deterministic, no choice).
+ * - set: steps = its UTF-16 pieces (`CharSet.utf16Pieces`: its BMP ranges and its runs of surrogate pairs, which the
+ *   runtime tries one after another), paths 1. A set with a property escape, or with more than MAX_SET_PIECES
+ *   pieces, is refused: the runtime expands it into ranges we do not see.
  * - group: steps(body) + 1, paths(body) (saving / restoring a capture is constant work).
  * - sequence A·B with continuation K runs A with continuation B·K:
  *     steps = steps(A) + paths(A) × steps(B),  paths = paths(A) × paths(B)  (folded left).
@@ -77,6 +80,18 @@ import type { CharSet } from "./charset.js";
 export const NATIVE_MAX_INPUT = 1000;
 /** Upper bound (in the units of the cost model above) on the native engine's work for one test() call. */
 export const NATIVE_STEP_BUDGET = 100_000;
+/** A set with more UTF-16 pieces than this stays on our engine. */
+const MAX_SET_PIECES = 256;
+/**
+ * A pattern with more AST nodes than this stays on our engine: the runtime compiles a pattern when it first runs,
+ * and very large ones (thousands of lookaheads) can overflow its stack there.
+ */
+const MAX_NATIVE_NODES = 1000;
+/**
+ * Units of the cost model per unit of regex work charged to the evaluation (README "Limits"): the native engine does
+ * one unit of the model in a fraction of the time our engines take for one unit of theirs.
+ */
+const MODEL_UNITS_PER_CHARGE = 8;
 
 interface Cost {
   /** Work done by the node itself, excluding its continuation. */
@@ -91,6 +106,7 @@ const UNIT: Cost = { steps: 1, paths: 1 };
 export function nativeCost(parsed: ParsedPattern, n: number): number {
   const anchored = leadingCaret(parsed.root);
   if (parsed.hasBackref || (parsed.hasLook && !anchored)) return Infinity;
+  if (nodeCount(parsed.root, MAX_NATIVE_NODES + 1) > MAX_NATIVE_NODES) return Infinity;
   const c = cost(parsed.root, false, n);
   if (c === null) return Infinity;
   const perStart = c.steps + c.paths;
@@ -122,8 +138,11 @@ export function nativeLimit(parsed: ParsedPattern): number {
 function cost(node: Node, inRepeat: boolean, n: number): Cost | null {
   switch (node.type) {
     case "empty":
-    case "set":
       return UNIT;
+    case "set": {
+      const pieces = node.set.utf16Pieces();
+      return pieces > MAX_SET_PIECES ? null : { steps: Math.max(1, pieces), paths: 1 };
+    }
     case "char":
       return node.cp >= 0xd800 && node.cp <= 0xdfff ? null : UNIT;
     case "assert":
@@ -266,4 +285,109 @@ function leadingCaret(node: Node): boolean {
     default:
       return false;
   }
+}
+
+/** Input lengths at which the charge of a native call is tabled (each about 1.5 times the last, up to 1024). */
+const CHARGE_LENGTHS: readonly number[] = (() => {
+  const lengths = [0, 1, 2, 3];
+  while (lengths[lengths.length - 1]! < 1024) lengths.push(Math.ceil(lengths[lengths.length - 1]! * 1.5));
+  return lengths;
+})();
+
+/** For each input length up to 1024, the index of the first tabled length at or above it. */
+const CHARGE_BUCKET: Uint8Array = (() => {
+  const bucket = new Uint8Array(1025);
+  let k = 0;
+  for (let n = 0; n <= 1024; n++) {
+    while (CHARGE_LENGTHS[k]! < n) k++;
+    bucket[n] = k;
+  }
+  return bucket;
+})();
+
+/**
+ * What a native call on an input of each tabled length is charged (regex work units, README "Limits"): the cost
+ * model's bound at that length, which is nondecreasing, so the charge of a length is that of the next tabled one.
+ */
+export function nativeCharges(parsed: ParsedPattern): Float64Array {
+  return Float64Array.from(CHARGE_LENGTHS, (n) => Math.ceil(nativeCost(parsed, n) / MODEL_UNITS_PER_CHARGE));
+}
+
+/** The charge of a native call on `length` code units (at most 1024), from `nativeCharges`. */
+export function nativeCharge(charges: Float64Array, length: number): number {
+  return charges[CHARGE_BUCKET[length]!]!;
+}
+
+/** The number of AST nodes, counted up to `stop`. */
+function nodeCount(root: Node, stop: number): number {
+  let count = 0;
+  const pending: Node[] = [root];
+  while (pending.length > 0 && count < stop) {
+    const node = pending.pop()!;
+    count++;
+    switch (node.type) {
+      case "seq":
+        pending.push(...node.items);
+        break;
+      case "alt":
+        pending.push(...node.alts);
+        break;
+      case "group":
+      case "repeat":
+      case "look":
+        pending.push(node.body);
+        break;
+    }
+  }
+  return count;
+}
+
+/**
+ * Inputs of about `length` code units that drive the cost model's bound: each code point a character or a set of the
+ * pattern can match (a few of its members), repeated, alone and with a control character (BEL, which patterns
+ * rarely expect) at the end or the start, so that every repetition runs to its widest and the search then fails.
+ */
+export function adversarialInputs(parsed: ParsedPattern, length: number): string[] {
+  const members = new Set<number>();
+  const pending: Node[] = [parsed.root];
+  while (pending.length > 0 && members.size < 16) {
+    const node = pending.pop()!;
+    switch (node.type) {
+      case "char":
+        members.add(node.cp);
+        break;
+      case "set":
+        for (const cp of sampleMembers(node.set)) members.add(cp);
+        break;
+      case "seq":
+        pending.push(...node.items);
+        break;
+      case "alt":
+        pending.push(...node.alts);
+        break;
+      case "group":
+      case "repeat":
+      case "look":
+        pending.push(node.body);
+        break;
+    }
+  }
+  const inputs: string[] = [];
+  for (const cp of members) {
+    const unit = String.fromCodePoint(cp);
+    const body = unit.repeat(Math.floor(length / unit.length));
+    inputs.push(body, body.slice(0, Math.max(0, body.length - 1)) + "\u0007", "\u0007" + body.slice(1));
+  }
+  return inputs;
+}
+
+/** A few members of a set: the first code point of each of its first ranges (of the complement when negated). */
+function sampleMembers(set: CharSet): number[] {
+  const out: number[] = [];
+  if (!set.negate) {
+    for (let i = 0; i < set.ranges.length && out.length < 4; i += 2) out.push(set.ranges[i]!);
+    return out;
+  }
+  for (const cp of [0x61, 0x31, 0x20, 0x2d, 0x1f600]) if (set.has(cp)) out.push(cp);
+  return out;
 }

@@ -85,7 +85,6 @@ class ObjectMembers implements BooleanStep {
   /** `marks` given only when single names must be marked (patterns without `additionalProperties`). */
   private walkKeys(instance: Record<string, unknown>, run: Run, marks: Marks | undefined): boolean {
     const { patterns, patternNodes, additional } = this;
-    const perKey = 1 + patterns.length;
     const max = run.limits.maxObjectProperties;
     let count = 0;
     // for-in walks the enumeration cache without allocating a key array. It also yields enumerable keys a host
@@ -93,7 +92,8 @@ class ObjectMembers implements BooleanStep {
     // matched one is validated like an own value, a false rejection at worst, never a false acceptance.
     for (const key in instance) {
       if (++count > max) run.limit("maxObjectProperties");
-      if ((run.steps += perKey) > run.maxSteps) run.limit("maxEvaluationSteps");
+      // One step per key; each pattern it is tested against charges its own work (README "Limits").
+      if (++run.steps > run.maxSteps) run.limit("maxEvaluationSteps");
       const named = this.declared(key);
       let matched = named !== undefined;
       if (named !== undefined) {
@@ -101,7 +101,7 @@ class ObjectMembers implements BooleanStep {
         if (patterns.length === 0) continue;
       }
       for (let i = 0; i < patterns.length; i++) {
-        if (!(patterns[i] as CompiledPattern).test(key)) continue;
+        if (!(patterns[i] as CompiledPattern).test(key, run)) continue;
         matched = true;
         marks?.addProp(key);
         if (!run.child(patternNodes[i] as Subschema, instance[key])) return false;

@@ -70,6 +70,8 @@ function asserting(keyword: ContentKeyword, value: unknown, ctx: CompileContext)
     keyword,
     (instance, run) => {
       if (typeof instance !== "string") return true;
+      // Decoding and parsing read the string once: one step per code unit (README "Limits").
+      run.spend(1 + instance.length);
       const decoded = decodeAs(instance);
       // An undecodable string fails contentEncoding/contentMediaType; contentSchema then has nothing to apply to.
       if (!decoded.ok) return keyword === "contentSchema";

@@ -4,7 +4,17 @@ import { codePointLength } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 import { plural } from "../../engine/messages.js";
+import type { Run } from "../../engine/run.js";
 import { nonNegativeInteger } from "./shared.js";
+
+/**
+ * The length in code points, charged one step per 32 code units counted (README "Limits": counting is the cheapest
+ * loop over a string, and a schema can ask for it many times).
+ */
+function countedLength(s: string, run: Run): number {
+  run.spend(1 + (s.length >>> 5));
+  return codePointLength(s);
+}
 
 export const maxLength: KeywordDefinition = {
   keyword: "maxLength",
@@ -12,7 +22,8 @@ export const maxLength: KeywordDefinition = {
     const limit = nonNegativeInteger("maxLength", value, ctx);
     return assertion(
       "maxLength",
-      (instance) => typeof instance !== "string" || instance.length <= limit || codePointLength(instance) <= limit,
+      (instance, run) =>
+        typeof instance !== "string" || instance.length <= limit || countedLength(instance, run) <= limit,
       (instance) => ({
         params: { limit },
         message: `must be at most ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,
@@ -27,10 +38,10 @@ export const minLength: KeywordDefinition = {
     const limit = nonNegativeInteger("minLength", value, ctx);
     return assertion(
       "minLength",
-      (instance) =>
+      (instance, run) =>
         typeof instance !== "string" ||
         instance.length >= 2 * limit ||
-        (instance.length >= limit && codePointLength(instance) >= limit),
+        (instance.length >= limit && countedLength(instance, run) >= limit),
       (instance) => ({
         params: { limit },
         message: `must be at least ${plural(limit, "character")} long, got ${codePointLength(instance as string)}`,

@@ -14,7 +14,7 @@ export const pattern: KeywordDefinition = {
       (instance, run) => {
         if (typeof instance !== "string") return true;
         run.string(instance);
-        return compiled.test(instance);
+        return compiled.test(instance, run);
       },
       (instance) => ({
         params: { pattern: value },

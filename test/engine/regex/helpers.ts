@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
 import { LimitError } from "../../../src/engine/errors.js";
-import { compilePattern, RegexSyntaxError, type CompiledPattern } from "../../../src/engine/regex/index.js";
+import {
+  compilePattern,
+  RegexSyntaxError,
+  standaloneMeter,
+  type CompiledPattern,
+  type RegexMeter,
+} from "../../../src/engine/regex/index.js";
+
+/** A meter for one match outside an evaluation: `maxRegexSteps` (10 million by default) is its only budget. */
+export function meter(maxRegexSteps = 10_000_000): RegexMeter {
+  return standaloneMeter(maxRegexSteps);
+}
 
 /** Native verdict: a RegExp, or null when the runtime rejects the pattern in u-mode. */
 export function nativeRegExp(source: string): RegExp | null {
@@ -44,7 +55,7 @@ function assertAgreesIn(source: string, inputs: readonly string[], native: boole
   for (const input of inputs) {
     let verdict: boolean | "limit";
     try {
-      verdict = mine.test(input);
+      verdict = mine.test(input, meter());
     } catch (e) {
       if (e instanceof LimitError) continue;
       throw e;

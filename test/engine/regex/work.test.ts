@@ -1,0 +1,180 @@
+// Regular expressions charge their work and hold bounded memory (README "Limits", "Security"): each repro of a
+// pattern that could stall or exhaust the host, asserted by counted work, limits and cache sizes, never by time.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { compile, InputSchema, LimitError } from "../../../src/index.js";
+import { sharedPattern, sharedPatternLoad } from "../../../src/engine/patterns.js";
+import { compilePattern, nativeMaxLength, patternCacheWords } from "../../../src/engine/regex/index.js";
+import { retainedCacheWords } from "../../../src/engine/regex/linear.js";
+import { generate } from "../../suite/generators.js";
+import { meter } from "./helpers.js";
+
+/** What the automaton of one pattern, and of all of them, may keep between calls (the engine's own bounds). */
+const RETAIN_WORDS = 1 << 16;
+const RETAIN_TOTAL = 1 << 22;
+const SHARED_INSTRUCTIONS = 1 << 20;
+
+const randomAB = (length: number, seed = 1): string =>
+  generate({ kind: "randomString", length, alphabet: "ab", seed }) as string;
+
+/** The limit a call hits, or "none". */
+function limitOf(call: () => unknown): string {
+  try {
+    call();
+    return "none";
+  } catch (e) {
+    if (e instanceof LimitError) return e.limit;
+    throw e;
+  }
+}
+
+/** Counted steps with limits out of the way, to see how work grows. */
+function stepsOf(schema: unknown, instance: unknown, options = {}): number {
+  const limits = { maxEvaluationSteps: Number.MAX_SAFE_INTEGER, maxRegexSteps: Number.MAX_SAFE_INTEGER };
+  return compile(schema, { ...options, limits }).count(instance).steps;
+}
+
+test("DFA-hostile patterns: the work is charged, the step limit stops it, and no cache outlives its budget", () => {
+  const patterns = Array.from({ length: 80 }, (_, i) => `a[ab]{17}c|z$|y{${i + 1}}w`);
+  const schema = { type: "object", properties: { text: { allOf: patterns.map((pattern) => ({ pattern })) } } };
+  const result = InputSchema.validate(schema, { text: randomAB(30_000) + "z" });
+  assert.equal(result.ok, false);
+  assert.equal(!result.ok && result.error.code, "limit_exceeded");
+  // Every pattern's automaton (the very ones the validator ran: shared), and all of them together, within budget.
+  for (const source of patterns) {
+    const compiled = sharedPattern(source);
+    assert.ok(patternCacheWords(compiled) <= RETAIN_WORDS, `${source}: ${patternCacheWords(compiled)} words kept`);
+    compiled.test(randomAB(30_000, 7), meter(Number.MAX_SAFE_INTEGER));
+    assert.ok(patternCacheWords(compiled) <= RETAIN_WORDS, `${source}: ${patternCacheWords(compiled)} words kept`);
+  }
+  assert.ok(retainedCacheWords() <= RETAIN_TOTAL, `${retainedCacheWords()} words kept in all`);
+  const load = sharedPatternLoad();
+  assert.ok(load.instructions <= SHARED_INSTRUCTIONS && load.patterns <= 1000, JSON.stringify(load));
+});
+
+test("a small cache is kept between calls, a thrashing one is dropped", () => {
+  const small = compilePattern("^[a-z0-9_-]+$", { native: false });
+  small.test("abc-123_x", meter());
+  assert.ok(patternCacheWords(small) > 0, "kept");
+  const thrashing = compilePattern("a[ab]{17}c", { native: false });
+  thrashing.test(randomAB(50_000), meter(Number.MAX_SAFE_INTEGER));
+  assert.equal(patternCacheWords(thrashing), 0, "dropped after the call");
+});
+
+test("the automaton's work grows with the input and the states it reaches; the limit is what stops a wide one", () => {
+  // Linear in the input for a fixed pattern.
+  const a = stepsOf({ pattern: "^[a-z]+$" }, "a".repeat(20_000));
+  const b = stepsOf({ pattern: "^[a-z]+$" }, "a".repeat(40_000));
+  assert.ok(b > 1.9 * a && b < 2.1 * a, `${a} → ${b}`);
+  // a[ab]{99990}$ (about 100,000 instructions): its states reach thousands of instructions per code point.
+  const wide = compile({ pattern: "a[ab]{99990}$" });
+  assert.equal(
+    limitOf(() => wide.isValid(randomAB(100_000))),
+    "maxEvaluationSteps",
+  );
+  // Every code point starts one more thread until the pattern's length: the states widen, and so does the charge.
+  const short = stepsOf({ pattern: "a[ab]{99990}$" }, randomAB(200));
+  const longer = stepsOf({ pattern: "a[ab]{99990}$" }, randomAB(400));
+  assert.ok(longer > 3 * short, `${short} → ${longer}`);
+  assert.equal(wide.isValid("ab"), false);
+});
+
+test("a class of many astral pieces never goes to the runtime's RegExp", () => {
+  const schema = generate({ kind: "astralClass", leads: 1024, trailsPerLead: 17, copies: 8 }) as { pattern: string };
+  assert.equal(nativeMaxLength(compilePattern(schema.pattern)), -1);
+  const validator = compile(schema);
+  assert.equal(validator.isValid("\u{10FC01}".repeat(500)), false);
+  assert.equal(validator.isValid("\u{10FC00}"), true);
+  // One astral range is one piece or three: such classes stay native.
+  assert.equal(nativeMaxLength(compilePattern("^[\\u{1F600}-\\u{1F64F}]+$")), 1000);
+  assert.equal(nativeMaxLength(compilePattern("^[^@]+@[^@]+$")) > 0, true);
+});
+
+test("patternProperties charge every pattern a key is tested against, by the key's length", () => {
+  const schema = generate({
+    kind: "patternList",
+    count: 200,
+    template: "^[a-z]*q{i}[a-z]*$",
+    applicator: "patternProperties",
+  });
+  const keys = (count: number, keyLength: number): unknown =>
+    generate({ kind: "randomKeys", count, keyLength, alphabet: "abcdefghijklmnop" });
+  const short = stepsOf(schema, keys(20, 500));
+  const long = stepsOf(schema, keys(20, 1_000));
+  assert.ok(long > 1.8 * short, `${short} → ${long}`);
+  assert.ok(short > 20 * 200 * 500 * 0.9, `${short} steps: at least a unit per code point per pattern`);
+  assert.equal(
+    limitOf(() => compile(schema).isValid(keys(1_000, 5_000))),
+    "maxEvaluationSteps",
+  );
+});
+
+test("the backtracker charges the capture registers it resets", () => {
+  const schema = generate({ kind: "repeatedPattern", prefix: "(?:a", unit: "|(b)", count: 18_000, suffix: ")*(?=c)" });
+  const one = stepsOf(schema, "a" + "d");
+  const two = stepsOf(schema, "aa" + "d");
+  // Each iteration of the loop resets the 36,000 registers of the 18,000 groups.
+  assert.ok(two - one >= 36_000, `${one} → ${two}`);
+  assert.equal(
+    limitOf(() => compile(schema).isValid("a".repeat(200_000) + "d")),
+    "maxEvaluationSteps",
+  );
+  assert.equal(compile(schema).isValid("ac"), true);
+});
+
+test("maxRegexSteps bounds one match; maxEvaluationSteps bounds them all", () => {
+  const validator = compile({ pattern: "^(a|b)*c$" }, { limits: { maxRegexSteps: 1_000 } });
+  assert.equal(
+    limitOf(() => validator.isValid("a".repeat(5_000))),
+    "maxRegexSteps",
+  );
+  assert.equal(validator.isValid("ab".repeat(100) + "c"), true);
+  const many = compile({ items: { pattern: "^[a-z]+$" } }, { limits: { maxEvaluationSteps: 50_000 } });
+  assert.equal(
+    limitOf(() => many.isValid(Array.from({ length: 100 }, () => "a".repeat(1_000)))),
+    "maxEvaluationSteps",
+  );
+  assert.equal(many.isValid(Array.from({ length: 10 }, () => "a".repeat(1_000))), true);
+});
+
+test("a RegExp the runtime cannot run is never sent there, and one that throws later is left for our engine", () => {
+  const schema = generate({ kind: "repeatedPattern", prefix: "^", unit: "(?=a)", count: 6_000 }) as {
+    pattern: string;
+  };
+  assert.equal(nativeMaxLength(compilePattern(schema.pattern)), -1);
+  const validator = compile(schema);
+  assert.equal(validator.isValid("a"), true);
+  assert.equal(validator.isValid("b"), false);
+  for (const input of ["a", "b".repeat(999), "a".repeat(1_000), "a".repeat(1_001)]) {
+    const checked = InputSchema.validate({ properties: { s: schema } }, { s: input });
+    assert.equal(checked.ok ? "ok" : checked.error.code, input.startsWith("a") ? "ok" : "arguments_invalid");
+  }
+  // A RegExp that throws when it runs (the runtime may compile it lazily): the answer comes from our engine.
+  const compiled = compilePattern("^[a-z]+$");
+  assert.equal(nativeMaxLength(compiled), 1000);
+  const original = RegExp.prototype.test;
+  RegExp.prototype.test = function () {
+    throw new RangeError("Maximum call stack size exceeded");
+  };
+  try {
+    assert.equal(compiled.test("abc", meter()), true);
+    assert.equal(compiled.test("ab1", meter()), false);
+  } finally {
+    RegExp.prototype.test = original;
+  }
+  assert.equal(nativeMaxLength(compiled), -1);
+});
+
+test('format "regex" charges its parse by length: a 4 MiB pattern is refused before it is parsed', () => {
+  const validator = compile({ format: "regex" }, { formatAssertion: true });
+  const huge = "\\p{L}".repeat((4 * 1024 * 1024) / 5);
+  assert.equal(
+    limitOf(() => validator.isValid(huge)),
+    "maxEvaluationSteps",
+  );
+  const a = stepsOf({ format: "regex" }, "\\p{L}".repeat(2_000), { formatAssertion: true });
+  const b = stepsOf({ format: "regex" }, "\\p{L}".repeat(4_000), { formatAssertion: true });
+  assert.ok(b > 1.9 * a, `${a} → ${b}`);
+  assert.equal(validator.isValid("\\p{L}".repeat(2_000)), true);
+  assert.equal(validator.isValid("(".repeat(10)), false);
+});
