@@ -10,7 +10,9 @@ import { Decimal } from "decimal.js";
 import { compile } from "../../src/index.js";
 
 const Exact = Decimal.clone({ precision: 1_000 });
-const decimalVerdict = (x: number, d: number): boolean => new Exact(x).mod(new Exact(d)).isZero();
+/** The number multipleOf reads: an integral double as the integer it holds, any other as its shortest decimal. */
+const exact = (n: number): Decimal => new Exact(Number.isInteger(n) ? BigInt(n).toString() : n);
+const decimalVerdict = (x: number, d: number): boolean => exact(x).mod(exact(d)).isZero();
 
 const DIVISORS = [0.01, 0.1, 0.5, 0.25, 1e-7, 0.001, 0.123456789, 0.3, 1.5, 2, 7, 1e-300, 3e-5, 0.07, 1e21 / 3];
 /** Numbers near multiples (a few decimal digits), exact decimals, and arbitrary doubles. */
@@ -36,4 +38,21 @@ test("the classic cases", () => {
   assert.equal(compile({ multipleOf: 0.123456789 }).isValid(1e308), false);
   assert.equal(compile({ multipleOf: 2 }).isValid(2.5), false);
   assert.equal(compile({ multipleOf: 1e-7 }).isValid(3e-7), true);
+});
+
+test("integral doubles beyond 2^53 are the integers they hold, not their shortest decimals", () => {
+  assert.equal(compile({ multipleOf: 10 }).isValid(2 ** 64), false); // 18446744073709551616 % 10 is 6
+  assert.equal(compile({ multipleOf: 2 ** 53 }).isValid(49 * 2 ** 53), true);
+  assert.equal(compile({ multipleOf: 2 ** 53 }).isValid(2 ** 60), true);
+  assert.equal(compile({ multipleOf: 3 }).isValid(2 ** 64), false); // 2^64 mod 3 is 1
+  assert.equal(compile({ multipleOf: 0.5 }).isValid(2 ** 64), true);
+  assert.equal(compile({ multipleOf: 1e21 / 3 }).isValid((1e21 / 3) * 4), true);
+  assert.equal(compile({ multipleOf: 2 ** 40 }).isValid(2 ** 40 + 0.5), false);
+  fc.assert(
+    fc.property(fc.bigInt({ min: 2n ** 53n, max: 2n ** 70n }), fc.integer({ min: 1, max: 1_000 }), (big, d) => {
+      const x = Number(big);
+      assert.equal(compile({ multipleOf: d }).isValid(x), BigInt(x) % BigInt(d) === 0n, `${x} multipleOf ${d}`);
+    }),
+    { seed: 1203, numRuns: 2_000 },
+  );
 });

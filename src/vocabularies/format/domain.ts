@@ -64,11 +64,16 @@ function checkULabel(label: string): Label | undefined {
   return asciiLength <= MAX_LABEL ? { cps, asciiLength } : undefined;
 }
 
-function checkLabel(label: string): Label | undefined {
+/**
+ * One label. Under IDNA2008 (`unicode`), an ASCII label with "--" in its third and fourth positions is a reserved
+ * LDH label (RFC 5890 §2.3.1): valid only as an A-label (`xn--`); a plain host name keeps RFC 1123's rule.
+ */
+function checkLabel(label: string, unicode: boolean): Label | undefined {
   let ascii = true;
   for (let i = 0; i < label.length && ascii; i++) ascii = label.charCodeAt(i) < 0x80;
   if (!ascii) return checkULabel(label);
   if (label.length >= 4 && label.slice(0, 4).toLowerCase() === "xn--") return checkALabel(label);
+  if (unicode && label.length >= 4 && label.charCodeAt(2) === 0x2d && label.charCodeAt(3) === 0x2d) return undefined;
   return isLdhLabel(label) ? { cps: codePoints(label), asciiLength: label.length } : undefined;
 }
 
@@ -86,7 +91,7 @@ export function isDomainName(value: string, unicode: boolean): boolean {
     const c = i < value.length ? value.charCodeAt(i) : 0x2e;
     if (!unicode && c > 0x7f) return false;
     if (!(c === 0x2e || (unicode && isIdnSeparator(c)))) continue;
-    const label = checkLabel(value.slice(start, i));
+    const label = checkLabel(value.slice(start, i), unicode);
     if (label === undefined) return false;
     labels.push(label);
     total += label.asciiLength + 1;

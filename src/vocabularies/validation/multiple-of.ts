@@ -7,16 +7,15 @@ import type { KeywordDefinition } from "../../engine/keyword.js";
 import { assertion } from "../../engine/keyword.js";
 
 /**
- * Whether `instance` is a multiple of `divisor`, both read as the shortest decimals that round-trip to them. Exact
- * fast paths first; arbitrary-precision integers decide only what they cannot.
+ * Whether `instance` is a multiple of `divisor`. An integral number is the integer the double holds (2^64 is
+ * 18446744073709551616, not its shortest decimal 18446744073709552000), as in the JSON text it came from; a number
+ * with a fraction is the shortest decimal that round-trips to it (0.07, not 0.07000000000000000666…). Exact fast
+ * paths first; arbitrary-precision integers decide only what they cannot.
  */
 function isMultipleOf(instance: number, divisor: number, divisorDigits: number): boolean {
-  // A safe-integer divisor: a number with a fraction is no integer's multiple, and for safe integers `%` is exact
-  // (beyond 2^53 a double's shortest decimal is not the integer it holds).
-  if (Number.isSafeInteger(divisor)) {
-    if (!Number.isInteger(instance)) return false;
-    if (Number.isSafeInteger(instance)) return instance % divisor === 0;
-  }
+  // An integral divisor: a number with a fraction is no integer's multiple, and `%` on integral doubles is exact
+  // (IEEE 754 remainder), whatever their size.
+  if (Number.isInteger(divisor)) return Number.isInteger(instance) && instance % divisor === 0;
   // The double quotient is within a relative 2^-51 of the decimal one: far from an integer, so is the decimal.
   const q = instance / divisor;
   if (Math.abs(q) < 2 ** 50 && Math.abs(q - Math.round(q)) > Math.abs(q) * 1e-12 + 1e-12) return false;
@@ -50,8 +49,12 @@ function decimalMultiple(instance: number, divisor: number): boolean {
   return scaledX % scaledD === 0n;
 }
 
-/** A finite number's shortest decimal as integer digits times a power of ten ("-1.25e-7" → -125 × 10^-9). */
+/**
+ * A finite number as integer digits times a power of ten: an integral one exactly (its double's value), any other
+ * by its shortest decimal ("-1.25e-7" → -125 × 10^-9).
+ */
 function decimalOf(n: number): { digits: bigint; exponent: number } {
+  if (Number.isInteger(n)) return { digits: BigInt(n), exponent: 0 };
   const text = String(n);
   const e = text.indexOf("e");
   const mantissa = e < 0 ? text : text.slice(0, e);

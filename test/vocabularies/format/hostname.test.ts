@@ -56,9 +56,11 @@ describeFormat("idn-hostname", idnHostname, {
     "\u0628\u064a\u200c\u0628\u064a", // A.1 ZWNJ between dual-joining letters
     "a\u3002b\uff0ec\uff61d",
     "www.example.com",
-    "r3---sn-abc.googlevideo.com",
   ],
   invalid: [
+    "ab--cd", // "--" in positions 3–4 of an ASCII label: a reserved LDH label unless xn-- (RFC 5890 §2.3.1)
+    "r3---sn-abc.googlevideo.com", // the same: valid as a plain hostname, not under IDNA2008
+    "www.AB--cd.example",
     "B\u00fccher.example", // uppercase is DISALLOWED in a U-label (RFC 5892 §2.3)
     "bu\u0308cher.example", // not NFC
     "ab--\u00e9", // "--" in positions 3–4 of a U-label
