@@ -55,7 +55,7 @@ export function dataValue(property: PropertyDescriptor | undefined, path: Path):
   return property.value;
 }
 
-/** An object whose prototype is neither `Object.prototype` nor `null` (a class instance), named for messages. */
+/** Why an object is not plain data (its prototype is neither `Object.prototype` nor `null`), or undefined. */
 export function instanceProblem(value: object): string | undefined {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return undefined;

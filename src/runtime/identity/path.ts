@@ -7,7 +7,9 @@ import { appendPointer } from "../../engine/pointer.js";
 
 /** One reference token and the location of its container; `undefined` is the root. */
 export interface Path {
+  /** Where the container of this location is; `undefined` when it is the root. */
   readonly parent: Path | undefined;
+  /** The member name or array index (as decimal text) of this location in its container, unescaped. */
   readonly token: string;
 }
 

@@ -16,9 +16,15 @@ const POSITIONS: ReadonlyMap<string, "schema" | "array" | "map"> = new Map([
 ]);
 
 /** A subschema of a schema object: the tokens from the object to it, and the subschema. */
-export interface Subschema {
+interface Subschema {
   readonly tokens: readonly string[];
   readonly schema: unknown;
+}
+
+/** A keyword holding an object or array of subschemas. */
+interface Container {
+  /** Whether it holds no member at all. */
+  readonly empty: boolean;
 }
 
 /**
@@ -34,14 +40,14 @@ export interface SchemaParts {
    */
   readonly keywords: ReadonlyMap<string, unknown>;
   /** The keywords holding an object or array of subschemas (`properties`, `allOf`, …), and whether it is empty. */
-  readonly containers: ReadonlyMap<string, { readonly empty: boolean }>;
+  readonly containers: ReadonlyMap<string, Container>;
 }
 
 /** Splits a schema object into its parts. */
 export function schemaParts(schema: Readonly<Record<string, unknown>>): SchemaParts {
   const subschemas = new Map<string, Subschema>();
   const keywords = new Map<string, unknown>();
-  const containers = new Map<string, { empty: boolean }>();
+  const containers = new Map<string, Container>();
   for (const keyword of Object.keys(schema)) {
     const value = schema[keyword];
     const at = escapeToken(keyword);
