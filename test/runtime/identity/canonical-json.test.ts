@@ -28,7 +28,7 @@ function refusal(run: () => unknown): SchemaError {
 }
 
 describe("RFC 8785 examples", () => {
-  test("the example of the whole transformation (§3.2.2 input, §3.2.4 output)", () => {
+  test("the example of §3.2.2: primitive values serialised, members sorted", () => {
     const input = JSON.parse(
       String.raw`{
         "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
