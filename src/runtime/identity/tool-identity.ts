@@ -1,0 +1,100 @@
+/**
+ * A tool definition's identity: the model-facing part of a descriptor, its RFC 8785 canonical text, and the
+ * SHA-256 digest of that text (`sha256-` and base64url, RFC 4648 §5) through the platform's Web Crypto.
+ */
+
+import { SchemaError } from "../../engine/errors.js";
+import { defineOwn, isObject } from "../../engine/json.js";
+import type { Limits } from "../../engine/limits.js";
+import { canonicalLimits, canonicalText, dataValue, instanceProblem, notJson } from "./canonical-json.js";
+import { child } from "./path.js";
+
+/**
+ * Fields of a descriptor that are not part of its identity. `revision` and `backend` are the runtime's own, not MCP
+ * fields. `_meta` is MCP protocol metadata for clients, not shown to the model, and servers put volatile data
+ * there (timestamps, request ids, progress tokens), so including it would make pins change when nothing the model
+ * reads has changed.
+ */
+const NOT_MODEL_FACING: ReadonlySet<string> = new Set(["_meta", "revision", "backend"]);
+
+/**
+ * The model-facing part of a tool descriptor: a new plain object with every own enumerable field of `tool` except
+ * `_meta`, `revision` and `backend`, each holding the very same value. Throws `tool_invalid` for a descriptor
+ * that is not an object, and `not_json` for a class instance or an accessor field.
+ */
+export function modelFacing(tool: unknown): Record<string, unknown> {
+  if (!isObject(tool)) {
+    throw new SchemaError({
+      class: "validation",
+      code: "tool_invalid",
+      message: "a tool descriptor must be an object",
+    });
+  }
+  const problem = instanceProblem(tool);
+  if (problem !== undefined) throw notJson(undefined, problem);
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(tool)) {
+    if (NOT_MODEL_FACING.has(field)) continue;
+    defineOwn(out, field, dataValue(Object.getOwnPropertyDescriptor(tool, field), child(undefined, field)));
+  }
+  return out;
+}
+
+/**
+ * The canonical form of a tool definition: the RFC 8785 (JCS) text of the descriptor's model-facing part, which is
+ * every MCP field (`name`, `title`, `description`, `icons`, `inputSchema`, `outputSchema`, `annotations`,
+ * `execution` and any field a later MCP version adds) but `_meta`, and none of the runtime's own `revision` and
+ * `backend`. `_meta` is left out because it is protocol metadata for clients, not shown to the model, and servers
+ * put volatile data there (timestamps), so pins would change when nothing the model reads has.
+ *
+ * Two descriptors have the same canonical text exactly when their model-facing parts are the same JSON data,
+ * whatever the order of their members. Throws as `canonicalize` does (`not_json` with the JSON Pointer into the
+ * descriptor, or a `LimitError` of `maxSchemaBytes` / `maxSchemaDepth`), and `tool_invalid` when `tool` is not an
+ * object.
+ */
+export function canonicalTool(tool: unknown, limits?: Partial<Limits>): string {
+  const checked = canonicalLimits(limits);
+  return canonicalText(modelFacing(tool), checked);
+}
+
+/**
+ * The digest of a tool definition: `sha256-` followed by the base64url (RFC 4648 §5, no padding) of the SHA-256 of
+ * the UTF-8 bytes of `canonicalTool(tool, limits)`, the form a pin records. Computed with the platform's Web Crypto
+ * (`globalThis.crypto.subtle`: Node 20 and later, browsers, workers). Rejects with whatever `canonicalTool` throws.
+ */
+export async function toolDigest(tool: unknown, limits?: Partial<Limits>): Promise<string> {
+  return canonicalDigest(canonicalTool(tool, limits));
+}
+
+/** The minimal shape of Web Crypto used here, since the library's TypeScript target declares no DOM. */
+interface WebCrypto {
+  readonly subtle: { digest(algorithm: "SHA-256", data: Uint8Array): Promise<ArrayBuffer> };
+}
+
+/**
+ * The digest of a canonical text already computed (what `toolDigest` returns for the tool it came from):
+ * `sha256-` and the unpadded base64url of the SHA-256 of its UTF-8 bytes. Rejects with `unsupported_capability` /
+ * `web_crypto_unavailable` on a platform without Web Crypto.
+ */
+export async function canonicalDigest(canonical: string): Promise<string> {
+  const crypto = (globalThis as { crypto?: WebCrypto }).crypto;
+  if (crypto?.subtle === undefined) {
+    const message = "Web Crypto (globalThis.crypto.subtle) is not available on this platform";
+    throw new SchemaError({ class: "unsupported_capability", code: "web_crypto_unavailable", message });
+  }
+  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return "sha256-" + base64url(new Uint8Array(hash));
+}
+
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** Base64url without padding (RFC 4648 §5, §3.2). */
+function base64url(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++) out += BASE64URL.charAt((n >> (18 - 6 * c)) & 63);
+  }
+  return out;
+}
