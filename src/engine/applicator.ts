@@ -138,6 +138,7 @@ class OutputApplier implements Applier {
   readonly failed: MemberKey[] = [];
   private readonly applied: MemberKey[] = [];
   private branch = 0;
+  readonly exhaustive = true;
 
   constructor(
     private readonly run: Run,
@@ -150,8 +151,7 @@ class OutputApplier implements Applier {
     const { run, out } = this;
     this.applied.push(key);
     if (this.quietFalse && node.constant === false) {
-      run.enter(out.instanceLocation);
-      run.instanceDepth--;
+      run.enter(2, out.instanceLocation);
       this.failed.push(key);
       return true;
     }
@@ -165,9 +165,17 @@ class OutputApplier implements Applier {
     return true;
   }
 
+  tryInPlace(node: Subschema, instance: unknown, marks: Marks | undefined, at?: string | number): boolean {
+    return tryInPlace(node, instance, this.run, marks, this.out, tokenSuffix(at));
+  }
+
   eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
     for (let i = from; i < array.length; i++) this.child(node, array[i], i);
     return true;
+  }
+
+  firstMatch(node: Subschema, array: readonly unknown[], from: number): number {
+    return firstMatch(node, array, from, this.run, this.out);
   }
 
   keys(object: object): string[] {
@@ -193,6 +201,47 @@ class OutputApplier implements Applier {
   }
 }
 
+/** The output path's applier over one keyword result, for the keywords written by hand (`contains`). */
+export function outputApplier(run: Run, out: KeywordResult): Applier {
+  return new OutputApplier(run, out, false, false);
+}
+
+/**
+ * Output path: tries `node` on the current instance location (a new child result of `out`); its evaluated marks
+ * are kept only when it passes.
+ */
+export function tryInPlace(
+  node: Subschema,
+  instance: unknown,
+  run: Run,
+  marks: Marks | undefined,
+  out: KeywordResult,
+  suffix = "",
+): boolean {
+  const saved = marks?.save();
+  const valid = evaluateInPlace(node, instance, run, marks, out, suffix);
+  if (!valid && saved !== undefined) (marks as Marks).restore(saved);
+  return valid;
+}
+
+/**
+ * Output path: the index of the first item of `array` from `from` on that `node` accepts (-1: none). The results
+ * of items that fail are dropped (they are no errors of the caller); the match's result stays in `out`.
+ */
+export function firstMatch(
+  node: Subschema,
+  array: readonly unknown[],
+  from: number,
+  run: Run,
+  out: KeywordResult,
+): number {
+  for (let i = from; i < array.length; i++) {
+    if (evaluateChild(node, array[i], i, run, out)) return i;
+    out.children.pop();
+  }
+  return -1;
+}
+
 /**
  * Output path: applies `node` to `value`, the member `key` of the current instance, into a new child result of
  * `out`; returns its verdict. A passing child that says nothing (or, with `failuresOnly`, any passing child) is
@@ -207,7 +256,9 @@ export function evaluateChild(
   suffix = "",
   failuresOnly = false,
 ): boolean {
-  run.enter(out.instanceLocation);
+  // The member primitive's accounting (one step here, the subschema's own on entry), then one level down.
+  run.enter(1, out.instanceLocation);
+  run.instanceDepth++;
   const token = typeof key === "number" ? String(key) : escapeToken(key);
   const child = childResult(out, suffix, "/" + token);
   const valid = node.evaluate(value, run, undefined, child);

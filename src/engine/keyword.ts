@@ -28,6 +28,8 @@ export interface Evaluator {
   readonly kind: EvaluatorKind;
   /** `type` only: the instance's type bits must intersect this mask; the node checks it inline. */
   readonly typeMask?: number;
+  /** An assertion that never reads the evaluation (`run`): a root of only such can be decided without one. */
+  readonly pure?: boolean;
   /** The boolean path. Assertions get `marks` undefined and must not read it. */
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with `out.error`/`out.params` on failure and annotations on success. */
@@ -100,6 +102,7 @@ class Assertion implements Evaluator {
     private readonly describe: (instance: unknown, run: Run) => Failure,
     readonly typeMask: number | undefined,
     private readonly annotates: AssertionExtras["annotation"],
+    readonly pure: boolean,
   ) {}
 
   evaluate(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult): boolean {
@@ -117,9 +120,13 @@ class Assertion implements Evaluator {
   }
 }
 
-/** What an assertion may add: `type`'s mask (checked inline by the node), and an annotation when it passes. */
+/**
+ * What an assertion may add: `type`'s mask (checked inline by the node), whether it is pure (its predicate never
+ * reads `run`: no steps charged, no limit read), and an annotation when it passes.
+ */
 export interface AssertionExtras {
   readonly typeMask?: number;
+  readonly pure?: boolean;
   /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
   readonly annotation?: { readonly value: unknown; readonly forTypes?: number };
 }
@@ -134,7 +141,7 @@ export function assertion(
   describe: (instance: unknown, run: Run) => Failure,
   extras: AssertionExtras = {},
 ): Evaluator {
-  return new Assertion(keyword, holds, describe, extras.typeMask, extras.annotation);
+  return new Assertion(keyword, holds, describe, extras.typeMask, extras.annotation, extras.pure === true);
 }
 
 /** A node's assertions (`type` aside) as one predicate: what loops over members call for a leaf. */

@@ -1,9 +1,13 @@
 /**
  * A compiled schema: its evaluators in evaluation order. On the boolean path the node checks a `type` mask inline,
- * then calls assertions as plain predicates, then applicators (or the fusions that stand in for them); annotations
- * cost nothing there. Only applicators need the dynamic scope, nesting bounds and evaluated marks, so only they pay
- * for them. Entering a node charges one step per keyword (limits), pushes its resource onto the dynamic scope when a
- * `$dynamicRef` can read it, and owns the evaluated marks when one of its keywords reads them (Core §11).
+ * then calls assertions as one composed predicate, then applicators (or the fusions that stand in for them);
+ * annotations cost nothing there. Only applicators need the dynamic scope, nesting bounds and evaluated marks, so only
+ * they pay for them. Entering a node charges one step per keyword (limits), pushes its resource onto the dynamic
+ * scope when a `$dynamicRef` can read it, and owns the evaluated marks when one of its keywords reads them (Core §11).
+ *
+ * The boolean path is specialised once, when the node is compiled, by what the node holds: `false`, a leaf (a mask and
+ * assertions only: members test it inline), one fused step with nothing else to track, or the general loop. The member
+ * primitive (entering a member of the instance, and the loops over items built on it) is written here, once.
  */
 
 import type { BooleanStep, Evaluator, Holds } from "./keyword.js";
@@ -12,7 +16,7 @@ import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
 import { escapeToken, pointerToFragment } from "./pointer.js";
-import type { DynamicAnchors, Run, ScopeFrame, Subschema } from "./run.js";
+import type { DynamicAnchors, Member, Run, ScopeFrame } from "./run.js";
 
 /** What the node needs of its resource: the `$dynamicAnchor`s it adds to the dynamic scope when entered. */
 export interface ScopeResource {
@@ -29,27 +33,38 @@ export interface BooleanPlan {
   readonly steps: readonly BooleanStep[];
 }
 
+type Test = (instance: unknown, run: Run, marks: Marks | undefined) => boolean;
+
 const NONE: never[] = [];
 
-export class SchemaNode implements Subschema {
+/** What pure assertions are given for the evaluation they never read. */
+const NO_RUN = undefined as unknown as Run;
+
+export class SchemaNode implements Member {
   /** Every evaluator, for the output path. */
   private all: readonly Evaluator[] = NONE;
-  typeMask = 0;
+  private typeMask = 0;
   /** Whether there are assertions besides `type`, and all of them composed (`assertionsHold`). */
-  asserts = false;
-  holds: Holds = assertionsHold(NONE);
+  private asserts = false;
+  /** Whether every assertion is pure (never reads the evaluation). */
+  private pure = true;
+  private holds: Holds = assertionsHold(NONE);
   private steps: readonly BooleanStep[] = NONE;
   /** True when a keyword of this node reads evaluated marks. */
   private tracks = false;
   /** Steps charged on entry: one per keyword. */
-  cost = 1;
-  /** A boolean `true` is a leaf with nothing to check; `false` is not (it fails everything). */
-  leaf: boolean;
+  private cost = 1;
+  /** A boolean `true`, or only a `type` mask and assertions: members test it inline. `false` is not a leaf. */
+  private leaf: boolean;
   /**
    * Accepts every instance on the boolean path: `true`, `{}`, annotation-only schemas. A node still compiling (the
    * target of a recursive reference) is not known to be trivial yet, so it counts as not trivial.
    */
   isTrivial: boolean;
+  /** The boolean path applied to the instance itself (specialised when the node is compiled). */
+  test: Test;
+  /** What entering it as a member charges, when it is a leaf of pure assertions; -1 otherwise (see `Member`). */
+  batchSteps: number;
 
   constructor(
     readonly absoluteLocation: string,
@@ -59,6 +74,8 @@ export class SchemaNode implements Subschema {
   ) {
     this.leaf = constant === true;
     this.isTrivial = constant === true;
+    this.test = constant === false ? falseTest : this.leafTest();
+    this.batchSteps = constant === true ? 2 : -1;
   }
 
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
@@ -66,16 +83,157 @@ export class SchemaNode implements Subschema {
     this.all = evaluators;
     this.typeMask = plan.typeMask;
     this.asserts = plan.predicates.length > 0;
+    this.pure = plan.predicates.every((p) => p.pure === true);
     this.holds = assertionsHold(plan.predicates);
     this.steps = plan.steps;
     this.tracks = tracks;
     this.cost = Math.max(1, evaluators.length);
-    this.leaf = plan.steps.length === 0 && this.constant !== false;
+    this.leaf = plan.steps.length === 0;
     this.isTrivial = this.leaf && plan.typeMask === 0 && plan.predicates.length === 0;
+    this.test = this.leaf
+      ? this.leafTest()
+      : this.scoped() || tracks || plan.steps.length > 1
+        ? this.loop()
+        : this.one();
+    this.batchSteps = this.leaf && this.pure ? 1 + this.cost : -1;
   }
 
-  test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
-    if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+  /**
+   * Whether the instance is valid, with no evaluation to account to: a root that is a leaf whose assertions never
+   * read the evaluation (`type`, bounds) and whose steps fit the limit. Undefined otherwise (`Validator.isValid`).
+   */
+  direct(maxSteps: number): ((instance: unknown) => boolean) | undefined {
+    if (!this.leaf || !this.pure || this.cost > maxSteps || this.constant !== undefined) return undefined;
+    const { typeMask, asserts, holds } = this;
+    if (!asserts) return typeMask === 0 ? () => true : (instance) => (typeBits(instance) & typeMask) !== 0;
+    return (instance) => (typeMask === 0 || (typeBits(instance) & typeMask) !== 0) && holds(instance, NO_RUN);
+  }
+
+  // ---- the member primitive --------------------------------------------------------------------------------------
+
+  member(value: unknown, run: Run): boolean {
+    run.enter(1 + this.cost);
+    if (this.leaf) {
+      const mask = this.typeMask;
+      return (mask === 0 || (typeBits(value) & mask) !== 0) && (!this.asserts || this.holds(value, run));
+    }
+    run.instanceDepth++;
+    const valid = this.body(value, run, undefined);
+    run.instanceDepth--;
+    return valid;
+  }
+
+  entered(value: unknown): boolean {
+    const mask = this.typeMask;
+    return (mask === 0 || (typeBits(value) & mask) !== 0) && (!this.asserts || this.holds(value, NO_RUN));
+  }
+
+  eachItem(array: readonly unknown[], from: number, run: Run): boolean {
+    if (!this.leaf || this.asserts) {
+      for (let i = from; i < array.length; i++) if (!this.member(array[i], run)) return false;
+      return true;
+    }
+    // A leaf of a `type` mask only: the member primitive inline, its counters in locals (nothing else charges).
+    const mask = this.typeMask;
+    const per = 1 + this.cost;
+    const { maxSteps, maxInstanceNodes } = run;
+    if (from < array.length && run.instanceDepth >= run.maxInstanceDepth) run.enter(per);
+    let steps = run.steps;
+    let nodes = run.instanceNodes;
+    for (let i = from; i < array.length; i++) {
+      if ((steps += per) > maxSteps || ++nodes > maxInstanceNodes) return this.overrun(run, steps, nodes, per);
+      if (mask !== 0 && (typeBits(array[i]) & mask) === 0) {
+        run.steps = steps;
+        run.instanceNodes = nodes;
+        return false;
+      }
+    }
+    run.steps = steps;
+    run.instanceNodes = nodes;
+    return true;
+  }
+
+  firstMatch(array: readonly unknown[], from: number, run: Run): number {
+    if (!this.leaf || this.asserts) {
+      for (let i = from; i < array.length; i++) if (this.member(array[i], run)) return i;
+      return -1;
+    }
+    const mask = this.typeMask;
+    const per = 1 + this.cost;
+    const { maxSteps, maxInstanceNodes } = run;
+    if (from < array.length && run.instanceDepth >= run.maxInstanceDepth) run.enter(per);
+    let steps = run.steps;
+    let nodes = run.instanceNodes;
+    let found = -1;
+    for (let i = from; i < array.length; i++) {
+      if ((steps += per) > maxSteps || ++nodes > maxInstanceNodes) {
+        this.overrun(run, steps, nodes, per);
+      }
+      if (mask === 0 || (typeBits(array[i]) & mask) !== 0) {
+        found = i;
+        break;
+      }
+    }
+    run.steps = steps;
+    run.instanceNodes = nodes;
+    return found;
+  }
+
+  /** A loop's counters went past a limit on this item: the member primitive reports it, as for a single member. */
+  private overrun(run: Run, steps: number, nodes: number, per: number): never {
+    run.steps = steps - per;
+    run.instanceNodes = nodes - 1;
+    run.enter(per);
+    throw new Error("unreachable: the member's limit was not hit");
+  }
+
+  // ---- the boolean path, specialised ------------------------------------------------------------------------------
+
+  /** Whether entering this node pushes a frame onto the dynamic scope. */
+  private scoped(): boolean {
+    return this.resource.dynamicAnchors.size > 0;
+  }
+
+  private leafTest(): Test {
+    const { cost, typeMask, asserts, holds } = this;
+    if (!asserts) {
+      if (typeMask === 0) return chargeOnly(cost);
+      return (instance, run) => {
+        if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+        return (typeBits(instance) & typeMask) !== 0;
+      };
+    }
+    return (instance, run) => {
+      if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+      return (typeMask === 0 || (typeBits(instance) & typeMask) !== 0) && holds(instance, run);
+    };
+  }
+
+  /** One applicator or fusion, no marks of its own and no scope to push: it is called straight from here. */
+  private one(): Test {
+    const { cost, typeMask, asserts, holds } = this;
+    const step = this.steps[0] as BooleanStep;
+    return (instance, run, marks) => {
+      if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+      if (typeMask !== 0 && (typeBits(instance) & typeMask) === 0) return false;
+      if (asserts && !holds(instance, run)) return false;
+      if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");
+      const valid = step.test(instance, run, marks);
+      run.nesting--;
+      return valid;
+    };
+  }
+
+  private loop(): Test {
+    const cost = this.cost;
+    return (instance, run, marks) => {
+      if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+      return this.body(instance, run, marks);
+    };
+  }
+
+  /** The boolean path without the entry's steps (a member has charged them). */
+  private body(instance: unknown, run: Run, marks: Marks | undefined): boolean {
     if (this.constant === false) return false;
     const mask = this.typeMask;
     if (mask !== 0 && (typeBits(instance) & mask) === 0) return false;
@@ -92,6 +250,8 @@ export class SchemaNode implements Subschema {
     run.nesting--;
     return valid;
   }
+
+  // ---- the output path --------------------------------------------------------------------------------------------
 
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean {
     if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps", out.instanceLocation);
@@ -130,6 +290,20 @@ export class SchemaNode implements Subschema {
     if (anchors.size > 0 && (saved === null || saved.anchors !== anchors)) run.scope = { anchors, next: saved };
     return saved;
   }
+}
+
+/** The boolean path of `false`: one step, and no instance is valid. */
+const falseTest: Test = (_instance, run) => {
+  if (++run.steps > run.maxSteps) run.limit("maxEvaluationSteps");
+  return false;
+};
+
+/** A node that accepts everything on the boolean path still charges its entry. */
+function chargeOnly(cost: number): Test {
+  return (_instance, run) => {
+    if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+    return true;
+  };
 }
 
 function keywordResult(out: NodeResult, absoluteLocation: string, keyword: string): KeywordResult {

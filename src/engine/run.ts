@@ -1,18 +1,17 @@
 /**
  * Evaluation: one `Run` per validated instance. It carries the counters behind the limits and the dynamic scope
  * (Core §7.1), and it is the boolean path's way of applying subschemas (`Applier`): the output path has its own
- * applier (`applicator.ts`) that records child results. Evaluated marks travel as an argument.
+ * applier (`applicator.ts`) with the same operations, recording child results. Evaluated marks travel as an argument.
  */
 
 import { LimitError } from "./errors.js";
 import { codePointLength, type StepMeter } from "./json.js";
-import { typeBits } from "./types.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
 import type { NodeResult } from "./output.js";
 import type { RegexMeter } from "./regex/index.js";
 
-/** A compiled subschema as keywords see it: both paths, and what is known of it at compile time. */
+/** A compiled subschema as keywords see it: what it is, and its two paths. How it is tested is the engine's. */
 export interface Subschema {
   /** Its absolute location (base URI `#` JSON Pointer), for output. */
   readonly absoluteLocation: string;
@@ -20,22 +19,31 @@ export interface Subschema {
   readonly constant: boolean | undefined;
   /** Accepts every instance on the boolean path (`true`, `{}`, annotation-only schemas). */
   readonly isTrivial: boolean;
-  /**
-   * Whether the boolean path is only `typeMask` and `holds` (no subschemas, marks or scope): loops over many
-   * members then test it inline. Read at evaluation time (a recursive target is compiled last).
-   */
-  readonly leaf: boolean;
-  /** Its `type` mask (0: none), tested inline by whoever tests a leaf. */
-  readonly typeMask: number;
-  /** Whether it has assertions besides `type`, and all of them as one predicate (`assertionsHold`). */
-  readonly asserts: boolean;
-  readonly holds: (instance: unknown, run: Run) => boolean;
-  /** The steps one test charges (one per keyword). */
-  readonly cost: number;
-  /** The boolean path: stops at the first failure, builds no strings. */
+  /** The boolean path, applied to the instance itself: stops at the first failure, builds no strings. */
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with keyword results, messages and annotations in `out`. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean;
+}
+
+/**
+ * @internal What the boolean path's applier asks of a compiled subschema besides (the schema node implements it):
+ * the member primitive, written once. Entering a member of the instance charges one step and the subschema's own
+ * steps, one level of `maxInstanceDepth` and one value of `maxInstanceNodes`, in that order, whatever the subschema.
+ */
+export interface Member extends Subschema {
+  /** Applies to `value`, a member of the current instance. */
+  member(value: unknown, run: Run): boolean;
+  /** Applies to every item of `array` from `from` on, one member each; false at the first that fails. */
+  eachItem(array: readonly unknown[], from: number, run: Run): boolean;
+  /** The index of the first item of `array` from `from` on that passes (-1: none), each item tried a member. */
+  firstMatch(array: readonly unknown[], from: number, run: Run): number;
+  /**
+   * What entering it as a member charges when it is a leaf whose assertions are pure (they charge nothing of their
+   * own, so members of it can be entered together); -1 otherwise.
+   */
+  readonly batchSteps: number;
+  /** Tests a member already entered (`Run.enterAll`): a pure leaf's mask and assertions, nothing charged. */
+  entered(value: unknown): boolean;
 }
 
 /** The compiled `$dynamicAnchor`s of one schema resource, by name. */
@@ -52,8 +60,9 @@ export interface ScopeFrame {
 
 /**
  * How an applicator keyword applies its subschemas, the same on both paths. On the boolean path (`Run`) a `false`
- * return means a subschema failed and the keyword stops; on the output path every application is recorded and the
- * return is always `true`, so the keyword visits everything.
+ * return of `child`, `inPlace` or `eachItem` means a subschema failed and the keyword stops; on the output path
+ * every application is recorded and those return `true`, so the keyword visits everything. `tryInPlace` and
+ * `firstMatch` answer truly on both paths: the keywords that call them decide by the answer.
  */
 export interface Applier {
   /**
@@ -63,8 +72,17 @@ export interface Applier {
   child(node: Subschema, value: unknown, key: string | number, at?: string | number): boolean;
   /** Applies `node` to the instance itself, sharing this location's evaluated marks. */
   inPlace(node: Subschema, instance: unknown, marks: Marks | undefined, at?: string | number): boolean;
+  /**
+   * Tries `node` on the instance itself: its evaluated marks are kept only when it passes (what `anyOf`, `oneOf` and
+   * `if` need of their branches).
+   */
+  tryInPlace(node: Subschema, instance: unknown, marks: Marks | undefined, at?: string | number): boolean;
   /** Applies `node` to every item of `array` from index `from` on (one member each). */
   eachItem(node: Subschema, array: readonly unknown[], from: number): boolean;
+  /** The index of the first item from `from` on that `node` accepts, or -1; items that fail leave no trace. */
+  firstMatch(node: Subschema, array: readonly unknown[], from: number): number;
+  /** True on the output path, which must visit everything; false on the boolean path, which may stop early. */
+  readonly exhaustive: boolean;
   /** The object's own keys, checked against `maxObjectProperties`; one step each. */
   keys(object: object): string[];
   /** Checks an array's length against `maxArrayLength`. */
@@ -80,6 +98,7 @@ export class Run implements Applier, StepMeter, RegexMeter {
   nesting = 0;
   references = 0;
   scope: ScopeFrame | null = null;
+  readonly exhaustive = false;
   /** Copies of the limits read on every node, without a second dereference. */
   readonly maxSteps: number;
   readonly maxNesting: number;
@@ -129,111 +148,79 @@ export class Run implements Applier, StepMeter, RegexMeter {
     throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });
   }
 
-  /** Enters a member of the current instance: one level deeper, one more value visited, one step. */
-  enter(instancePointer?: string): void {
-    if (++this.steps > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
-    if (++this.instanceDepth > this.maxInstanceDepth) this.limit("maxInstanceDepth", instancePointer);
+  /**
+   * Enters a member of the current instance (the member primitive's accounting, README "Limits"): `steps` steps
+   * (one, and what the subschema charges on entry), one level deeper than here, one more value. A caller that then
+   * descends into a subschema which is not a leaf raises `instanceDepth` around it.
+   */
+  enter(steps: number, instancePointer?: string): void {
+    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
+    if (this.instanceDepth >= this.maxInstanceDepth) this.limit("maxInstanceDepth", instancePointer);
     if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes", instancePointer);
   }
 
   child(node: Subschema, value: unknown): boolean {
-    if (!node.leaf) {
-      this.enter();
-      const valid = node.test(value, this, undefined);
-      this.instanceDepth--;
-      return valid;
+    return (node as Member).member(value, this);
+  }
+
+  /**
+   * For a fusion that knows the members it will enter: what entering each of `nodes` charges, summed, when every one
+   * is a pure leaf (`Member.batchSteps`); -1 when one is not.
+   */
+  batchSteps(nodes: readonly Subschema[]): number {
+    let steps = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const each = (nodes[i] as Member).batchSteps;
+      if (each < 0) return -1;
+      steps += each;
     }
-    // A leaf inline: what `enter` charges and the leaf's own steps at once, then its type mask and assertions.
-    if ((this.steps += node.cost + 1) > this.maxSteps) this.limit("maxEvaluationSteps");
-    if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
-    if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes");
-    const mask = node.typeMask;
-    if (mask !== 0 && (typeBits(value) & mask) === 0) return false;
-    return !node.asserts || node.holds(value, this);
+    return steps;
+  }
+
+  /**
+   * Enters `count` members of pure leaves at once, charging `steps` (their `batchSteps`): true when nothing is passed,
+   * else false with nothing charged, so that the caller enters them one by one and the limit is hit at the member
+   * that hits it. A caller that stops early gives back what it did not use (`refund`): the total is then exactly what
+   * entering them one by one charges.
+   */
+  enterAll(steps: number, count: number): boolean {
+    if (count === 0) return true;
+    if (this.steps + steps > this.maxSteps || this.instanceNodes + count > this.maxInstanceNodes) return false;
+    if (this.instanceDepth >= this.maxInstanceDepth) return false;
+    this.steps += steps;
+    this.instanceNodes += count;
+    return true;
+  }
+
+  /** Gives back the steps and members `enterAll` charged for members not applied. */
+  refund(steps: number, count: number): void {
+    this.steps -= steps;
+    this.instanceNodes -= count;
+  }
+
+  /** Applies a pure leaf to a member `enterAll` entered. */
+  entered(node: Subschema, value: unknown): boolean {
+    return (node as Member).entered(value);
   }
 
   inPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
     return node.test(instance, this, marks);
   }
 
-  /**
-   * The index of the first item of `array`, from `from` on, that the leaf subschema `node` accepts (-1: none), each
-   * item tried charged as `child` charges it: the loop `contains` makes, without a call per item.
-   */
-  nextLeafMatch(node: Subschema, array: readonly unknown[], from: number): number {
-    const per = node.cost + 1;
-    const { typeMask, asserts, holds } = node;
-    const { maxSteps, maxInstanceNodes } = this;
-    if (from < array.length && this.instanceDepth + 1 > this.maxInstanceDepth) {
-      // What the first item would hit, in `child`'s order: its steps, then the depth.
-      if ((this.steps += per) > maxSteps) this.limit("maxEvaluationSteps");
-      this.limit("maxInstanceDepth");
-    }
-    // The counters live in locals while no assertion runs (an assertion may charge steps itself).
-    let steps = this.steps;
-    let nodes = this.instanceNodes;
-    let found = -1;
-    for (let i = from; i < array.length; i++) {
-      if ((steps += per) > maxSteps) {
-        this.steps = steps;
-        this.limit("maxEvaluationSteps");
-      }
-      if (++nodes > maxInstanceNodes) {
-        this.steps = steps;
-        this.limit("maxInstanceNodes");
-      }
-      const item = array[i];
-      if (typeMask !== 0 && (typeBits(item) & typeMask) === 0) continue;
-      if (!asserts) {
-        found = i;
-        break;
-      }
-      this.steps = steps;
-      this.instanceNodes = nodes;
-      const holdsHere = holds(item, this);
-      steps = this.steps;
-      nodes = this.instanceNodes;
-      if (holdsHere) {
-        found = i;
-        break;
-      }
-    }
-    this.steps = steps;
-    this.instanceNodes = nodes;
-    return found;
+  tryInPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
+    if (marks === undefined) return node.test(instance, this, undefined);
+    const saved = marks.save();
+    if (node.test(instance, this, marks)) return true;
+    marks.restore(saved);
+    return false;
   }
 
-  /**
-   * The boolean path's array loop: a leaf item schema is one call per item (its composed assertions), with the same
-   * accounting as `child` for each item: a step, a value, one level deeper, and the schema's own steps.
-   */
   eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
-    if (!node.leaf) {
-      for (let i = from; i < array.length; i++) if (!this.child(node, array[i])) return false;
-      return true;
-    }
-    if (array.length <= from) return true;
-    if (this.instanceDepth + 1 > this.maxInstanceDepth) this.limit("maxInstanceDepth");
-    // Charged in bulk, up front: what `child` and the leaf charge for each item (fail closed if it is too much).
-    const items = array.length - from;
-    if ((this.steps += items * (node.cost + 1)) > this.maxSteps) this.limit("maxEvaluationSteps");
-    if ((this.instanceNodes += items) > this.maxInstanceNodes) this.limit("maxInstanceNodes");
-    const { typeMask, holds } = node;
-    // One loop per shape of leaf, so that the loop V8 optimises has no branch it does not need.
-    if (!node.asserts) {
-      if (typeMask === 0) return true;
-      for (let i = from; i < array.length; i++) if ((typeBits(array[i]) & typeMask) === 0) return false;
-      return true;
-    }
-    if (typeMask === 0) {
-      for (let i = from; i < array.length; i++) if (!holds(array[i], this)) return false;
-      return true;
-    }
-    for (let i = from; i < array.length; i++) {
-      const item = array[i];
-      if ((typeBits(item) & typeMask) === 0 || !holds(item, this)) return false;
-    }
-    return true;
+    return (node as Member).eachItem(array, from, this);
+  }
+
+  firstMatch(node: Subschema, array: readonly unknown[], from: number): number {
+    return (node as Member).firstMatch(array, from, this);
   }
 
   keys(object: object, instancePointer?: string): string[] {

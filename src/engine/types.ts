@@ -11,18 +11,14 @@ export const TYPE_BITS: Readonly<Record<string, number>> = Object.freeze({
   integer: 64,
 });
 
-/** The JSON type bits of a value (see `TYPE_BITS`). */
+/**
+ * The JSON type bits of a value (see `TYPE_BITS`). Written as `typeof` tests rather than a `switch` over `typeof`,
+ * which V8 compiles into type checks without comparing strings (several times faster on the hot paths).
+ */
 export function typeBits(value: unknown): number {
-  switch (typeof value) {
-    case "string":
-      return 32;
-    case "number":
-      return Number.isInteger(value) ? 80 : 16;
-    case "boolean":
-      return 2;
-    case "object":
-      return value === null ? 1 : Array.isArray(value) ? 8 : 4;
-    default:
-      return 0;
-  }
+  if (typeof value === "string") return 32;
+  if (typeof value === "number") return Number.isInteger(value) ? 80 : 16;
+  if (typeof value === "boolean") return 2;
+  if (typeof value === "object") return value === null ? 1 : Array.isArray(value) ? 8 : 4;
+  return 0;
 }

@@ -12,7 +12,8 @@ import {
   type OutputFormat,
   type OutputUnit,
 } from "./output.js";
-import { Run, type Subschema } from "./run.js";
+import type { SchemaNode } from "./node.js";
+import { Run } from "./run.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
 
 /** Options of `validate`: the output format (README "Output formats"). */
@@ -33,10 +34,12 @@ export interface AnnotationsOptions {
 export class Validator {
   /** The boolean path's reusable counters, shared with every validator of the same limits (see `spareRun`). */
   private readonly spare: Run;
+  /** The whole boolean path of a root that needs no evaluation (a leaf of pure assertions), or undefined. */
+  private readonly direct: ((instance: unknown) => boolean) | undefined;
 
   /** @internal */
   constructor(
-    private readonly root: Subschema,
+    private readonly root: SchemaNode,
     /** The limits in force (the defaults completed by the `limits` option). */
     readonly limits: Readonly<Limits>,
     private readonly tracksScope: boolean,
@@ -44,6 +47,7 @@ export class Validator {
     readonly schema: unknown,
   ) {
     this.spare = spareRun(limits, tracksScope);
+    this.direct = root.direct(limits.maxEvaluationSteps);
     Object.freeze(this);
   }
 
@@ -57,6 +61,8 @@ export class Validator {
    * `LimitError` when a limit is hit: an execution failure is never answered as `false`.
    */
   isValid(instance: unknown): boolean {
+    const direct = this.direct;
+    if (direct !== undefined) return direct(instance);
     let run = this.spare;
     if (run.active) run = new Run(this.limits, this.tracksScope);
     else run.reset();

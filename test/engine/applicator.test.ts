@@ -8,26 +8,12 @@ import { test } from "node:test";
 import { applicator, type ApplicatorSpec } from "../../src/engine/applicator.js";
 import type { KeywordResult } from "../../src/engine/output.js";
 import { Run, type Subschema } from "../../src/engine/run.js";
+import { falseNode, leafNode } from "./nodes.js";
 import { defaultLimits, LimitError } from "../../src/index.js";
 
 /** A subschema accepting numbers, with an annotation so passing children are kept in the output. */
-const numbers: Subschema = {
-  absoluteLocation: "urn:t#/n",
-  constant: undefined,
-  isTrivial: false,
-  leaf: false,
-  typeMask: 0,
-  asserts: false,
-  holds: () => true,
-  cost: 1,
-  test: (v) => typeof v === "number",
-  evaluate(v, _run, _marks, out) {
-    out.valid = typeof v === "number";
-    out.keywords.push({ ...unit("type"), valid: out.valid, instanceLocation: out.instanceLocation });
-    return out.valid;
-  },
-};
-const nothing: Subschema = { ...numbers, constant: false, test: () => false };
+const numbers = leafNode("n", (v) => typeof v === "number");
+const nothing = falseNode;
 
 function unit(keyword: string): KeywordResult {
   return {
@@ -66,7 +52,7 @@ test("the type guard: other instances pass untouched on both paths", () => {
 
 test("the boolean path stops at the first failure; the output path visits every member", () => {
   let visits = 0;
-  const counting: Subschema = { ...numbers, test: (v) => (visits++, typeof v === "number") };
+  const counting = leafNode("counting", (v) => (visits++, typeof v === "number"));
   const ev = everyMember(counting);
   assert.equal(ev.test({ a: "x", b: "y", c: 1 }, run(), undefined), false);
   assert.equal(visits, 1);

@@ -3,30 +3,20 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { defaultLimits, LimitError } from "../../src/index.js";
-import { Run, type Subschema } from "../../src/engine/run.js";
+import { Run } from "../../src/engine/run.js";
+import { stepNode, trueNode } from "./nodes.js";
 
-const accepting: Subschema = {
-  absoluteLocation: "urn:t#",
-  constant: undefined,
-  isTrivial: true,
-  leaf: false,
-  typeMask: 0,
-  asserts: false,
-  holds: () => true,
-  cost: 1,
-  test: () => true,
-  evaluate: () => true,
-};
+const accepting = trueNode;
 
 function limited(name: string, f: () => unknown): void {
   assert.throws(f, (e: unknown) => e instanceof LimitError && e.limit === name, name);
 }
 
-test("entering a member charges a step and counts depth and values; leaving restores the depth", () => {
+test("entering a member charges a step and the subschema's own, counts depth and values; leaving restores depth", () => {
   const run = new Run(defaultLimits, false);
   assert.equal(run.child(accepting, 1), true);
   assert.equal(run.child(accepting, 2), true);
-  assert.deepEqual([run.steps, run.instanceDepth, run.instanceNodes], [2, 0, 2]);
+  assert.deepEqual([run.steps, run.instanceDepth, run.instanceNodes], [4, 0, 2]);
 });
 
 test("each limit on what evaluation looks at fails closed with its name", () => {
@@ -41,7 +31,12 @@ test("each limit on what evaluation looks at fails closed with its name", () => 
   new Run({ ...small, maxStringLength: 2 }, false).string("\u{1F600}\u{1F600}");
   limited("maxEvaluationSteps", () => new Run({ ...defaultLimits, maxEvaluationSteps: 3 }, false).keys([1, 2, 3, 4]));
   const deep = new Run({ ...defaultLimits, maxInstanceDepth: 1 }, false);
-  const nested: Subschema = { ...accepting, test: (v, r) => r.child(accepting, v) };
+  const nested = stepNode("nested", {
+    keyword: "toy",
+    kind: "applicator",
+    test: (v, r) => r.child(accepting, v),
+    evaluate: () => true,
+  });
   limited("maxInstanceDepth", () => deep.child(nested, {}));
 });
 

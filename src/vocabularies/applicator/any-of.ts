@@ -3,7 +3,7 @@
  * nobody listens for evaluated marks or output; marks of failing branches are discarded.
  */
 
-import { evaluateInPlace } from "../../engine/applicator.js";
+import { tryInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { got, valueList } from "../../engine/messages.js";
 import { preview } from "../../engine/json.js";
@@ -25,20 +25,13 @@ export const anyOf: KeywordDefinition = {
         }
         // Every branch is evaluated: each valid one's marks count.
         let valid = false;
-        for (let i = 0; i < nodes.length; i++) {
-          const saved = marks.save();
-          if (run.inPlace(nodes[i]!, instance, marks)) valid = true;
-          else marks.restore(saved);
-        }
+        for (let i = 0; i < nodes.length; i++) if (run.tryInPlace(nodes[i]!, instance, marks)) valid = true;
         return valid;
       },
       evaluate(instance, run, marks, out) {
         let valid = false;
-        for (let i = 0; i < nodes.length; i++) {
-          const saved = marks?.save();
-          if (evaluateInPlace(nodes[i]!, instance, run, marks, out, "/" + i)) valid = true;
-          else if (saved !== undefined) marks!.restore(saved);
-        }
+        for (let i = 0; i < nodes.length; i++)
+          if (tryInPlace(nodes[i]!, instance, run, marks, out, "/" + i)) valid = true;
         if (valid) return true;
         const allowed = alternatives(out);
         out.params = allowed === undefined ? { branches: nodes.length } : { branches: nodes.length, ...allowed };

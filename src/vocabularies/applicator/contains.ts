@@ -3,7 +3,9 @@
  * valid against the subschema; annotates their indices, which `unevaluatedItems` sees as evaluated.
  */
 
-import { evaluateChild } from "../../engine/applicator.js";
+import { outputApplier } from "../../engine/applicator.js";
+import type { Marks } from "../../engine/marks.js";
+import type { Applier } from "../../engine/run.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { plural } from "../../engine/messages.js";
 
@@ -26,6 +28,21 @@ export const contains: KeywordDefinition = {
       count < min
         ? `must contain at least ${plural(min, "item")} matching the contains schema, got ${count}`
         : `must contain at most ${plural(max as number, "item")} matching the contains schema, got ${count}`;
+    /**
+     * Counts the matching items through the applier's `firstMatch` (one primitive on both paths); `indices` collects
+     * them for the annotation. The boolean path stops as soon as the bounds decide, unless marks are read.
+     */
+    const scan = (instance: unknown[], to: Applier, marks: Marks | undefined, indices?: number[]): number => {
+      let count = 0;
+      for (let i = to.firstMatch(node, instance, 0); i >= 0; i = to.firstMatch(node, instance, i + 1)) {
+        count++;
+        indices?.push(i);
+        if (marks !== undefined) marks.addItem(i);
+        else if (!to.exhaustive && (max === undefined ? count >= min : count > max)) break;
+      }
+      return count;
+    };
+    const holds = (count: number): boolean => count >= min && (max === undefined || count <= max);
     return {
       keyword: "contains",
       kind: "applicator",
@@ -33,33 +50,14 @@ export const contains: KeywordDefinition = {
         if (!Array.isArray(instance)) return true;
         run.items(instance);
         if (marks === undefined && min === 0 && max === undefined) return true;
-        let count = 0;
-        const leaf = node.leaf;
-        for (let i = 0; i < instance.length; i++) {
-          if (leaf) {
-            i = run.nextLeafMatch(node, instance, i);
-            if (i < 0) break;
-          } else if (!run.child(node, instance[i])) continue;
-          count++;
-          if (marks !== undefined) marks.addItem(i);
-          else if (max === undefined ? count >= min : count > max) return max === undefined;
-        }
-        return count >= min && (max === undefined || count <= max);
+        return holds(scan(instance, run, marks));
       },
       evaluate(instance, run, marks, out) {
         if (!Array.isArray(instance)) return true;
         run.items(instance, out.instanceLocation);
         const matched: number[] = [];
-        for (let i = 0; i < instance.length; i++) {
-          // Items that do not match are not errors of contains: their results are dropped at once.
-          if (!evaluateChild(node, instance[i], i, run, out)) out.children.pop();
-          else {
-            matched.push(i);
-            marks?.addItem(i);
-          }
-        }
-        const count = matched.length;
-        if (count >= min && (max === undefined || count <= max)) {
+        const count = scan(instance, outputApplier(run, out), marks, matched);
+        if (holds(count)) {
           out.hasAnnotation = true;
           out.annotation = count === instance.length && count > 0 ? true : matched;
           return true;

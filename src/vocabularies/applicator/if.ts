@@ -3,7 +3,7 @@
  * are evaluated by one evaluator; `then`/`else` keep their own keyword locations in output.
  */
 
-import { evaluateInPlace } from "../../engine/applicator.js";
+import { tryInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { NodeResult } from "../../engine/output.js";
 import type { Subschema } from "../../engine/run.js";
@@ -19,19 +19,13 @@ export const if_: KeywordDefinition = {
       keyword: "if",
       kind: "applicator",
       test(instance, run, marks) {
-        const saved = marks?.save();
-        const matched = run.inPlace(condition, instance, marks);
-        if (!matched && saved !== undefined) marks!.restore(saved);
+        const matched = run.tryInPlace(condition, instance, marks);
         const branch: Subschema | undefined = matched ? then : else_;
         return branch === undefined || run.inPlace(branch, instance, marks);
       },
       evaluate(instance, run, marks, out) {
-        const saved = marks?.save();
-        const matched = evaluateInPlace(condition, instance, run, marks, out);
-        if (!matched) {
-          if (saved !== undefined) marks!.restore(saved);
-          out.children.length = 0;
-        }
+        const matched = tryInPlace(condition, instance, run, marks, out);
+        if (!matched) out.children.length = 0;
         const branch: Subschema | undefined = matched ? then : else_;
         if (branch === undefined) return true;
         // `then`/`else` are siblings of `if`: their results carry their own keyword location.

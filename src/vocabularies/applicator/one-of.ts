@@ -1,6 +1,6 @@
 /** `oneOf` (Core §10.2.1.3): valid when exactly one subschema is; only that branch's marks survive. */
 
-import { evaluateInPlace } from "../../engine/applicator.js";
+import { tryInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { indexList } from "../../engine/messages.js";
 import { schemaArray } from "./shared.js";
@@ -15,21 +15,14 @@ export const oneOf: KeywordDefinition = {
       kind: "applicator",
       test(instance, run, marks) {
         let matched = 0;
-        for (let i = 0; i < nodes.length; i++) {
-          const saved = marks?.save();
-          if (run.inPlace(nodes[i]!, instance, marks)) {
-            if (++matched > 1) return false;
-          } else if (saved !== undefined) marks!.restore(saved);
-        }
+        for (let i = 0; i < nodes.length; i++)
+          if (run.tryInPlace(nodes[i]!, instance, marks) && ++matched > 1) return false;
         return matched === 1;
       },
       evaluate(instance, run, marks, out) {
         const matched: number[] = [];
-        for (let i = 0; i < nodes.length; i++) {
-          const saved = marks?.save();
-          if (evaluateInPlace(nodes[i]!, instance, run, marks, out, "/" + i)) matched.push(i);
-          else if (saved !== undefined) marks!.restore(saved);
-        }
+        for (let i = 0; i < nodes.length; i++)
+          if (tryInPlace(nodes[i]!, instance, run, marks, out, "/" + i)) matched.push(i);
         if (matched.length === 1) return true;
         out.params = { matched };
         out.error =

@@ -15,6 +15,7 @@ function bound(keyword: string, phrase: string, holds: (n: number, limit: number
           params: { limit: value },
           message: `must be ${phrase} ${value}, got ${String(instance)}`,
         }),
+        { pure: true },
       );
     },
   };

@@ -9,13 +9,14 @@ import { got } from "../../engine/messages.js";
 export const const_: KeywordDefinition = {
   keyword: "const",
   compile(value) {
-    const holds =
-      typeof value === "object" && value !== null
-        ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth, run)
-        : (instance: unknown) => instance === value;
-    return assertion("const", holds, (instance) => ({
+    const structured = typeof value === "object" && value !== null;
+    const holds = structured
+      ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth, run)
+      : (instance: unknown) => instance === value;
+    const describe = (instance: unknown): { params: { allowed: unknown }; message: string } => ({
       params: { allowed: value },
       message: `must be ${preview(value)}, ${got(instance)}`,
-    }));
+    });
+    return assertion("const", holds, describe, { pure: !structured });
   },
 };

@@ -17,6 +17,7 @@ function count(keyword: string, phrase: string, holds: (n: number, limit: number
           params: { limit },
           message: `must have ${phrase} ${plural(limit, "item")}, got ${(instance as unknown[]).length}`,
         }),
+        { pure: true },
       );
     },
   };

@@ -88,6 +88,7 @@ export const multipleOf: KeywordDefinition = {
         params: { multipleOf: value },
         message: `must be a multiple of ${value}, got ${String(instance)}`,
       }),
+      { pure: true },
     );
   },
 };

@@ -31,7 +31,7 @@ export const type: KeywordDefinition = {
             ? `must be ${expected}, got ${instance} (a fraction, not an integer)`
             : `must be ${expected}, got ${typeName(instance)}`,
       }),
-      { typeMask: mask },
+      { typeMask: mask, pure: true },
     );
   },
 };
