@@ -14,7 +14,7 @@ import type { Applier, Run, Subschema } from "./run.js";
 import { TYPE_BITS, typeBits } from "./types.js";
 
 /** The member of the instance an application reaches: an object key or an array index. */
-export type MemberKey = string | number;
+type MemberKey = string | number;
 
 export interface ApplicatorSpec<I> {
   readonly keyword: string;
@@ -228,7 +228,7 @@ export function tryInPlace(
  * Output path: the index of the first item of `array` from `from` on that `node` accepts (-1: none). The results
  * of items that fail are dropped (they are no errors of the caller); the match's result stays in `out`.
  */
-export function firstMatch(
+function firstMatch(
   node: Subschema,
   array: readonly unknown[],
   from: number,
@@ -247,7 +247,7 @@ export function firstMatch(
  * `out`; returns its verdict. A passing child that says nothing (or, with `failuresOnly`, any passing child) is
  * dropped at once, so a loop over a large instance does not hold a result per member.
  */
-export function evaluateChild(
+function evaluateChild(
   node: Subschema,
   value: unknown,
   key: MemberKey,
