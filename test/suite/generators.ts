@@ -1,5 +1,6 @@
 /**
- * Builders for fixtures/hostile values too large to store (fixtures/hostile/README.md); loops only, never recursion.
+ * Builders for fixtures/hostile values too large to store, or that JSON cannot write (one object shared by several
+ * parents) (fixtures/hostile/README.md); loops only, never recursion.
  */
 
 type Spec = Record<string, unknown>;
@@ -112,6 +113,17 @@ export function generateSchema(spec: Spec): unknown {
     }
     case "longConst":
       return { const: str(spec, "char", "a").repeat(num(spec, "length")) };
+    case "sharedApplicator": {
+      // One object per level, held twice by the next: a DAG whose tree expansion has 2^depth leaves.
+      const keyword = str(spec, "keyword", "anyOf");
+      let s = leaf();
+      for (let i = 0; i < num(spec, "depth"); i++) {
+        const level: Record<string, unknown> = {};
+        setOwn(level, keyword, [s, s]);
+        s = level;
+      }
+      return s;
+    }
     default:
       throw new Error(`unknown schemaGenerator kind ${String(spec["kind"])}`);
   }
@@ -120,7 +132,9 @@ export function generateSchema(spec: Spec): unknown {
 /** Either kind of generator, told apart by its `kind`. */
 export function generate(spec: Spec): unknown {
   const kind = String(spec["kind"]);
-  return ["nestedNot", "nestedAllOf", "nestedProperties", "wideProperties", "longConst"].includes(kind)
+  return ["nestedNot", "nestedAllOf", "nestedProperties", "wideProperties", "longConst", "sharedApplicator"].includes(
+    kind,
+  )
     ? generateSchema(spec)
     : generateData(spec);
 }
