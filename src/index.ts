@@ -79,4 +79,5 @@ export {
   type UpgradeDocumentsResult,
   type UpgradedDocument,
   type UpgradeBlocked,
+  type UpgradeFailed,
 } from "./runtime/upgrade-draft07.js";
