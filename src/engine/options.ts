@@ -4,7 +4,7 @@
  * checks its options against one table of name → check; a boundary extends a table by adding entries.
  */
 
-import { SchemaError } from "./errors.js";
+import { errorMessage, SchemaError } from "./errors.js";
 import { preview } from "./json.js";
 import { defaultLimits } from "./limits.js";
 import { OUTPUT_FORMATS } from "./output.js";
@@ -98,9 +98,15 @@ function optionsInvalid(message: string): SchemaError {
   return new SchemaError({ class: "validation", code: "options_invalid", message });
 }
 
-/** Throws `options_invalid` for the first problem with `options`. */
+/** Throws `options_invalid` for the first problem with `options` (options that cannot be read included). */
 export function checkOptions(options: unknown, table: OptionTable, what: string): void {
-  const problem = optionsProblem(options, table, what);
+  let problem: string | undefined;
+  try {
+    problem = optionsProblem(options, table, what);
+  } catch (e) {
+    // A throwing getter or proxy trap in host options.
+    problem = `${what} options could not be read: ${errorMessage(e)}`;
+  }
   if (problem !== undefined) throw optionsInvalid(problem);
 }
 

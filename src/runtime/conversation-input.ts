@@ -82,6 +82,15 @@ export function conversationOptionsProblem(
   }
 }
 
+/** Checked options copied once (each getter runs once more), or why they cannot be read. */
+export function readOptions<T extends object>(options: T, what: string): T | string {
+  try {
+    return { ...options };
+  } catch (e) {
+    return `${what} options could not be read: ${errorMessage(e)}`;
+  }
+}
+
 /** A checkpoint's fields, each read once and checked, or why it is not a version 1 checkpoint. */
 export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
   const invalid = "not a version 1 conversation checkpoint";

@@ -12,6 +12,7 @@ import {
   MISPLACED_RESTORE,
   MISPLACED_START,
   readCheckpoint,
+  readOptions,
   RESTORE_OPTIONS,
   START_OPTIONS,
   UPDATE_OPTIONS,
@@ -137,8 +138,11 @@ export class Conversation {
     return Conversation.admitFirst(options);
   }
 
+  /** Admits the first catalog with checked options; options that cannot be read again are `options_invalid`. */
   private static admitFirst(options: ConversationOptions): Result<Conversation, CatalogError> {
-    const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = options;
+    const given = readOptions(options, "Conversation.start");
+    if (typeof given === "string") return optionsInvalid(given);
+    const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = given;
     const admitted = ToolCatalog.admitBatch(tools, { mode: schemaAdmission, authority, backends, ...schemaOptions });
     if (!admitted.ok) return admitted;
     return ok(new Conversation(admitted.value, schemaAdmission, authority, backends, schemaOptions));
@@ -155,23 +159,20 @@ export class Conversation {
     checkpoint: Checkpoint,
     options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
   ): Result<Conversation, CatalogError> {
-    const problem = conversationOptionsProblem(
-      options,
-      RESTORE_OPTIONS,
-      "Conversation.restore",
-      MISPLACED_RESTORE,
-      true,
-    );
+    const what = "Conversation.restore";
+    const problem = conversationOptionsProblem(options, RESTORE_OPTIONS, what, MISPLACED_RESTORE, true);
     if (problem !== undefined) return optionsInvalid(problem);
+    const given = readOptions(options, what);
+    if (typeof given === "string") return optionsInvalid(given);
     const recorded = readCheckpoint(checkpoint);
     if (typeof recorded === "string") {
       return err({ class: "validation", code: "checkpoint_invalid", message: recorded });
     }
     const started = Conversation.admitFirst({
-      ...options,
-      authority: options.authority ?? recorded.authority,
+      ...given,
+      authority: given.authority ?? recorded.authority,
       schemaAdmission: recorded.schemaAdmission,
-      draft07: options.draft07 ?? recorded.draft07,
+      draft07: given.draft07 ?? recorded.draft07,
     });
     if (!started.ok) return started;
     const conversation = started.value;
@@ -209,10 +210,12 @@ export class Conversation {
     const what = "Conversation.updateCatalog";
     const problem = conversationOptionsProblem(options, UPDATE_OPTIONS, what, MISPLACED_START, false);
     if (problem !== undefined) return optionsInvalid(problem);
-    const mode = options.schemaAdmission ?? this.mode;
-    const authority = options.authority ?? this.narrowedTo(tools);
+    const given = readOptions(options, what);
+    if (typeof given === "string") return optionsInvalid(given);
+    const mode = given.schemaAdmission ?? this.mode;
+    const authority = given.authority ?? this.narrowedTo(tools);
     const schemaOptions =
-      options.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: options.draft07 };
+      given.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: given.draft07 };
     const admitted = ToolCatalog.admitBatch(tools, { ...schemaOptions, mode, authority, backends: this.backends });
     if (!admitted.ok) return admitted;
     this.bundle = admitted.value;

@@ -125,16 +125,22 @@ export function upgradeDraft07Within(schema: unknown, limits: Readonly<Limits>):
  * {@link upgradeDraft07} would, and a `$ref` from one into another — by its key or its root `$id` — is
  * rewritten to the location's 2020-12 spelling (`base.json#/definitions/x` → `base.json#/$defs/x`). The
  * result maps each key to its upgraded document, ready to be registered under the same key; a refusal names
- * the document and the pointer in it. Throws a `TypeError` for a key that is not an absolute URI; the documents
+ * the document and the pointer in it. Throws a `TypeError` for a key that is not an absolute URI (or documents
+ * that cannot be read at all); the documents
  * together are bounded by the default schema limits, as one compile's documents are.
  */
 export function upgradeDraft07Documents(
   documents: ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>,
 ): UpgradeDocumentsResult {
-  const entries: [unknown, unknown][] =
-    documents instanceof Map
-      ? [...documents.entries()]
-      : Object.keys(documents).map((key) => [key, (documents as Record<string, unknown>)[key]]);
+  let entries: [unknown, unknown][];
+  try {
+    entries =
+      documents instanceof Map
+        ? [...documents.entries()]
+        : Object.keys(documents).map((key) => [key, (documents as Record<string, unknown>)[key]]);
+  } catch (e) {
+    throw new TypeError(`the documents could not be read: ${errorMessage(e)}`, { cause: e });
+  }
   const seen = new Set<string>();
   const plans = entries.map(([key, schema]) => {
     const uri = typeof key === "string" && key.endsWith("#") ? key.slice(0, -1) : key;

@@ -88,13 +88,17 @@ for (const [label, make] of THROWN) {
         assertRefused(boundary.validateSchema({ $ref: "https://example.test/x" }, { schemaLoader: loader }));
       }
     });
-    test("compile: a throwing loader is a SchemaError (loader_failed), not the thrown value", () => {
+    test("compile: a throwing loader or options getter is a SchemaError, not the thrown value", () => {
       const loader = () => {
         throw make();
       };
       assert.throws(
         () => compile({ $ref: "https://example.test/x" }, { schemaLoader: loader }),
         (e: unknown) => e instanceof SchemaError && e.code === "loader_failed" && typeof e.message === "string",
+      );
+      assert.throws(
+        () => compile({}, throwingField({}, "limits", make())),
+        (e: unknown) => e instanceof SchemaError && e.code === "options_invalid",
       );
     });
     test("ToolCatalog.admitBatch: any unreadable part of the batch or its options is a Result", () => {
@@ -141,6 +145,16 @@ for (const [label, make] of THROWN) {
       assertRefused(Conversation.tryStart(throwingProxy(make()) as never));
       assertRefused(Conversation.tryStart({ tools: throwingProxy(make()) as never, backends }));
       assertRefused(Conversation.tryStart(throwingField({ backends }, "tools", make()) as never));
+      // Checked options that throw when read again.
+      let reads = 0;
+      const later = {
+        backends,
+        get tools(): unknown[] {
+          if (++reads > 1) throw make();
+          return [];
+        },
+      };
+      assertRefused(Conversation.tryStart(later));
       assert.throws(
         () => Conversation.start(throwingProxy(make()) as never),
         (e: unknown) => e instanceof CatalogAdmissionError,
