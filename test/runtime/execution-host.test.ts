@@ -9,7 +9,10 @@ import { describe, test } from "node:test";
 import {
   Conversation,
   Execution,
+  InputSchema,
+  OutputSchema,
   ToolCatalog,
+  upgradeDraft07,
   type AdmittedBundle,
   type ExecutionError,
   type ExecutionHost,
@@ -79,6 +82,38 @@ describe("a missing or malformed bundle, call or host is an error Result", () =>
       assert.match(r.error.message, /Conversation\.start/);
     }
   });
+});
+
+test("every other Result API returns a Result for missing or null input", () => {
+  const results: [string, { ok: boolean; error?: { code: string } }, string][] = [
+    ["InputSchema.validateSchema()", (InputSchema.validateSchema as (s?: unknown) => never)(), "root_not_object"],
+    [
+      "InputSchema.validate(schema, undefined, null)",
+      InputSchema.validate({}, undefined, null as never),
+      "options_invalid",
+    ],
+    ["InputSchema.validate(schema, undefined)", InputSchema.validate({}, undefined), "arguments_invalid"],
+    [
+      "OutputSchema.validate(true, undefined, null)",
+      OutputSchema.validate(true, undefined, null as never),
+      "options_invalid",
+    ],
+    ["ToolCatalog.admitBatch()", (ToolCatalog.admitBatch as (t?: unknown) => never)(), "catalog_invalid"],
+    ["ToolCatalog.admitBatch([], null)", ToolCatalog.admitBatch([], null as never), "options_invalid"],
+    ["upgradeDraft07()", (upgradeDraft07 as (s?: unknown) => never)(), "schema_not_json"],
+    [
+      "Conversation.restore(null, options)",
+      Conversation.restore(null as never, { tools: [], backends }),
+      "checkpoint_invalid",
+    ],
+  ];
+  const c = Conversation.start({ tools: [], backends });
+  results.push(["updateCatalog(null)", c.updateCatalog(null as never), "catalog_invalid"]);
+  results.push(["updateCatalog([], null)", c.updateCatalog([], null as never), "options_invalid"]);
+  for (const [label, r, code] of results) {
+    assert.equal(r.ok, false, label);
+    assert.equal(r.error?.code, code, label);
+  }
 });
 
 describe("unknown host fields are refused before any stage runs", () => {
