@@ -67,10 +67,11 @@ export {
   CatalogAdmissionError,
   type CatalogListener,
   type CatalogUpdatedEvent,
-  type Checkpoint,
+  type CatalogUpdate,
   type ConversationOptions,
   type UpdateOptions,
 } from "./runtime/conversation.js";
+export type { Checkpoint } from "./runtime/conversation-input.js";
 export {
   upgradeDraft07,
   upgradeDraft07Documents,
@@ -79,4 +80,5 @@ export {
   type UpgradeDocumentsResult,
   type UpgradedDocument,
   type UpgradeBlocked,
+  type UpgradeFailed,
 } from "./runtime/upgrade-draft07.js";

@@ -16,7 +16,7 @@ import { repoRoot } from "./suite/locate.js";
 const expected = new Map([
   ["The engine", 1],
   ["The MCP tool-call boundary: `InputSchema`", 1],
-  ["Errors", 2],
+  ["Errors", 3],
   ["Batch admission and the gateways", 2],
 ]);
 

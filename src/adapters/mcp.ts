@@ -13,7 +13,9 @@
  */
 
 import type { CompileOptions } from "../engine/compile-options.js";
-import { SchemaError, errorMessage } from "../engine/errors.js";
+import { SchemaError, errorMessage, isInstance } from "../engine/errors.js";
+import { resolveLimits, type Limits } from "../engine/limits.js";
+import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
 import { compile, type Validator } from "../index.js";
 import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07.js";
 
@@ -26,9 +28,16 @@ export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
    * validator always fails with `unsupported_capability/dialect_unsupported`.
    */
   draft07?: Draft07Mode;
-  /** The most errors quoted in one `errorMessage` (default 10); the rest are counted. */
+  /** The most errors quoted in one `errorMessage`, a positive integer (default 10); the rest are counted. */
   maxErrorsInMessage?: number;
 }
+
+/** The provider's options, checked fail closed in its constructor: `compile`'s, plus its own. */
+const providerOptionChecks: OptionTable = new Map([
+  ...compileOptionChecks,
+  ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
+  ["maxErrorsInMessage", expecting((v) => Number.isInteger(v) && (v as number) >= 1, "a positive integer")],
+]);
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =
@@ -64,24 +73,38 @@ export interface JsonSchemaValidatorProvider {
  * `formatAssertion: false` for annotation-only `format`. `draft07` defaults to `"upgrade"` (exact translations only),
  * so that a client of an SDK 1.x server never breaks a tool the SDK's own draft-07 validator accepts.
  *
- * `getValidator` never throws: a schema that does not compile gives a validator that always fails with
- * `errorMessage` naming the error class and code (fail closed). (The SDK's Ajv provider throws from
- * `getValidator` instead, which makes `Client.listTools()` fail for every tool when one output schema
- * is bad; failing closed only affects that tool's calls.)
+ * The constructor checks the options like every other options object: an unknown name or a malformed value throws a
+ * `SchemaError` `options_invalid`, so a typo fails at startup, not at the first call. `getValidator` never throws: a
+ * schema that does not compile gives a validator that always fails with `errorMessage` naming the error class and
+ * code (fail closed). (The SDK's Ajv provider throws from `getValidator` instead, which makes `Client.listTools()`
+ * fail for every tool when one output schema is bad; failing closed only affects that tool's calls.)
  */
 export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider {
   private readonly options: CompileOptions;
+  private readonly limits: Readonly<Limits>;
   private readonly draft07: Draft07Mode;
   private readonly maxErrors: number;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
   /**
    * A provider compiling with `options` (by default `formatAssertion: true`, `draft07: "upgrade"`, 10 errors quoted).
-   * Never throws: a malformed option makes every validator it gives fail closed with `options_invalid`.
+   * Throws a `SchemaError` of class `validation`, code `options_invalid`, for an unknown option name, a malformed
+   * value (`draft07: "upgrad"`, `maxErrorsInMessage: -1`, a bad limit) or options that cannot be read.
    */
   constructor(options: BackplaneJsonSchemaValidatorOptions = {}) {
-    const { draft07, maxErrorsInMessage, ...compileOptions } = options;
+    let problem: string | undefined;
+    let given: BackplaneJsonSchemaValidatorOptions = {};
+    try {
+      problem = optionsProblem(options, providerOptionChecks, "BackplaneJsonSchemaValidator");
+      if (problem === undefined) given = { ...options };
+    } catch (e) {
+      problem = `BackplaneJsonSchemaValidator options could not be read: ${errorMessage(e)}`;
+    }
+    if (problem !== undefined)
+      throw new SchemaError({ class: "validation", code: "options_invalid", message: problem });
+    const { draft07, maxErrorsInMessage, ...compileOptions } = given;
     this.options = { formatAssertion: true, ...compileOptions };
+    this.limits = resolveLimits(compileOptions.limits);
     this.draft07 = draft07 ?? "upgrade";
     this.maxErrors = maxErrorsInMessage ?? 10;
   }
@@ -102,7 +125,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     try {
       validator = compile(this.prepare(schema), this.options);
     } catch (error) {
-      const hint = error instanceof SchemaError ? draft07Hint(error.code, schema, this.draft07) : "";
+      const hint = isInstance(error, SchemaError) ? draft07Hint(error.code, schema, this.draft07) : "";
       return alwaysFails(`schema cannot be used for validation: ${describe(error)}${hint}`);
     }
     return (input: unknown): JsonSchemaValidatorResult<unknown> => {
@@ -119,7 +142,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
 
   /** Applies the explicit draft-07 upgrade when asked to; anything else is compiled as given. */
   private prepare(schema: unknown): unknown {
-    const prepared = prepareDraft07(schema, this.draft07);
+    const prepared = prepareDraft07(schema, this.draft07, this.limits);
     if (!prepared.ok) throw new SchemaError(prepared.error);
     return prepared.value.schema;
   }
@@ -139,7 +162,7 @@ function alwaysFails(errorMessage: string): JsonSchemaValidator<unknown> {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof SchemaError) {
+  if (isInstance(error, SchemaError)) {
     const at = error.schemaPointer !== undefined ? ` (at schema "${error.schemaPointer}")` : "";
     return `${error.class}/${error.code}: ${error.message}${at}`;
   }

@@ -1,6 +1,6 @@
 /** Command-line parsing for `backplane-schema`: positionals, boolean flags and valued options, in any order. */
 
-import type { ErrorFields } from "../engine/errors.js";
+import { errorMessage, isInstance, type ErrorFields } from "../engine/errors.js";
 
 /** The exit statuses of `backplane-schema` (README "CLI"). */
 export const ExitCode = Object.freeze({
@@ -85,7 +85,7 @@ export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 }
 
-/** One line for any error: `class/code: message` for the library's errors (with the schema pointer). */
+/** One line for any error: `class/code: message` for the library's errors (with the schema pointer). Never throws. */
 export function describeError(e: unknown): string {
   if (isErrorFields(e)) {
     // The library names its option; on the command line it is a flag.
@@ -95,15 +95,33 @@ export function describeError(e: unknown): string {
     const where = named ? "" : ` (at schema "${pointer}")`;
     return oneLine(`${e.class}/${e.code}: ${message}${where}`);
   }
-  return oneLine(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+  const name = isInstance(e, Error) ? read(() => e.name) : undefined;
+  return oneLine(typeof name === "string" ? `${name}: ${errorMessage(e)}` : errorMessage(e));
+}
+
+/** `code` of a thrown value (`ENOENT`, `ERR_MODULE_NOT_FOUND`), or undefined; never throws. */
+export function errorCode(e: unknown): unknown {
+  return typeof e === "object" && e !== null ? read(() => (e as { code?: unknown }).code) : undefined;
+}
+
+/** What `get` returns, or undefined when it throws (a getter or Proxy trap of a thrown value). */
+function read(get: () => unknown): unknown {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
 }
 
 function isErrorFields(e: unknown): e is ErrorFields {
   return (
     typeof e === "object" &&
     e !== null &&
-    typeof (e as ErrorFields).class === "string" &&
-    typeof (e as ErrorFields).code === "string" &&
-    typeof (e as ErrorFields).message === "string"
+    read(
+      () =>
+        typeof (e as ErrorFields).class === "string" &&
+        typeof (e as ErrorFields).code === "string" &&
+        typeof (e as ErrorFields).message === "string",
+    ) === true
   );
 }

@@ -7,7 +7,7 @@
 import { createInterface } from "node:readline";
 import { compile, SchemaError, type Annotation, type Validator } from "../index.js";
 import { DEFAULT_BASE_URI } from "../engine/compile-options.js";
-import { errorMessage } from "../engine/errors.js";
+import { errorMessage, isInstance } from "../engine/errors.js";
 import { pointerToFragment } from "../engine/pointer.js";
 import { resolveUri, splitFragment } from "../engine/uri.js";
 import { describeError, oneLine } from "./args.js";
@@ -30,7 +30,7 @@ class BowtieHarness {
     try {
       request = JSON.parse(line);
     } catch (e) {
-      return JSON.stringify(errored(undefined, `request is not valid JSON: ${oneLine((e as Error).message)}`));
+      return JSON.stringify(errored(undefined, `request is not valid JSON: ${oneLine(errorMessage(e))}`));
     }
     const response = this.handle(request);
     return response === undefined ? undefined : JSON.stringify(response);
@@ -56,7 +56,7 @@ class BowtieHarness {
       }
     } catch (e) {
       // A harness bug, never a crash: report it on the request and carry on.
-      return errored(seq, `internal error: ${oneLine(errorMessage(e))}`, e instanceof Error ? e.stack : undefined);
+      return errored(seq, `internal error: ${oneLine(errorMessage(e))}`, stackOf(e));
     }
   }
 
@@ -108,7 +108,7 @@ class BowtieHarness {
     try {
       validator = compile(testCase["schema"], { schemaRegistry });
     } catch (e) {
-      return errored(seq, describeError(e), e instanceof SchemaError ? undefined : stackOf(e));
+      return errored(seq, describeError(e), isInstance(e, SchemaError) ? undefined : stackOf(e));
     }
 
     const locations = output === "annotations" ? resourceLocations(testCase["schema"]) : undefined;
@@ -124,7 +124,7 @@ class BowtieHarness {
           results.push({ valid, annotations });
         }
       } catch (e) {
-        return errored(seq, describeError(e), e instanceof SchemaError ? undefined : stackOf(e));
+        return errored(seq, describeError(e), isInstance(e, SchemaError) ? undefined : stackOf(e));
       }
     }
     return { seq: seq.value, results };
@@ -141,8 +141,13 @@ function errored(seq: { value: Json } | undefined, message: string, traceback?: 
   return seq !== undefined ? { seq: seq.value, errored: true, context } : { errored: true, context };
 }
 
+/** The stack of an `Error`, or undefined; never throws. */
 function stackOf(e: unknown): string | undefined {
-  return e instanceof Error && typeof e.stack === "string" ? e.stack : undefined;
+  try {
+    return isInstance(e, Error) && typeof e.stack === "string" ? e.stack : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keywords whose values are subschemas, maps of subschemas, or arrays of subschemas (2020-12). */

@@ -4,7 +4,8 @@
  */
 
 import { readFileSync } from "node:fs";
-import { CliError, oneLine } from "./args.js";
+import { errorMessage } from "../engine/errors.js";
+import { CliError, errorCode, oneLine } from "./args.js";
 
 /** The path that names stdin. */
 export const STDIN = "-";
@@ -23,7 +24,7 @@ function readText(path: string, what = "file"): string {
   try {
     return readFileSync(path === STDIN ? 0 : path, "utf8");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errorCode(e);
     const reason =
       code === "ENOENT"
         ? "no such file"
@@ -31,7 +32,7 @@ function readText(path: string, what = "file"): string {
           ? "is a directory"
           : code === "EACCES"
             ? "permission denied"
-            : oneLine(String((e as Error).message ?? e));
+            : oneLine(errorMessage(e));
     throw new CliError(`cannot read ${what} ${inputName(path)}: ${reason}`);
   }
 }
@@ -41,7 +42,7 @@ export function readJson(path: string, what = "file"): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (e) {
-    throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${oneLine((e as Error).message)}`);
+    throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${oneLine(errorMessage(e))}`);
   }
 }
 

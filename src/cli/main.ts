@@ -5,6 +5,7 @@
  * refused, 2 usage or input errors, 3 execution failure; errors are one line on stderr, never a stack trace.
  */
 
+import { errorMessage, isInstance } from "../engine/errors.js";
 import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
 import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
@@ -78,9 +79,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 }
 
 function report(e: unknown): number {
-  const message = e instanceof CliError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+  const known = isInstance(e, CliError);
+  const message = known ? e.message : `internal error: ${errorMessage(e)}`;
   process.stderr.write(`backplane-schema: ${oneLine(message)}\n`);
-  return e instanceof CliError ? e.exitCode : ExitCode.executionFailure;
+  return known ? e.exitCode : ExitCode.executionFailure;
 }
 
 // A closed stdout (e.g. piped into `head`) ends the command quietly; anything unforeseen is one line, never a stack.

@@ -6,7 +6,8 @@
  */
 
 import { BackplaneJsonSchemaValidator } from "../adapters/mcp.js";
-import { CliError, oneLine } from "./args.js";
+import { errorMessage, isInstance } from "../engine/errors.js";
+import { CliError, errorCode, oneLine } from "./args.js";
 import { splitCommandLine } from "./command-line.js";
 import { packageInfo } from "./package-info.js";
 
@@ -67,7 +68,7 @@ export async function listMcpCatalog(commandLine: string, options: McpOptions): 
     listed = true;
     return describe(tools, client, options);
   } catch (e) {
-    if (e instanceof CliError) throw e;
+    if (isInstance(e, CliError)) throw e;
     throw new CliError(failure(e, server, options.timeoutMs, stderr));
   } finally {
     clearTimeout(timer);
@@ -86,8 +87,8 @@ async function loadSdk(): Promise<{
     ]);
     return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport };
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    if ((e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && message.includes(`'${SDK}'`))
+    const message = errorMessage(e);
+    if (errorCode(e) === "ERR_MODULE_NOT_FOUND" && message.includes(`'${SDK}'`))
       throw new CliError(`admit --mcp needs the MCP SDK, which is not installed: npm install ${SDK}`);
     throw new CliError(`admit --mcp cannot load ${SDK}: ${oneLine(message)}`);
   }
@@ -128,14 +129,14 @@ function shorten(commandLine: string): string {
 }
 
 function failure(e: unknown, command: string, timeoutMs: number, stderr: string): string {
-  if (e instanceof TimedOut)
+  if (isInstance(e, TimedOut))
     return `the MCP server ${command} did not list its tools within ${timeoutMs} ms (--timeout-ms)`;
-  const code = e instanceof Error ? (e as NodeJS.ErrnoException).code : undefined;
+  const code = isInstance(e, Error) ? errorCode(e) : undefined;
   if (code === "ENOENT") return `cannot start the MCP server ${command}: no such command`;
   if (code === "EACCES") return `cannot start the MCP server ${command}: permission denied`;
   const said = oneLine(stderr);
   const tail = said === "" ? "" : `; its stderr ended with: ${said.slice(-300)}`;
-  const reason = oneLine(e instanceof Error ? e.message : String(e));
+  const reason = oneLine(errorMessage(e));
   return `the MCP server ${command} failed before listing its tools: ${reason}${tail}`;
 }
 

@@ -80,9 +80,39 @@ export class LimitError extends SchemaError {
   }
 }
 
-/** The message of anything thrown (an `Error`'s message, or the value as text), for one-line reports. */
+/** What a thrown value is called when neither its message nor `String()` of it can be read. */
+const UNSHOWABLE = "a thrown value that cannot be shown";
+
+/**
+ * The message of anything thrown, for one-line reports (README "Security": nothing escapes as a crash): an `Error`'s
+ * message, else the value as text, else a fixed description. Never throws, whatever was thrown: a value without a
+ * prototype, a Proxy whose every trap throws, an object whose `toString` or `message` getter throws, a Symbol.
+ */
 export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  try {
+    if (isInstance(e, Error)) {
+      const message: unknown = e.message;
+      if (typeof message === "string") return message;
+    }
+  } catch {
+    // A message getter that throws: try the value as text.
+  }
+  try {
+    const text = String(e);
+    if (typeof text === "string") return text;
+  } catch {
+    // No prototype, or a toString / Symbol.toPrimitive that throws.
+  }
+  return UNSHOWABLE;
+}
+
+/** `value instanceof type`, false when asking throws (a thrown Proxy whose `getPrototypeOf` trap throws). */
+export function isInstance<T>(value: unknown, type: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof type;
+  } catch {
+    return false;
+  }
 }
 
 /** A `validation` SchemaError at a schema location. */

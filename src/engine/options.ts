@@ -4,7 +4,7 @@
  * checks its options against one table of name → check; a boundary extends a table by adding entries.
  */
 
-import { SchemaError } from "./errors.js";
+import { errorMessage, SchemaError } from "./errors.js";
 import { preview } from "./json.js";
 import { defaultLimits } from "./limits.js";
 import { OUTPUT_FORMATS } from "./output.js";
@@ -23,15 +23,69 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** The first problem with `options` against `table` (`what` names the entry point), or undefined. */
-export function optionsProblem(options: unknown, table: OptionTable, what: string): string | undefined {
+/**
+ * The known name `name` is most likely a typo of: the closest at an edit distance (insertions, deletions,
+ * substitutions, adjacent transpositions) of at most 2 and less than half the name's length, or the same name in
+ * another case.
+ */
+function nearMiss(name: string, known: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, candidate, 2);
+    if (distance < bestDistance && distance <= 2 && distance * 2 < name.length) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance of `a` and `b`, or `cap + 1` once it is known to exceed `cap`. */
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (before[j - 2] as number) + 1);
+      current.push(d);
+    }
+    if (Math.min(...current) > cap) return cap + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/** `unknown <what> <kind> "name" (did you mean "x"? known: a, b, c)`: the message of a name not in `known`. */
+export function unknownName(what: string, kind: string, name: string, known: readonly string[]): string {
+  const guess = nearMiss(name, known);
+  const hint = guess === undefined ? "" : `did you mean ${JSON.stringify(guess)}? `;
+  return `unknown ${what} ${kind} ${JSON.stringify(name)} (${hint}known: ${known.join(", ") || "none"})`;
+}
+
+/**
+ * The first problem with `options` against `table` (`what` names the entry point), or undefined. `misplaced` says
+ * why a name that belongs to another entry point (such as `admitBatch`'s `mode` given to a conversation) is refused.
+ */
+export function optionsProblem(
+  options: unknown,
+  table: OptionTable,
+  what: string,
+  misplaced: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   if (options === undefined) return undefined;
   if (!isPlainObject(options)) return `${what} options must be a plain object, got ${preview(options)}`;
   for (const name of Object.keys(options)) {
     const check = table.get(name);
-    if (check === undefined) {
-      return `unknown ${what} option ${JSON.stringify(name)} (known: ${[...table.keys()].join(", ") || "none"})`;
-    }
+    const elsewhere = misplaced.get(name);
+    if (elsewhere !== undefined) return `${what} option ${JSON.stringify(name)} ${elsewhere}`;
+    if (check === undefined) return unknownName(what, "option", name, [...table.keys()]);
     const value = options[name];
     if (value === undefined) continue;
     const problem = check(value);
@@ -44,9 +98,15 @@ function optionsInvalid(message: string): SchemaError {
   return new SchemaError({ class: "validation", code: "options_invalid", message });
 }
 
-/** Throws `options_invalid` for the first problem with `options`. */
+/** Throws `options_invalid` for the first problem with `options` (options that cannot be read included). */
 export function checkOptions(options: unknown, table: OptionTable, what: string): void {
-  const problem = optionsProblem(options, table, what);
+  let problem: string | undefined;
+  try {
+    problem = optionsProblem(options, table, what);
+  } catch (e) {
+    // A throwing getter or proxy trap in host options.
+    problem = `${what} options could not be read: ${errorMessage(e)}`;
+  }
   if (problem !== undefined) throw optionsInvalid(problem);
 }
 

@@ -1,13 +1,23 @@
 /**
  * `Conversation` (README "Batch admission and the gateways"): holds one admitted bundle at a time. Model requests,
  * subscriber events and checkpoints are built from the admitted bundle only; a failed catalog update
- * leaves the previous bundle in force.
+ * leaves the previous bundle in force. Options are checked by name and value under the conversation's own names; no
+ * method but `start` (documented to) throws, and a throwing subscriber neither stops the others nor undoes an update.
  */
 
-import { errorMessage } from "../engine/errors.js";
-import { optionsProblem, type OptionTable } from "../engine/options.js";
 import { isObject } from "../engine/json.js";
 import type { CatalogError } from "./catalog-error.js";
+import {
+  conversationOptionsProblem,
+  MISPLACED_RESTORE,
+  MISPLACED_START,
+  readCheckpoint,
+  readOptions,
+  RESTORE_OPTIONS,
+  START_OPTIONS,
+  UPDATE_OPTIONS,
+  type Checkpoint,
+} from "./conversation-input.js";
 import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
 import type { Draft07Mode } from "./draft07.js";
 import type { InputSchemaOptions } from "./input-schema.js";
@@ -39,10 +49,29 @@ export interface UpdateOptions {
   authority?: Authority;
 }
 
-/** `updateCatalog` options, fail closed: each value is checked by `admitBatch`, an unknown name here. */
-const UPDATE_OPTIONS: OptionTable = new Map(
-  ["schemaAdmission", "draft07", "authority"].map((name): [string, () => undefined] => [name, () => undefined]),
-);
+function optionsInvalid(message: string): { ok: false; error: CatalogError } {
+  return err({ class: "validation", code: "options_invalid", message });
+}
+
+/**
+ * What `updateCatalog` returns: the admitted bundle, with what any subscriber threw while hearing of it (in
+ * subscription order; the update stands), or why the catalog was refused.
+ */
+export type CatalogUpdate =
+  | {
+      /** The catalog was admitted and is now in force. */
+      ok: true;
+      /** The bundle now in force. */
+      value: AdmittedBundle;
+      /** What subscribers threw, each value as thrown; empty when none did. */
+      subscriberErrors: unknown[];
+    }
+  | {
+      /** The catalog was refused; the previous bundle stays in force. */
+      ok: false;
+      /** Why. */
+      error: CatalogError;
+    };
 
 /** Emitted to subscribers when a catalog update is admitted; built from the admitted bundle only. */
 export interface CatalogUpdatedEvent {
@@ -54,22 +83,6 @@ export interface CatalogUpdatedEvent {
   accepted: string[];
   /** The provider tools a model may now be shown. */
   tools: ProviderTool[];
-}
-
-/** A JSON-serialisable snapshot of a conversation, built from the admitted bundle only (no diagnostics). */
-export interface Checkpoint {
-  /** The checkpoint format. */
-  version: 1;
-  /** The catalog revision at the time of the checkpoint. */
-  catalogRevision: number;
-  /** How catalogs are admitted. */
-  schemaAdmission: AdmissionMode;
-  /** Whether draft-07 schemas are translated (absent in older checkpoints: `"reject"`). */
-  draft07?: Draft07Mode;
-  /** Admitted tools by name and revision, in catalog order. */
-  tools: NonNullable<CatalogError["tool"]>[];
-  /** The bundle's narrowed authority. */
-  authority: Authority;
 }
 
 /** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
@@ -107,16 +120,29 @@ export class Conversation {
     this.bundle = bundle;
   }
 
-  /** Starts a conversation; throws `CatalogAdmissionError` when the catalog is not admitted. */
+  /** Starts a conversation; throws `CatalogAdmissionError` when the options or the catalog are refused. */
   static start(options: ConversationOptions): Conversation {
     const started = Conversation.tryStart(options);
     if (!started.ok) throw new CatalogAdmissionError(started.error);
     return started.value;
   }
 
-  /** Starts a conversation, or returns why its first catalog was not admitted. */
+  /**
+   * Starts a conversation, or returns why its options or its first catalog were refused. Options are checked first,
+   * as `Conversation.start` options: an unknown name (`mode` is `admitBatch`'s; here it is `schemaAdmission`) or a
+   * malformed value is `options_invalid`. Never throws.
+   */
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
-    const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = options;
+    const problem = conversationOptionsProblem(options, START_OPTIONS, "Conversation.start", MISPLACED_START, true);
+    if (problem !== undefined) return optionsInvalid(problem);
+    return Conversation.admitFirst(options);
+  }
+
+  /** Admits the first catalog with checked options; options that cannot be read again are `options_invalid`. */
+  private static admitFirst(options: ConversationOptions): Result<Conversation, CatalogError> {
+    const given = readOptions(options, "Conversation.start");
+    if (typeof given === "string") return optionsInvalid(given);
+    const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = given;
     const admitted = ToolCatalog.admitBatch(tools, { mode: schemaAdmission, authority, backends, ...schemaOptions });
     if (!admitted.ok) return admitted;
     return ok(new Conversation(admitted.value, schemaAdmission, authority, backends, schemaOptions));
@@ -125,36 +151,35 @@ export class Conversation {
   /**
    * Rebuilds a conversation from a checkpoint and the hosts' tool descriptors: the tools are admitted
    * again (with the checkpoint's `schemaAdmission` and `draft07`, unless `options` gives `draft07`), and the result
-   * must be the same catalog (names and revisions) the checkpoint recorded.
+   * must be the same catalog (names and revisions) the checkpoint recorded. The options are `start`'s but
+   * `schemaAdmission` (the checkpoint records it). Never throws: a checkpoint that cannot be read is
+   * `checkpoint_invalid`.
    */
   static restore(
     checkpoint: Checkpoint,
     options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
   ): Result<Conversation, CatalogError> {
-    if (
-      checkpoint === null ||
-      typeof checkpoint !== "object" ||
-      checkpoint.version !== 1 ||
-      !Array.isArray(checkpoint.tools)
-    ) {
-      return err({
-        class: "validation",
-        code: "checkpoint_invalid",
-        message: "not a version 1 conversation checkpoint",
-      });
+    const what = "Conversation.restore";
+    const problem = conversationOptionsProblem(options, RESTORE_OPTIONS, what, MISPLACED_RESTORE, true);
+    if (problem !== undefined) return optionsInvalid(problem);
+    const given = readOptions(options, what);
+    if (typeof given === "string") return optionsInvalid(given);
+    const recorded = readCheckpoint(checkpoint);
+    if (typeof recorded === "string") {
+      return err({ class: "validation", code: "checkpoint_invalid", message: recorded });
     }
-    const started = Conversation.tryStart({
-      ...options,
-      authority: options.authority ?? checkpoint.authority,
-      schemaAdmission: checkpoint.schemaAdmission,
-      draft07: options.draft07 ?? checkpoint.draft07,
+    const started = Conversation.admitFirst({
+      ...given,
+      authority: given.authority ?? recorded.authority,
+      schemaAdmission: recorded.schemaAdmission,
+      draft07: given.draft07 ?? recorded.draft07,
     });
     if (!started.ok) return started;
     const conversation = started.value;
     const now = conversation.bundle.accepted.map(
       (name) => `${name}@${conversation.bundle.registry.get(name)?.revision}`,
     );
-    const then = checkpoint.tools.map((t) => `${t.name}@${t.revision}`);
+    const then = recorded.tools.map((t) => `${t.name}@${t.revision}`);
     if (now.join("\n") !== then.join("\n")) {
       return err({
         class: "validation",
@@ -164,7 +189,7 @@ export class Conversation {
           `(expected ${then.join(", ")}; got ${now.join(", ")})`,
       });
     }
-    conversation.revision = checkpoint.catalogRevision;
+    conversation.revision = recorded.catalogRevision;
     return ok(conversation);
   }
 
@@ -177,20 +202,20 @@ export class Conversation {
    * Admits a new catalog (a server's `tools/list_changed`); on failure the previous bundle stays in force and nothing
    * is emitted. Without an explicit `authority`, the conversation's authority is narrowed to the new batch: grants of
    * tools the server removed are dropped (so the update is not refused), and tools it added get none. An explicit
-   * authority is checked as `ToolCatalog.admitBatch` checks it, and replaces the conversation's.
+   * authority is checked as `ToolCatalog.admitBatch` checks it, and replaces the conversation's. Subscribers are
+   * called in subscription order; one that throws stops neither the others nor the update, and what it threw is on
+   * the result's `subscriberErrors`. Never throws.
    */
-  updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): Result<AdmittedBundle, CatalogError> {
-    let problem: string | undefined;
-    try {
-      problem = optionsProblem(options, UPDATE_OPTIONS, "Conversation.updateCatalog");
-    } catch (e) {
-      problem = `Conversation.updateCatalog options could not be read: ${errorMessage(e)}`;
-    }
-    if (problem !== undefined) return err({ class: "validation", code: "options_invalid", message: problem });
-    const mode = options.schemaAdmission ?? this.mode;
-    const authority = options.authority ?? this.narrowedTo(tools);
+  updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): CatalogUpdate {
+    const what = "Conversation.updateCatalog";
+    const problem = conversationOptionsProblem(options, UPDATE_OPTIONS, what, MISPLACED_START, false);
+    if (problem !== undefined) return optionsInvalid(problem);
+    const given = readOptions(options, what);
+    if (typeof given === "string") return optionsInvalid(given);
+    const mode = given.schemaAdmission ?? this.mode;
+    const authority = given.authority ?? this.narrowedTo(tools);
     const schemaOptions =
-      options.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: options.draft07 };
+      given.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: given.draft07 };
     const admitted = ToolCatalog.admitBatch(tools, { ...schemaOptions, mode, authority, backends: this.backends });
     if (!admitted.ok) return admitted;
     this.bundle = admitted.value;
@@ -199,8 +224,16 @@ export class Conversation {
     this.authority = authority;
     this.revision++;
     const event = this.event();
-    for (const listener of this.listeners) listener(event);
-    return admitted;
+    // Every subscriber hears of the update, whatever an earlier one threw; what they threw goes back to the host.
+    const subscriberErrors: unknown[] = [];
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (e) {
+        subscriberErrors.push(e);
+      }
+    }
+    return { ok: true, value: admitted.value, subscriberErrors };
   }
 
   /** The provider tools a model is shown (`tools`, a copy of the bundle's list). */

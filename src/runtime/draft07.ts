@@ -4,47 +4,54 @@
  * `upgradeDraft07` first. Never implicit.
  */
 
-import { checkJson } from "../engine/host-json.js";
 import { isObject } from "../engine/json.js";
+import type { Limits } from "../engine/limits.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
-import { upgradeDraft07, type UpgradeChange } from "./upgrade-draft07.js";
+import { upgradeDraft07Within, type UpgradeChange } from "./upgrade-draft07.js";
 
 /** What to do with a schema declaring draft-07: refuse it (the default) or translate it exactly. */
 export type Draft07Mode = "reject" | "upgrade";
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 
-/** Whether the schema's root declares draft-07 in `$schema`. */
+/** Whether the schema's root declares draft-07 in `$schema` (false for a root that cannot be read). */
 function declaresDraft07(schema: unknown): boolean {
-  if (!isObject(schema) || !Object.hasOwn(schema, "$schema")) return false;
-  const declared = schema["$schema"];
-  return typeof declared === "string" && DRAFT_07.test(declared);
+  try {
+    if (!isObject(schema) || !Object.hasOwn(schema, "$schema")) return false;
+    const declared = schema["$schema"];
+    return typeof declared === "string" && DRAFT_07.test(declared);
+  } catch {
+    return false;
+  }
 }
 
 /**
- * The schema to compile: with `"upgrade"`, a schema declaring draft-07 is translated (the changes are listed), or
- * refused as `unsupported_capability` / `upgrade_blocked` with the reason; anything else is returned as given.
+ * The schema to compile: with `"upgrade"`, a schema declaring draft-07 is translated within the schema limits (the
+ * changes are listed), or refused as `unsupported_capability` / `upgrade_blocked` with the reason, or as
+ * `limit_exceeded`; anything else is returned as given.
  */
 export function prepareDraft07(
   schema: unknown,
   mode: Draft07Mode,
+  limits: Readonly<Limits>,
 ): Result<{ schema: unknown; changes?: UpgradeChange[] }, InputSchemaError> {
+  if (mode !== "upgrade" || !declaresDraft07(schema)) return ok({ schema });
+  const upgraded = upgradeDraft07Within(schema, limits);
+  if (upgraded.ok) return ok(upgraded.value);
+  const e = upgraded.error;
   // A schema that is not JSON is left to the compiler, which names the offending pointer.
-  if (mode !== "upgrade" || !declaresDraft07(schema) || !checkJson(schema).ok) return ok({ schema });
-  const upgraded = upgradeDraft07(schema);
-  if (!upgraded.ok) {
-    const e = upgraded.error;
-    return err(
-      new InputSchemaError({
-        class: e.class,
-        code: e.code,
-        message: `the draft-07 schema cannot be translated to 2020-12 exactly: ${e.message}`,
-        schemaPointer: e.schemaPointer,
-      }),
-    );
-  }
-  return ok(upgraded.value);
+  if (e.code === "schema_not_json") return ok({ schema });
+  const blocked = e.code === "upgrade_blocked";
+  return err(
+    new InputSchemaError({
+      class: e.class,
+      code: e.code,
+      message: blocked ? `the draft-07 schema cannot be translated to 2020-12 exactly: ${e.message}` : e.message,
+      schemaPointer: e.schemaPointer,
+      ...(e.code !== "upgrade_blocked" && e.limit !== undefined ? { limit: e.limit } : {}),
+    }),
+  );
 }
 
 /** The sentence a refused draft-07 schema's message ends with: it names the option that translates it. */

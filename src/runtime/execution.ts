@@ -1,17 +1,19 @@
 /**
- * `Execution.invoke` (README "Batch admission and the gateways"): the arguments are checked against the
- * admitted compiled schema before any host stage runs; then authorize, approve, reserveBudget, publishIntent and
- * dispatch run in that order, stopping at the first that refuses.
+ * `Execution.invoke` (README "Batch admission and the gateways"): the bundle, the host and the call are checked
+ * first, then the arguments against the admitted compiled schema, all before any host stage runs; then authorize,
+ * approve, reserveBudget, publishIntent and dispatch run in that order, with the host as `this`, stopping at the first
+ * that refuses. Nothing here throws or rejects.
  */
 
-import { errorMessage } from "../engine/errors.js";
+import { errorMessage, isInstance } from "../engine/errors.js";
 import type { ErrorClass } from "../engine/errors.js";
-import { preview } from "../engine/json.js";
+import { isObject, preview } from "../engine/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import { checkToolResult } from "./tool-result.js";
-import type { AdmittedBundle, AdmittedTool } from "./admitted-bundle.js";
+import { AdmittedBundle, type AdmittedTool } from "./admitted-bundle.js";
 import type { Authority } from "./authority.js";
+import { readHost } from "./execution-host.js";
 
 /** An MCP `tools/call` request's params. */
 export interface ToolCall {
@@ -61,7 +63,12 @@ export type StageVerdict =
 /** A host stage: sync or async, given the call's context. */
 export type Stage = (context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
-/** The host's stages, run in the order of the fields below, each only when every earlier one allowed the call. */
+/**
+ * The host's stages, run in the order of the fields below, each only when every earlier one allowed the call, and
+ * called with the host as `this`. No other field is allowed (a misspelt stage is `options_invalid`, stage `host`,
+ * before any stage runs): for a class instance that includes its methods, so keep helpers in `#private` methods or
+ * closures. The host must be a plain object or class instance, not a Proxy (which the check cannot see through).
+ */
 export interface ExecutionHost<T> {
   /** Decides whether the caller may run this tool (after the boundary's own grant check). */
   authorize?: Stage;
@@ -75,17 +82,22 @@ export interface ExecutionHost<T> {
   dispatch: (context: StageContext) => T | Promise<T>;
 }
 
-/** Where a call stopped: the lookup, the argument check, a host stage, dispatch or the result check. */
+/**
+ * Where a call stopped: the lookup (a bundle that is not `admitBatch`'s, a call that cannot be read, an unknown or
+ * quarantined tool), the host check (`options_invalid`: not an object, an unknown field, no `dispatch`), the argument
+ * check, a host stage, dispatch or the result check.
+ */
 export type StageName =
-  "lookup" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch" | "result";
+  "lookup" | "host" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch" | "result";
 
 /** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
 export interface ExecutionError {
   /** The error class (README "Errors"). */
   class: ErrorClass;
   /**
-   * "call_invalid", "tool_unknown", "tool_quarantined", "arguments_invalid" (or the boundary's own code, such as
-   * "limit_exceeded"), "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid".
+   * "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown", "tool_quarantined",
+   * "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"), "grant_missing", "stage_refused",
+   * "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the gateway itself failed (a bug).
    */
   code: string;
   /** One line for the host; it may quote a host exception's message. Never shown to a model. */
@@ -102,8 +114,6 @@ export interface ExecutionError {
    */
   modelText: string;
 }
-
-const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
 
 function failure(
   stage: StageName,
@@ -128,120 +138,148 @@ function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } 
 /** The gateway every tool call goes through. */
 export const Execution = Object.freeze({
   /**
-   * Runs one tool call through the boundary: the tool is looked up in the bundle, the arguments are checked against
+   * Runs one tool call through the boundary: the bundle must be one `ToolCatalog.admitBatch` returned and the host an
+   * object of known stages with a `dispatch`; the tool is looked up in the bundle, the arguments are checked against
    * its compiled input schema and its grant against the authority, and only then do the host's stages run, in order,
-   * and `dispatch`. For a tool with an `outputSchema`, what `dispatch` returned is checked as an MCP `CallToolResult`.
-   * Never throws: every refusal or failure is an `ExecutionError` result.
+   * and `dispatch`, each with the host as `this`. For a tool with an `outputSchema`, what `dispatch` returned is
+   * checked as an MCP `CallToolResult`. Never throws and never rejects, whatever the bundle, call or host: every
+   * refusal or failure is an `ExecutionError` result.
    */
   async invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
-    let name: unknown;
-    let args: unknown;
     try {
-      name = call.name;
-      args = call.arguments;
+      return await run(bundle, call, host);
     } catch (e) {
-      return failure(
-        "lookup",
-        "validation",
-        "call_invalid",
-        `the call could not be read: ${errorMessage(e)}`,
-        "The tool call could not be read.",
-        { detail: e },
-      );
+      // Every step guards its host data; this is the last guard.
+      const message = `the gateway failed: ${errorMessage(e)}`;
+      return failure("lookup", "execution_failure", "validator_failed", message, NOT_RUN, { detail: e });
     }
-    const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
-    if (tool === undefined) {
-      const quarantined = bundle.rejected.find((r) => r.name === name);
-      return quarantined !== undefined
-        ? failure(
-            "lookup",
-            "unsupported_capability",
-            "tool_quarantined",
-            `tool "${name}" is quarantined: its ${quarantined.schema} uses an unsupported capability`,
-            `The tool "${name}" is not available.`,
-          )
-        : failure(
-            "lookup",
-            "validation",
-            "tool_unknown",
-            `there is no tool named ${preview(name)}`,
-            `There is no tool named ${preview(name)}.`,
-          );
-    }
-    const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
-    if (!checked.ok) {
-      const e = checked.error;
-      return failure("arguments", e.class, e.code, e.message, e.toModelText(), { cause: e });
-    }
-    const grants = Object.hasOwn(bundle.authority, "grants") ? bundle.authority.grants : undefined;
-    const granted = grants !== undefined && Object.hasOwn(grants, tool.name);
-    if (grants !== undefined && !granted) {
-      return failure(
-        "authorize",
-        "validation",
-        "grant_missing",
-        `the authority grants nothing for "${tool.name}", and grants are enforced because the authority has grants`,
-        refusedAt(tool.name, "authorize"),
-      );
-    }
-    const context: StageContext = Object.freeze({
-      tool,
-      name: tool.name,
-      arguments: args,
-      authority: bundle.authority,
-      grant: granted ? grants[tool.name] : undefined,
-    });
-    for (const stage of STAGES) {
-      const run = host[stage];
-      if (run === undefined) continue;
-      let verdict: StageVerdict;
-      try {
-        verdict = await run(context);
-      } catch (e) {
-        return failure(
-          stage,
-          "execution_failure",
-          "stage_failed",
-          `${stage} failed: ${errorMessage(e)}`,
-          failedAt(tool.name, stage),
-          { detail: e },
-        );
-      }
-      const outcome = refused(verdict);
-      if (outcome.refused) {
-        return failure(
-          stage,
-          "validation",
-          "stage_refused",
-          `${stage} refused the call to "${tool.name}"`,
-          refusedAt(tool.name, stage),
-          outcome.detail === undefined ? {} : { detail: outcome.detail },
-        );
-      }
-    }
-    let result: T;
-    try {
-      result = await host.dispatch(context);
-    } catch (e) {
-      return failure(
-        "dispatch",
-        "execution_failure",
-        "dispatch_failed",
-        `dispatch of "${tool.name}" failed: ${errorMessage(e)}`,
-        failedAt(tool.name, "dispatch"),
-        { detail: e },
-      );
-    }
-    if (tool.compiledOutput === undefined) return ok(result);
-    const judged = checkToolResult(result, tool.compiledOutput);
-    if (judged.ok) return judged;
-    const e = judged.error;
-    return failure("result", e.class, e.code, `tool "${tool.name}": ${e.message}`, e.toModelText(), {
-      cause: e,
-      detail: result,
-    });
   },
 });
+
+/** The model-facing sentence when the call could not be run at all (the host's own configuration is wrong). */
+const NOT_RUN = "The tool call could not be run.";
+
+async function run<T>(
+  bundle: AdmittedBundle,
+  call: ToolCall,
+  given: ExecutionHost<T>,
+): Promise<Result<T, ExecutionError>> {
+  if (!isInstance(bundle, AdmittedBundle)) {
+    const message = `Execution.invoke needs the bundle ToolCatalog.admitBatch returned, got ${preview(bundle)}`;
+    return failure("lookup", "validation", "bundle_invalid", message, NOT_RUN);
+  }
+  const host = readHost(given);
+  if (typeof host === "string") return failure("host", "validation", "options_invalid", host, NOT_RUN);
+  const unreadable = "The tool call could not be read.";
+  if (!isObject(call)) {
+    const message = `the call must be an object { name, arguments? }, got ${preview(call)}`;
+    return failure("lookup", "validation", "call_invalid", message, unreadable);
+  }
+  let name: unknown;
+  let args: unknown;
+  try {
+    name = call.name;
+    args = call.arguments;
+  } catch (e) {
+    return failure(
+      "lookup",
+      "validation",
+      "call_invalid",
+      `the call could not be read: ${errorMessage(e)}`,
+      unreadable,
+      { detail: e },
+    );
+  }
+  const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
+  if (tool === undefined) {
+    const quarantined = bundle.rejected.find((r) => r.name === name);
+    return quarantined !== undefined
+      ? failure(
+          "lookup",
+          "unsupported_capability",
+          "tool_quarantined",
+          `tool "${name}" is quarantined: its ${quarantined.schema} uses an unsupported capability`,
+          `The tool "${name}" is not available.`,
+        )
+      : failure(
+          "lookup",
+          "validation",
+          "tool_unknown",
+          `there is no tool named ${preview(name)}`,
+          `There is no tool named ${preview(name)}.`,
+        );
+  }
+  const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
+  if (!checked.ok) {
+    const e = checked.error;
+    return failure("arguments", e.class, e.code, e.message, e.toModelText(), { cause: e });
+  }
+  const grants = Object.hasOwn(bundle.authority, "grants") ? bundle.authority.grants : undefined;
+  const granted = grants !== undefined && Object.hasOwn(grants, tool.name);
+  if (grants !== undefined && !granted) {
+    return failure(
+      "authorize",
+      "validation",
+      "grant_missing",
+      `the authority grants nothing for "${tool.name}", and grants are enforced because the authority has grants`,
+      refusedAt(tool.name, "authorize"),
+    );
+  }
+  const context: StageContext = Object.freeze({
+    tool,
+    name: tool.name,
+    arguments: args,
+    authority: bundle.authority,
+    grant: granted ? grants[tool.name] : undefined,
+  });
+  for (const [stage, runStage] of host.stages) {
+    let outcome: { refused: boolean; detail?: unknown };
+    try {
+      // A verdict is host data too: reading it may throw.
+      outcome = refused((await runStage.call(host.self, context)) as StageVerdict);
+    } catch (e) {
+      return failure(
+        stage,
+        "execution_failure",
+        "stage_failed",
+        `${stage} failed: ${errorMessage(e)}`,
+        failedAt(tool.name, stage),
+        { detail: e },
+      );
+    }
+    if (outcome.refused) {
+      return failure(
+        stage,
+        "validation",
+        "stage_refused",
+        `${stage} refused the call to "${tool.name}"`,
+        refusedAt(tool.name, stage),
+        outcome.detail === undefined ? {} : { detail: outcome.detail },
+      );
+    }
+  }
+  let result: T;
+  try {
+    result = (await host.dispatch.call(host.self, context)) as T;
+  } catch (e) {
+    return failure(
+      "dispatch",
+      "execution_failure",
+      "dispatch_failed",
+      `dispatch of "${tool.name}" failed: ${errorMessage(e)}`,
+      failedAt(tool.name, "dispatch"),
+      { detail: e },
+    );
+  }
+  if (tool.compiledOutput === undefined) return ok(result);
+  const judged = checkToolResult(result, tool.compiledOutput);
+  if (judged.ok) return judged;
+  const e = judged.error;
+  return failure("result", e.class, e.code, `tool "${tool.name}": ${e.message}`, e.toModelText(), {
+    cause: e,
+    detail: result,
+  });
+}
 
 /** The model-facing sentence for a refusal: names the stage, never the host's reason. */
 function refusedAt(name: string, stage: StageName): string {

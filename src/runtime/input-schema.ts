@@ -56,6 +56,7 @@ const ARGUMENTS: BoundaryPolicy = Object.freeze({
   code: "arguments_invalid",
   objectValue: true,
   rootProblem,
+  withholdsValue: false,
 });
 
 /** The tool-call boundary for arguments: tool input schemas compiled once, arguments checked before anything runs. */

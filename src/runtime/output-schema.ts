@@ -24,6 +24,7 @@ const RESULT: BoundaryPolicy = Object.freeze({
   code: "output_invalid",
   objectValue: false,
   rootProblem: () => undefined,
+  withholdsValue: true,
 });
 
 /** A tool output schema that compiled; `validate` checks a result's structured content. */

@@ -1,25 +1,27 @@
 /**
  * The boundary `InputSchema` and `OutputSchema` share (README "The MCP tool-call boundary"): one implementation, two
- * policies. A schema is compiled once (optionally after an explicit, exact draft-07 translation); a value is checked
- * as JSON within the instance limits before the schema sees it, and returned untouched on success. Nothing here
- * throws for a bad schema or a bad value.
+ * policies. A schema is checked as JSON data within the schema limits, then compiled once (optionally after an
+ * explicit, exact draft-07 translation); a value is checked as JSON within the instance limits before the schema sees
+ * it, evaluated at most twice (the boolean path, then one output pass), and returned untouched on success. Nothing
+ * here throws, whatever the schema, the value or a host exception is.
  */
 
 import type { CompileOptions } from "../engine/compile-options.js";
-import { LimitError, SchemaError, errorMessage } from "../engine/errors.js";
+import { errorMessage, isInstance, LimitError, SchemaError } from "../engine/errors.js";
 import { checkJson, type JsonBounds } from "../engine/host-json.js";
-import { isObject, preview } from "../engine/json.js";
+import { canonicalJson, isObject, preview } from "../engine/json.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
 import { compileWith } from "../engine/compile.js";
+import { basicOutput, type NodeResult, type OutputUnit } from "../engine/output.js";
 import type { Validator } from "../engine/validator.js";
 import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
 import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./draft07.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
-import { canonicalJson } from "../engine/json.js";
 import type { SchemaCache } from "./schema-cache.js";
 import { schemaOptionsError } from "./schema-options.js";
 import type { UpgradeChange } from "./upgrade-draft07.js";
+import { withheldLines } from "./withheld-model-text.js";
 
 /** Options of `InputSchema` and `OutputSchema`: the engine's compile options plus the boundary's own. */
 export type SchemaBoundaryOptions = Pick<
@@ -55,6 +57,13 @@ export interface BoundaryPolicy {
    * object, after compiling (so the schema's own errors come first) for one that is.
    */
   rootProblem(schema: unknown): InputSchemaError | undefined;
+  /** Whether the value is withheld from the model when refused (a result): its errors' model text names none of it. */
+  readonly withholdsValue: boolean;
+}
+
+/** An error about a value under a policy: one about a withheld value says nothing of it to a model. */
+function finish(policy: BoundaryPolicy, error: InputSchemaError): InputSchemaError {
+  return policy.withholdsValue ? error.aboutResult() : error;
 }
 
 /** The limit behind each bound a value is checked against (bytes are not bounded for values). */
@@ -96,46 +105,62 @@ export class CompiledSchema {
 
   /** Checks a value; on success returns the very same value. Never throws. */
   validate<T>(value: T): Result<T, InputSchemaError> {
-    const { policy } = this;
-    let shape: InputSchemaError | undefined;
     try {
-      shape = checkValue(value, this.limits, policy);
+      return this.check(value);
     } catch (e) {
-      // A throwing getter or proxy trap: not JSON data.
-      return err(
-        new InputSchemaError({
-          class: "validation",
-          code: policy.code,
-          message: `${policy.subject} could not be read as JSON: ${errorMessage(e)}`,
-          instancePointer: "",
-          cause: e,
-        }),
-      );
-    }
-    if (shape !== undefined) return err(shape);
-    try {
-      if (this.validator.isValid(value)) return ok(value);
-      // One output pass after the boolean one: invalid values are evaluated twice, never three times.
-      const output = this.validator.outputFor(value, false);
-      const errors = output.errors ?? [];
-      const first = errors.find((e) => e.error !== undefined) ?? errors[0];
-      const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
-      const does = policy.subject === "arguments" ? "do" : "does";
-      return err(
-        new InputSchemaError({
-          class: "validation",
-          code: policy.code,
-          message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
-          ...(first !== undefined
-            ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation }
-            : {}),
-          errors,
-        }),
-      );
-    } catch (e) {
-      return err(failure(e, () => this.validator.evaluate(value)));
+      return err(finish(this.policy, failure(e)));
     }
   }
+
+  private check<T>(value: T): Result<T, InputSchemaError> {
+    const { policy, validator } = this;
+    const shape = checkValue(value, this.limits, policy);
+    if (shape !== undefined) return err(finish(policy, shape));
+    let valid: boolean;
+    try {
+      valid = validator.isValid(value);
+    } catch (e) {
+      if (!isInstance(e, LimitError) || e.instancePointer !== undefined) return err(finish(policy, failure(e)));
+      // The boolean path does not track where it is: the one output pass locates the limit.
+      try {
+        validator.evaluate(value);
+      } catch (located) {
+        if (isInstance(located, LimitError)) return err(finish(policy, InputSchemaError.from(located)));
+      }
+      return err(finish(policy, InputSchemaError.from(e)));
+    }
+    if (valid) return ok(value);
+    // One output pass after the boolean one: invalid values are evaluated twice, never three times.
+    let tree: NodeResult;
+    try {
+      tree = validator.evaluate(value);
+    } catch (e) {
+      if (!isInstance(e, LimitError)) return err(finish(policy, failure(e)));
+      // The verdict stands; listing the problems would exceed a limit, so the one error says so.
+      const are = policy.subject === "arguments" ? "are" : "is";
+      const listing = `the problems are not itemised because listing them exceeds ${e.limit} (${e.value})`;
+      const error = `${policy.subject} ${are} invalid; ${listing}`;
+      const unit: OutputUnit = { valid: false, keywordLocation: "", instanceLocation: "", error };
+      return err(refusal(policy, [unit], policy.withholdsValue ? [] : undefined));
+    }
+    const errors = basicOutput(tree).errors ?? [];
+    return err(refusal(policy, errors, policy.withholdsValue ? withheldLines(tree) : undefined));
+  }
+}
+
+/** The error for a value the schema refuses: the first error in the message, all of them on `errors`. */
+function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[] | undefined): InputSchemaError {
+  const first = errors.find((e) => e.error !== undefined) ?? errors[0];
+  const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
+  const does = policy.subject === "arguments" ? "do" : "does";
+  return new InputSchemaError({
+    class: "validation",
+    code: policy.code,
+    message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
+    ...(first !== undefined ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation } : {}),
+    errors,
+    ...(withheld === undefined ? {} : { withheld }),
+  });
 }
 
 /** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
@@ -166,19 +191,14 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
     code: policy.code,
     message: `${policy.subject} ${are} not JSON at "${found.pointer}": ${found.message}`,
     instancePointer: found.pointer,
+    // A Proxy trap that threw: the exception is for the host.
+    ...(Object.hasOwn(found, "thrown") ? { cause: found.thrown } : {}),
   });
 }
 
-/** A failure inside the validator: limits stay `execution_failure`, with the instance location when it can be found. */
-function failure(e: unknown, locate: () => unknown): InputSchemaError {
-  if (e instanceof LimitError && e.instancePointer === undefined) {
-    try {
-      locate();
-    } catch (located) {
-      if (located instanceof LimitError) return InputSchemaError.from(located);
-    }
-  }
-  if (e instanceof SchemaError) return InputSchemaError.from(e);
+/** A failure inside the validator or a host exception: limits stay `execution_failure`, anything else fails closed. */
+function failure(e: unknown): InputSchemaError {
+  if (isInstance(e, SchemaError)) return InputSchemaError.from(e);
   return new InputSchemaError({
     class: "execution_failure",
     code: "validator_failed",
@@ -187,14 +207,10 @@ function failure(e: unknown, locate: () => unknown): InputSchemaError {
   });
 }
 
-function compileCached(schema: unknown, options: SchemaBoundaryOptions): Validator {
+function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
   const { cache, draft07: _draft07, ...compileOptions } = options;
-  if (
-    cache === undefined ||
-    options.schemaRegistry !== undefined ||
-    options.schemaLoader !== undefined ||
-    !checkJson(schema).ok
-  ) {
+  // The key is the schema's text: only for a tree within the schema limits, without registry or loader.
+  if (cache === undefined || !cacheable || options.schemaRegistry !== undefined || options.schemaLoader !== undefined) {
     return compileWith(dialect2020_12, schema, compileOptions);
   }
   const key = canonicalJson([
@@ -217,6 +233,18 @@ export function compileSchema(
   options: SchemaBoundaryOptions,
   policy: BoundaryPolicy,
 ): Result<CompiledParts, InputSchemaError> {
+  try {
+    return compileChecked(schema, options, policy);
+  } catch (e) {
+    return err(failure(e));
+  }
+}
+
+function compileChecked(
+  schema: unknown,
+  options: SchemaBoundaryOptions,
+  policy: BoundaryPolicy,
+): Result<CompiledParts, InputSchemaError> {
   const optionsError = schemaOptionsError(options, policy.boundary);
   if (optionsError !== undefined) return err(optionsError);
   const limits = resolveLimits(options.limits);
@@ -225,19 +253,19 @@ export function compileSchema(
     const root = policy.rootProblem(schema);
     if (root !== undefined) return err(root);
   }
-  let prepared;
-  try {
-    prepared = prepareDraft07(schema, draft07);
-  } catch (e) {
-    return err(failure(e, () => undefined));
-  }
+  // Measured once, shared objects counted as their expansion but walked once; what is not JSON data within the
+  // schema limits is left to the compiler, which reports it (or the limit) with its pointer.
+  const json = checkJson(schema, { bytes: limits.maxSchemaBytes });
+  let prepared: Result<{ schema: unknown; changes?: UpgradeChange[] }, InputSchemaError> = ok({ schema });
+  if (json.ok) prepared = prepareDraft07(schema, draft07, limits);
   if (!prepared.ok) return prepared;
   let validator: Validator;
   try {
-    validator = compileCached(prepared.value.schema, options);
+    const cacheable = json.ok && (prepared.value.schema !== schema || !json.measure.shared);
+    validator = compileCached(prepared.value.schema, options, cacheable);
   } catch (e) {
-    if (e instanceof SchemaError) return err(withDraft07Hint(InputSchemaError.from(e), schema, draft07));
-    return err(failure(e, () => undefined));
+    if (isInstance(e, SchemaError)) return err(withDraft07Hint(InputSchemaError.from(e), schema, draft07));
+    return err(failure(e));
   }
   const root = policy.rootProblem(prepared.value.schema);
   if (root !== undefined) return err(root);

@@ -21,7 +21,14 @@ import { OutputSchema } from "./output-schema.js";
 import { err, ok, type Result } from "./result.js";
 import { SchemaCache } from "./schema-cache.js";
 import { schemaOptionChecks } from "./schema-options.js";
-import { metadataError, providerTool, type ProviderTool, type ToolDescriptor } from "./tool-descriptor.js";
+import { isObject } from "../engine/json.js";
+import {
+  metadataError,
+  providerTool,
+  readDescriptor,
+  type ProviderTool,
+  type ToolDescriptor,
+} from "./tool-descriptor.js";
 
 /** `"strict"` fails the whole batch on any error; `"quarantine"` omits tools with an unsupported schema. */
 export type AdmissionMode = "strict" | "quarantine";
@@ -41,8 +48,9 @@ export const ToolCatalog = Object.freeze({
   /**
    * Admits a batch of tool descriptors as one executable bundle: every tool's metadata, backend and both schemas are
    * checked, and the authority's grants against the batch. Strict (the default) fails the whole batch on any error;
-   * quarantine omits tools one of whose schemas is `unsupported_capability` and keeps every other error fatal. Never
-   * throws, whatever the descriptors are.
+   * quarantine omits tools one of whose schemas is `unsupported_capability` and keeps every other error fatal. Each
+   * descriptor's fields are read once, and everything is checked and handed on from that reading. Never throws,
+   * whatever the descriptors are.
    */
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
     try {
@@ -61,7 +69,7 @@ export const ToolCatalog = Object.freeze({
 });
 
 /** `admitBatch` options, checked fail closed before anything else: the boundary's, plus the batch's own. */
-const admitOptionChecks: OptionTable = new Map([
+export const admitOptionChecks: OptionTable = new Map([
   ...schemaOptionChecks,
   ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
   // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
@@ -77,7 +85,13 @@ const admitOptionChecks: OptionTable = new Map([
 ]);
 
 function admit(tools: readonly unknown[], options: AdmitOptions): Result<AdmittedBundle, CatalogError> {
-  const problem = optionsProblem(options, admitOptionChecks, "ToolCatalog.admitBatch");
+  let problem: string | undefined;
+  try {
+    problem = optionsProblem(options, admitOptionChecks, "ToolCatalog.admitBatch");
+  } catch (e) {
+    // A throwing getter or proxy trap in host options.
+    problem = `ToolCatalog.admitBatch options could not be read: ${errorMessage(e)}`;
+  }
   if (problem !== undefined) return err(catalogError("validation", "options_invalid", problem));
   const { mode = "strict", authority, backends = [], ...rest } = options;
   // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
@@ -86,10 +100,14 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
     return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
   const known = new Set<string>(backends);
   const seen = new Set<string>();
+  const descriptors: ToolDescriptor[] = [];
   for (let i = 0; i < tools.length; i++) {
-    const problem = metadataError(tools[i], i, known, seen);
+    const given: unknown = tools[i];
+    const tool = isObject(given) ? readDescriptor(given) : given;
+    const problem = metadataError(tool, i, known, seen);
     if (problem !== undefined) return err(problem);
-    seen.add((tools[i] as ToolDescriptor).name);
+    descriptors.push(tool as ToolDescriptor);
+    seen.add((tool as ToolDescriptor).name);
   }
   const authorityProblem = authorityError(authority, seen);
   if (authorityProblem !== undefined) return err(authorityProblem);
@@ -99,7 +117,7 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
   const accepted: string[] = [];
   const rejected: RejectedTool[] = [];
   const upgraded: UpgradedSchema[] = [];
-  for (const tool of tools as ToolDescriptor[]) {
+  for (const tool of descriptors) {
     const input = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
     const output = hasOutputSchema(tool) ? OutputSchema.validateSchema(tool.outputSchema, schemaOptions) : undefined;
     // Every error but an unsupported capability is fatal, whichever schema has it; the input schema's comes first.

@@ -124,6 +124,17 @@ export function metadataError(
   return undefined;
 }
 
+/**
+ * A descriptor's own fields, each read once (a getter runs once), as a plain object of data properties: everything
+ * admission checks, compiles and hands on is read from it, so no field can show the check one value and the bundle
+ * another.
+ */
+export function readDescriptor(tool: Record<string, unknown>): ToolDescriptor {
+  const out = {} as ToolDescriptor;
+  for (const key of Object.keys(tool)) defineOwn(out, key, tool[key]);
+  return out;
+}
+
 /** The MCP part of a descriptor: every own field but `revision` and `backend`, as own data properties. */
 export function providerTool(tool: ToolDescriptor): ProviderTool {
   const out = {} as ProviderTool;

@@ -1,4 +1,4 @@
-/** What every pass of the draft-07 upgrade shares: the change record, the refusal, and the nesting bound. */
+/** What every pass of the draft-07 upgrade shares: the change record, the refusals, and the nesting bound. */
 
 /** One change the draft-07 upgrade made; `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
 export interface UpgradeChange {
@@ -20,6 +20,16 @@ export class Blocked extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** Thrown when the upgrade walks more subschemas than `maxSchemaNodes` allows; a `limit_exceeded` at the boundary. */
+export class LimitHit extends Error {
+  /** The key of the document being upgraded, set by the multi-document upgrade. */
+  document: string | undefined;
+
+  constructor(readonly pointer: string) {
+    super(`too many subschemas at "${pointer}"`);
   }
 }
 

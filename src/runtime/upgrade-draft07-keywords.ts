@@ -3,6 +3,7 @@
  * (Validation draft-07 §6), which keywords only 2020-12 defines (and what they would do
  * there), and the value every kept keyword must have for the 2020-12 meta-schema to accept it.
  */
+import { errorMessage } from "../engine/errors.js";
 import { isObject } from "../engine/json.js";
 import { parsePattern } from "../engine/regex/parser.js";
 
@@ -83,7 +84,7 @@ export function regexProblem(source: string): string | undefined {
     parsePattern(source);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    return errorMessage(error);
   }
 }
 

@@ -3,8 +3,9 @@
  * of documents the way a draft-07 validator sees them, then works out what each `$ref` must become in
  * 2020-12 — including references from one document into another's renamed locations.
  */
+import { isInstance } from "../engine/errors.js";
 import { decodeFragment, escapeToken, parsePointer } from "../engine/pointer.js";
-import { Blocked, MAX_DEPTH, type UpgradeChange } from "./upgrade-draft07-common.js";
+import { Blocked, LimitHit, MAX_DEPTH, type UpgradeChange } from "./upgrade-draft07-common.js";
 import { DEFINITIONS, subschemas, translatePointer } from "./upgrade-draft07-positions.js";
 import {
   childPointer,
@@ -49,9 +50,12 @@ interface Target {
   within: readonly string[];
 }
 
-/** Runs the first pass over every document; throws `Blocked` (naming the document) when one cannot be exact. */
-export function scan(plans: readonly DocumentPlan[]): void {
-  const scanner = new Scanner();
+/**
+ * Runs the first pass over every document; throws `Blocked` (naming the document) when one cannot be exact, and
+ * `LimitHit` past `maxNodes` subschemas (the second pass walks the same ones).
+ */
+export function scan(plans: readonly DocumentPlan[], maxNodes: number): void {
+  const scanner = new Scanner(maxNodes);
   for (const plan of plans) {
     if (isObject(plan.root)) scanner.resources.set(plan.uri, { plan, node: plan.root, pointer: "", within: [] });
   }
@@ -68,7 +72,7 @@ export function inDocument<T>(plan: DocumentPlan, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof Blocked) error.document ??= plan.key;
+    if (isInstance(error, Blocked) || isInstance(error, LimitHit)) error.document ??= plan.key;
     throw error;
   }
 }
@@ -98,9 +102,13 @@ class Scanner {
   /** `$id`s "#/pointer" that name another location than their own, by resource URI + decoded pointer. */
   readonly pointerIds = new Map<string, string>();
   readonly sites: RefSite[] = [];
+  private nodes = 0;
+
+  constructor(private readonly maxNodes: number) {}
 
   walk(node: unknown, pointer: string, depth: number, scope: Scope): void {
     if (depth > MAX_DEPTH) throw new Blocked(pointer, `schema nested deeper than ${MAX_DEPTH} levels (or cyclic)`);
+    if (++this.nodes > this.maxNodes) throw new LimitHit(pointer);
     if (typeof node === "boolean") return;
     const { plan, live, within } = scope;
     if (!isObject(node)) {

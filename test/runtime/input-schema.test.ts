@@ -526,33 +526,3 @@ describe("options fail closed as options_invalid", () => {
     assert.equal(InputSchema.validate(schema, { e: "a@b.test" }, { formatAssertion: true, cache }).ok, true);
   });
 });
-
-describe("invalid arguments are evaluated at most twice", () => {
-  /** Arguments whose property `a` counts its reads: one by the JSON check, then one per evaluation. */
-  function counted(value: unknown): { args: object; reads: () => number } {
-    let reads = 0;
-    const args = {
-      get a(): unknown {
-        reads++;
-        return value;
-      },
-    };
-    return { args, reads: () => reads };
-  }
-  const schema = { type: "object", properties: { a: { type: "string" } } };
-
-  test("valid arguments: the JSON check and the boolean path", () => {
-    const { args, reads } = counted("x");
-    assert.equal(InputSchema.validate(schema, args).ok, true);
-    assert.equal(reads(), 2);
-  });
-  test("invalid arguments: the JSON check, the boolean path and one output pass", () => {
-    const { args, reads } = counted(1);
-    const compiled = InputSchema.validateSchema(schema);
-    assert.ok(compiled.ok);
-    const r = compiled.value.validate(args);
-    assert.equal(r.ok, false);
-    assert.equal((r as { error: InputSchemaError }).error.instancePointer, "/a");
-    assert.equal(reads(), 3);
-  });
-});

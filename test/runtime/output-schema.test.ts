@@ -88,26 +88,42 @@ describe("OutputSchema.validate", () => {
     assert.match(e.message, /^the result is not JSON at "\/a\/1"/);
     assert.equal(refused(OutputSchema.validate(true, undefined)).code, "output_invalid");
   });
-  test("a refused value: basic-output errors, a message and model text worded for a result", () => {
+  test("a refused value: basic-output errors, a message, and model text worded for a result that quotes none of it", () => {
     const schema = { type: "object", properties: { items: { type: "array", items: { type: "string" } } } };
     const e = refused(OutputSchema.validate(schema, { items: ["a", 2] }));
     assert.equal(e.instancePointer, "/items/1");
-    assert.match(e.message, /^the result does not match the output schema at "\/items\/1": must be string/);
+    assert.match(e.message, /^the result does not match the output schema at "\/items\/1": must be string, got number/);
     assert.equal(
       e.toModelText(),
       "The tool's result does not match its output schema (1 problem):\n" +
-        '- /items/1: must be string, got number (expected by "type" at /properties/items/items/type)',
+        '- /items/1: must be string (expected by "type" at /properties/items/items/type)',
     );
     const root = refused(OutputSchema.validate({ type: "array" }, {}));
-    assert.match(root.toModelText(), /^- \(result\): must be array, got object/m);
+    assert.match(root.toModelText(), /^- \(result\): must be array \(expected by "type" at \/type\)$/m);
     assert.ok(!root.toModelText().includes("argument"));
   });
-  test("the result of a throwing getter: the exception stays on the error, not in model text", () => {
+  test("an accessor in the result is refused at its pointer without being called, and not named to the model", () => {
+    let calls = 0;
     const value = {
       get secret() {
+        calls++;
         throw new Error("token=abc");
       },
     };
+    const e = refused(OutputSchema.validate(true, value));
+    assert.deepEqual([e.code, e.instancePointer], ["output_invalid", "/secret"]);
+    assert.equal(calls, 0);
+    assert.equal(e.toModelText(), "The tool's result does not match its output schema.");
+  });
+  test("a result whose Proxy trap throws: the exception stays on the error, not in model text", () => {
+    const value = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error("token=abc");
+        },
+      },
+    );
     const e = refused(OutputSchema.validate(true, value));
     assert.equal(e.code, "output_invalid");
     assert.ok(!e.toModelText().includes("token"));

@@ -37,8 +37,23 @@ test("any other $schema is refused at /$schema", () => {
   refused({ properties: { a: { $schema: "http://json-schema.org/draft-04/schema#" } } }, "/properties/a/$schema");
 });
 
+test("values that are not JSON data are schema_not_json at their pointer, before any walk", () => {
+  const getter = { type: "object", properties: {} };
+  Object.defineProperty(getter.properties, "a", { enumerable: true, get: () => ({ type: "string" }) });
+  for (const [schema, pointer] of [
+    [undefined, ""],
+    [{ $schema: D07, properties: { a: { default: () => 1 } } }, "/properties/a/default"],
+    [{ $schema: D07, items: [{}, new Date(0)] }, "/items/1"],
+    [getter, "/properties/a"],
+  ] as const) {
+    const r = upgradeDraft07(schema);
+    assert.ok(!r.ok);
+    assert.deepEqual([r.error.class, r.error.code, r.error.schemaPointer], ["validation", "schema_not_json", pointer]);
+  }
+});
+
 test("non-object, non-boolean roots are refused at the root; boolean schemas stay", () => {
-  for (const root of [null, 1, "x", [], [true], undefined]) refused(root, "");
+  for (const root of [null, 1, "x", [], [true]]) refused(root, "");
   assert.deepEqual(upgraded(true), { schema: true, changes: [] });
   assert.deepEqual(upgraded(false), { schema: false, changes: [] });
   assert.deepEqual(upgraded({ properties: { a: false }, items: true }).schema, {

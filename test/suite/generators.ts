@@ -1,5 +1,6 @@
 /**
- * Builders for fixtures/hostile values too large to store (fixtures/hostile/README.md); loops only, never recursion.
+ * Builders for fixtures/hostile values too large to store, or that JSON cannot write (one object shared by several
+ * parents) (fixtures/hostile/README.md); loops only, never recursion.
  */
 
 type Spec = Record<string, unknown>;
@@ -154,6 +155,17 @@ export function generateSchema(spec: Spec): unknown {
       }
       return { pattern: Array.from({ length: num(spec, "copies", 1) }, () => `[${set}]`).join("|") };
     }
+    case "sharedApplicator": {
+      // One object per level, held twice by the next: a DAG whose tree expansion has 2^depth leaves.
+      const keyword = str(spec, "keyword", "anyOf");
+      let s = leaf();
+      for (let i = 0; i < num(spec, "depth"); i++) {
+        const level: Record<string, unknown> = {};
+        setOwn(level, keyword, [s, s]);
+        s = level;
+      }
+      return s;
+    }
     default:
       throw new Error(`unknown schemaGenerator kind ${String(spec["kind"])}`);
   }
@@ -171,6 +183,7 @@ export function generate(spec: Spec): unknown {
     "patternList",
     "repeatedPattern",
     "astralClass",
+    "sharedApplicator",
   ].includes(kind)
     ? generateSchema(spec)
     : generateData(spec);
