@@ -1,0 +1,357 @@
+/**
+ * Structural rules: the root's shape, type arrays and `null` (Validation §6.1.1; OpenAPI's `nullable` where the
+ * profile speaks it), `anyOf` standing alone, closed objects, every property required, arrays with `items`.
+ * Rewrites here keep the set of valid instances: `{type: [A, B], …}` is `anyOf: [{type: A, …}, {type: B, …}]`,
+ * and `X ∧ (B₁ ∨ B₂)` is `(X ∧ B₁) ∨ (X ∧ B₂)`.
+ */
+
+import { isObject, preview } from "../../engine/json.js";
+import { appendPointer } from "../../engine/pointer.js";
+import { Draft, draftOf, type Child, type Entry } from "./draft.js";
+import { merge, typeList, type Dropped } from "./merge.js";
+import { allowed, annotationLike, dropping, droppedText, entryJson, mergingBranches } from "./rule-helpers.js";
+import type { Finding, Rule, RuleContext } from "./rule-types.js";
+
+/** Keywords that apply to an instance whatever its type (Validation §6.1, Core §10.2): they also see a null. */
+const TYPE_AGNOSTIC = ["enum", "const", "anyOf", "allOf", "oneOf", "not", "if", "$ref"];
+
+/** The root says `type: "object"`; for an input schema a missing root type is added, as the boundary reads it. */
+export const rootType: Rule = (draft, place, context) => {
+  if (!place.root || !context.profile.structure.rootType) return undefined;
+  const entry = draft.get("type");
+  const at = entry?.at ?? appendPointer(draft.at, "type");
+  if (context.skip(at, "root-type", "type")) return undefined;
+  const base = { rule: "root-type", keyword: "type", at, message: `the root must be type "object"` };
+  const set = (change: string, message: string) => ({
+    ...base,
+    exact: { change, message, apply: () => draft.setValue("type", "object", at) },
+  });
+  if (entry === undefined) {
+    if (context.field !== "inputSchema") return { ...base, message: `the root has no type "object"` };
+    // README "The MCP tool-call boundary": a root without `type` still requires the arguments to be an object.
+    return set("root-type-added", `added type "object" at the root (the boundary accepts object arguments only)`);
+  }
+  const value = entryJson(entry);
+  if (value === "object") return undefined;
+  if (Array.isArray(value) && value.length === 1 && value[0] === "object")
+    return set("root-type-unwrapped", `type ["object"] → "object"`);
+  return { ...base, message: `the root's type is ${preview(value)}, not "object"` };
+};
+
+/** Combinators the root may not have: an `allOf` or one-branch combinator merged; `required`-only lists dropped. */
+export const rootCombinator: Rule = (draft, place, context) => {
+  if (!place.root) return undefined;
+  for (const keyword of context.profile.structure.rootCombinators) {
+    const entry = draft.get(keyword);
+    if (entry === undefined || context.skip(entry.at, "root-combinator", keyword)) continue;
+    const base = { rule: "root-combinator", keyword, at: entry.at, message: `"${keyword}" at the root` };
+    if (keyword === "allOf") return mergingBranches(draft, keyword, base, context);
+    if ((keyword === "anyOf" || keyword === "oneOf") && entry.kind === "array") {
+      if (entry.children.length === 1) return mergingBranches(draft, keyword, base, context);
+      if (entry.children.every((c) => requiredOnly(c.value, context))) {
+        const message = `dropped the root ${keyword} of required lists (the boundary still checks which must be given)`;
+        return { ...base, widen: dropping(draft, keyword, "root-combinator-dropped", message) };
+      }
+      return { ...base, message: `${base.message}, with branches that say more than which properties are required` };
+    }
+    return { ...base, widen: dropping(draft, keyword, "keyword-dropped", `dropped "${keyword}" at the root`) };
+  }
+  return undefined;
+};
+
+function requiredOnly(value: unknown, context: RuleContext): boolean {
+  return isObject(value) && Object.keys(value).every((k) => k === "required" || annotationLike(k, context));
+}
+
+/** `type` arrays the profile cannot take: one type, `[T, "null"]` as `nullable`, or one `anyOf` branch per type. */
+export const typeArray: Rule = (draft, _place, context) => {
+  const mode = context.profile.values.typeArrays;
+  if (mode === "any") return undefined;
+  const entry = draft.get("type");
+  if (entry?.kind !== "value" || !Array.isArray(entry.value) || context.skip(entry.at, "type-array", "type"))
+    return undefined;
+  const list = typeList(entry.value);
+  const base = {
+    rule: "type-array",
+    keyword: "type",
+    at: entry.at,
+    message: `type ${preview(entry.value)}: ${context.profile.id} takes ${mode === "none" ? "one" : "one, [T, null]"}`,
+  };
+  if (list === undefined) return base;
+  const types = [...new Set(list)];
+  if (types.length === 1) {
+    const message = `type [${JSON.stringify(types[0])}] → ${JSON.stringify(types[0])}`;
+    return {
+      ...base,
+      exact: { change: "type-array-unwrapped", message, apply: () => draft.setValue("type", types[0], entry.at) },
+    };
+  }
+  const others = types.filter((t) => t !== "null");
+  const single = others.length === 1 && others.length < types.length ? (others[0] as string) : undefined;
+  if (single !== undefined && mode === "null-pair") return undefined;
+  if (single !== undefined && context.profile.values.nullable) {
+    const agnostic = TYPE_AGNOSTIC.filter((k) => draft.has(k));
+    if (agnostic.length === 0) {
+      const apply = () => {
+        draft.setValue("type", single, entry.at);
+        draft.setValue("nullable", true, entry.at);
+      };
+      const message = `type [${JSON.stringify(single)}, "null"] → type ${JSON.stringify(single)}, nullable: true`;
+      return { ...base, exact: { change: "type-null-to-nullable", message, apply } };
+    }
+    if (agnostic.every((k) => k === "enum" || k === "const") && !valuesAdmitNull(draft)) {
+      const message = `type [${JSON.stringify(single)}, "null"] → ${JSON.stringify(single)}: enum/const exclude null`;
+      return {
+        ...base,
+        exact: { change: "null-type-unreachable", message, apply: () => draft.setValue("type", single, entry.at) },
+      };
+    }
+  }
+  return splitting(draft, entry, types, base, context);
+};
+
+function valuesAdmitNull(draft: Draft): boolean {
+  const values = draft.has("const") ? [draft.value("const")] : draft.value("enum");
+  return !Array.isArray(values) || values.includes(null);
+}
+
+function splitting(draft: Draft, entry: Entry, types: string[], base: Finding, context: RuleContext): Finding {
+  const { nullable, nullType } = context.profile.values;
+  if (!allowed("anyOf", context) || draft.has("anyOf")) return base;
+  const hasNull = types.includes("null");
+  if (hasNull && !nullType && (!nullable || TYPE_AGNOSTIC.some((k) => draft.has(k)))) return base;
+  const branchTypes = hasNull && !nullType ? types.filter((t) => t !== "null") : types;
+  const alone = context.profile.structure.anyOfAlone;
+  const apply = () => {
+    const kept = new Draft(draft.at);
+    const moved: [string, Entry][] = [];
+    for (const [k, e] of draft.entriesInOrder()) {
+      if (k === "type") continue;
+      if (!alone && annotationLike(k, context)) kept.set(k, e);
+      else moved.push([k, e]);
+    }
+    const children: Child[] = branchTypes.map((t, i) => {
+      const branch = new Draft(draft.at);
+      for (const [k, e] of moved) branch.set(k, e);
+      branch.setValue("type", t, entry.at);
+      if (hasNull && !nullType && i === 0) branch.setValue("nullable", true, entry.at);
+      return { value: branch, at: draft.at };
+    });
+    kept.set("anyOf", { kind: "array", children, at: entry.at, from: draft.at, synthetic: true });
+    draft.adopt(kept);
+  };
+  return {
+    ...base,
+    exact: { change: "type-array-to-anyof", message: `type ${preview(types)} → anyOf, one branch per type`, apply },
+  };
+}
+
+/** Null without a `null` type: a null `anyOf` branch becomes `nullable` on another; a `type: "null"` is refused. */
+export const typeNull: Rule = (draft, _place, context) => {
+  const values = context.profile.values;
+  if (values.nullType) return undefined;
+  const written = draft.get("nullable");
+  if (
+    values.nullable &&
+    written !== undefined &&
+    !written.synthetic &&
+    !context.skip(written.at, "type-null", "nullable")
+  )
+    return {
+      rule: "type-null",
+      keyword: "nullable",
+      at: written.at,
+      message: "nullable is not a 2020-12 keyword (an annotation here), but the provider reads it as accepting null",
+      exact: dropping(draft, "nullable", "foreign-keyword-dropped", "dropped nullable (an annotation in 2020-12)"),
+    };
+  const anyOf = draft.get("anyOf");
+  if (values.nullable && anyOf?.kind === "array" && !context.skip(anyOf.at, "type-null", "anyOf")) {
+    const finding = nullBranch(draft, anyOf, context);
+    if (finding !== undefined) return finding;
+  }
+  const type = draft.get("type");
+  if (type?.kind !== "value" || type.value !== "null" || context.skip(type.at, "type-null", "type")) return undefined;
+  return {
+    rule: "type-null",
+    keyword: "type",
+    at: type.at,
+    message: `type "null": ${context.profile.id} has no null type`,
+    widen: dropping(draft, "type", "keyword-dropped", `dropped type "null"`),
+  };
+};
+
+function nullBranch(draft: Draft, entry: Entry & { kind: "array" }, context: RuleContext): Finding | undefined {
+  const isNull = (c: Child) => {
+    const d = draftOf(c);
+    return (
+      d instanceof Draft &&
+      d.value("type") === "null" &&
+      d.keys().every((k) => k === "type" || annotationLike(k, context))
+    );
+  };
+  if (!entry.children.some(isNull)) return undefined;
+  const base = {
+    rule: "type-null",
+    keyword: "anyOf",
+    at: entry.at,
+    message: `an anyOf branch of type "null": ${context.profile.id} says null with nullable`,
+  };
+  const others = entry.children.filter((c) => !isNull(c));
+  const nullableAt = (index: number, without: readonly string[]) => () => {
+    const children = others.map((c, i) => {
+      if (i !== index) return c;
+      const branch = (draftOf(c) as Draft).clone();
+      for (const k of without) branch.delete(k);
+      branch.setValue("nullable", true, entry.at);
+      return { value: branch, at: c.at };
+    });
+    draft.set("anyOf", { ...entry, children, synthetic: true });
+  };
+  const index = others.findIndex((c) => nullableBranch(c, context));
+  if (index >= 0) {
+    const message = `anyOf [T, {type: "null"}] → T with nullable: true`;
+    return { ...base, exact: { change: "anyof-null-to-nullable", message, apply: nullableAt(index, []) } };
+  }
+  // OpenAPI 3.0.3 lets `enum` refuse a null that `nullable` admits: an enum branch takes `nullable` only without it.
+  const listed = others.findIndex((c) => nullableBranch(c, context, ["enum", "const"]));
+  if (listed < 0) return base;
+  const branch = draftOf(others[listed] as Child) as Draft;
+  const dropped = ["enum", "const"].filter((k) => branch.has(k));
+  return {
+    ...base,
+    message: `${base.message}, and an enum beside nullable may still refuse null (OpenAPI 3.0.3)`,
+    widen: {
+      change: "anyof-null-to-nullable-widened",
+      message: `anyOf [T, {type: "null"}] → T with nullable: true, dropping ${dropped.join(", ")}`,
+      dropped: Object.fromEntries(dropped.map((k) => [k, entryJson(branch.get(k) as Entry)])),
+      apply: nullableAt(listed, dropped),
+    },
+  };
+}
+
+/**
+ * A branch that can carry `nullable: true` meaning "or null": one non-null type and nothing that also sees a null
+ * (but the keywords `ignoring` names, which the caller drops).
+ */
+function nullableBranch(child: Child, context: RuleContext, ignoring: readonly string[] = []): boolean {
+  const d = draftOf(child);
+  if (!(d instanceof Draft) || d.has("nullable")) return false;
+  if (d.size === 1 && d.has("$ref")) {
+    if (ignoring.length > 0) return false;
+    const target = context.graph.targetOf(d.value("$ref"));
+    const raw = target === undefined ? undefined : context.graph.at(target);
+    return isObject(raw) && nullableBranch({ value: raw, at: target as string }, context);
+  }
+  const types = typeList(d.value("type"));
+  const seesNull = TYPE_AGNOSTIC.some((k) => d.has(k) && !ignoring.includes(k));
+  return types?.length === 1 && types[0] !== "null" && !seesNull;
+}
+
+/** `anyOf` alone: one branch merged into its parent, several given the parent's other keywords each. */
+export const anyOfAlone: Rule = (draft, place, context) => {
+  if (!context.profile.structure.anyOfAlone) return undefined;
+  const entry = draft.get("anyOf");
+  if (entry?.kind !== "array" || draft.size === 1 || context.skip(entry.at, "anyof-alone", "anyOf")) return undefined;
+  const base = { rule: "anyof-alone", keyword: "anyOf", at: entry.at, message: `anyOf beside other keywords` };
+  if (place.root) return { ...base, message: `${base.message}, at the root, which needs its type "object"` };
+  if (entry.children.length === 1) return mergingBranches(draft, "anyOf", base, context);
+  const rest = draft.clone();
+  rest.delete("anyOf");
+  const annotation = (k: string) => annotationLike(k, context);
+  const attempt = (widen: boolean) => {
+    const children: Child[] = [];
+    const dropped: Dropped[] = [];
+    for (const child of entry.children) {
+      const branch = draftOf(child);
+      if (branch === false) continue;
+      if (branch === undefined) return undefined;
+      const merged = merge(branch === true ? new Draft(child.at) : branch, rest, { widen, annotation });
+      if (!merged.ok) return undefined;
+      dropped.push(...merged.dropped);
+      children.push({ value: merged.draft, at: child.at });
+    }
+    return children.length === 0 ? undefined : { children, dropped };
+  };
+  const distribute = (children: Child[]) => () => {
+    const only = new Draft(draft.at);
+    only.set("anyOf", { ...entry, children, synthetic: true });
+    draft.adopt(only);
+  };
+  const exact = attempt(false);
+  if (exact !== undefined) {
+    const message = "moved the keywords beside anyOf into each branch";
+    return { ...base, exact: { change: "anyof-siblings-distributed", message, apply: distribute(exact.children) } };
+  }
+  const widened = attempt(true);
+  if (widened === undefined) return base;
+  const lost = droppedText(widened.dropped);
+  return {
+    ...base,
+    message: `${base.message}, which cannot all be moved into the branches exactly`,
+    widen: {
+      change: "anyof-siblings-distributed-widened",
+      message: `moved the keywords beside anyOf into each branch, dropping ${lost.text}`,
+      dropped: lost.values,
+      apply: distribute(widened.children),
+    },
+  };
+};
+
+/** Whether a schema object describes objects: its type says so, or (untyped) it has object keywords. */
+function describesObjects(draft: Draft): boolean {
+  const types = typeList(draft.value("type"));
+  if (types !== undefined) return types.includes("object");
+  return ["properties", "patternProperties", "additionalProperties", "required", "minProperties", "maxProperties"].some(
+    (k) => draft.has(k),
+  );
+}
+
+/** Every object schema has `additionalProperties: false`. Closing an open one would refuse arguments: refused. */
+export const closedObjects: Rule = (draft, _place, context) => {
+  if (!context.profile.structure.closedObjects || !describesObjects(draft)) return undefined;
+  const entry = draft.get("additionalProperties");
+  if (entry?.kind === "schema" && entry.child.value === false) return undefined;
+  const at = entry?.at ?? appendPointer(draft.at, "additionalProperties");
+  if (context.skip(at, "closed-objects", "additionalProperties")) return undefined;
+  return {
+    rule: "closed-objects",
+    keyword: "additionalProperties",
+    at,
+    message:
+      entry === undefined
+        ? "an object schema without additionalProperties: false; adding it would refuse properties the tool accepts"
+        : `additionalProperties ${preview(entryJson(entry))} must be false, refusing properties the tool takes`,
+  };
+};
+
+/** Every property is required. Making an optional one required would refuse calls without it: refused. */
+export const requiredAll: Rule = (draft, _place, context) => {
+  if (!context.profile.structure.requiredAll || !describesObjects(draft)) return undefined;
+  const properties = draft.get("properties");
+  const names = properties?.kind === "map" ? [...properties.children.keys()] : [];
+  const required = draft.value("required");
+  const listed = Array.isArray(required) ? required : [];
+  const at = draft.get("required")?.at ?? appendPointer(draft.at, "required");
+  if (context.skip(at, "required-all", "required")) return undefined;
+  const optional = names.find((n) => !listed.includes(n));
+  const base = { rule: "required-all", keyword: "required", at };
+  if (optional !== undefined)
+    return {
+      ...base,
+      message: `property "${optional}" is optional; making every property required would refuse calls without it`,
+    };
+  const undeclared = listed.find((n) => !names.includes(n as string));
+  if (undeclared !== undefined)
+    return { ...base, message: `required names ${preview(undeclared)}, which properties does not declare` };
+  return undefined;
+};
+
+/** An array schema says what its items are. */
+export const arrayItems: Rule = (draft, _place, context) => {
+  if (!context.profile.structure.arrayItems) return undefined;
+  const types = typeList(draft.value("type"));
+  if (types === undefined || !types.includes("array") || draft.has("items")) return undefined;
+  const at = appendPointer(draft.at, "items");
+  if (context.skip(at, "array-items", "items")) return undefined;
+  return { rule: "array-items", keyword: "items", at, message: "an array schema without items" };
+};
