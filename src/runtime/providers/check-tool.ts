@@ -1,0 +1,384 @@
+/**
+ * `checkTool` (README "Provider profiles"): one MCP tool against one profile. The input schema decides the outcome —
+ * it fits as published, is translated exactly, is widened (only with `widen: true`), or is refused with the rule,
+ * keyword and pointer. The output schema, which no provider request carries, is reported against the same profile
+ * (its structured-output subset) without changing the outcome. Never throws.
+ */
+
+import { errorMessage } from "../../engine/errors.js";
+import { checkJson } from "../../engine/host-json.js";
+import { isObject, preview } from "../../engine/json.js";
+import { defaultLimits } from "../../engine/limits.js";
+import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
+import { measure, strictUsage, type StrictUsage } from "./measure.js";
+import type { ProviderProfile } from "./profile.js";
+import { resolveProfile, type Target } from "./profiles.js";
+import { WalkLimit } from "./ref-graph.js";
+import {
+  providerError,
+  refusal,
+  type ProviderChange,
+  type ProviderError,
+  type ToolField,
+  type ToolOutcome,
+} from "./report.js";
+import { requestTool, type ProviderRequestTool } from "./request-format.js";
+import { providerName } from "./tool-names.js";
+import { walk, type WalkProblem } from "./walk.js";
+
+/** Options of `checkTool` and `checkCatalog`. */
+export interface CheckOptions {
+  /** Send a wider schema where the provider refuses a constraint the boundary enforces (default false). */
+  readonly widen?: boolean;
+  /** Append what a widening removed to the tool description, for the model (default false). */
+  readonly describeWidening?: boolean;
+  /** The boundary asserts `format` (as the engine's option): dropping one is then a widening (default false). */
+  readonly formatAssertion?: boolean;
+  /** The boundary asserts `content*` (as the engine's option): dropping one is then a widening (default false). */
+  readonly contentAssertion?: boolean;
+  /** Bounds of the walk (defaults: the engine's `maxSchemaDepth` and `maxSchemaNodes`). */
+  readonly limits?: {
+    /** Nesting of subschemas, references followed included. */
+    readonly maxSchemaDepth?: number;
+    /** Schema objects visited, rewritten copies included. */
+    readonly maxSchemaNodes?: number;
+  };
+}
+
+/** The output schema against a profile: reported, never sent, never changing the tool's outcome. */
+export interface SchemaCheck {
+  /** How the output schema fares. */
+  readonly outcome: ToolOutcome;
+  /** The schema as a provider's structured-output field would take it (absent when refused). */
+  readonly schema?: unknown;
+  /** Every change made, with pointers into the output schema. */
+  readonly changes: readonly ProviderChange[];
+  /** The first refusal. */
+  readonly error?: ProviderError;
+  /** Every refusal. */
+  readonly problems: readonly ProviderError[];
+}
+
+/** One tool against one profile. */
+export interface ToolCheck {
+  /** The profile's id. */
+  readonly profile: string;
+  /** The MCP tool name. */
+  readonly name: string;
+  /** fits, translated, widened or refused. */
+  readonly outcome: ToolOutcome;
+  /** The name the provider knows the tool by (the MCP name when it fits the provider's rule). */
+  readonly providerName?: string;
+  /** The tool in the provider's request format (absent when refused). */
+  readonly tool?: ProviderRequestTool;
+  /** Every change made to the name and the input schema, with pointers into the original. */
+  readonly changes: readonly ProviderChange[];
+  /** The first refusal (`unsupported_capability` / `provider_unsupported`), or the error that stopped the check. */
+  readonly error?: ProviderError;
+  /** Every refusal found. */
+  readonly problems: readonly ProviderError[];
+  /** The output schema's own report, when the tool has one. */
+  readonly output?: SchemaCheck;
+  /** What the input schema as sent counts against a strict profile's per-request budgets. */
+  readonly usage: StrictUsage;
+}
+
+const isBoolean = expecting((v) => typeof v === "boolean", "a boolean");
+
+const limitChecks: OptionTable = new Map([
+  ["maxSchemaDepth", expecting((v) => Number.isInteger(v) && (v as number) >= 0, "a non-negative integer")],
+  ["maxSchemaNodes", expecting((v) => Number.isInteger(v) && (v as number) >= 0, "a non-negative integer")],
+]);
+
+/** `checkTool` / `checkCatalog` options, checked fail closed. */
+export const checkOptionChecks: OptionTable = new Map([
+  ["widen", isBoolean],
+  ["describeWidening", isBoolean],
+  ["formatAssertion", isBoolean],
+  ["contentAssertion", isBoolean],
+  ["limits", (v) => optionsProblem(v, limitChecks, "limits")],
+]);
+
+const NO_USAGE: StrictUsage = Object.freeze({ optionalParameters: 0, unionParameters: 0 });
+
+/** Longest text a description gets for widenings. */
+const WIDENING_TEXT = 1_000;
+
+/** The profile and options of a check, or the error that stops it. */
+export function checkSetup(
+  target: Target,
+  options: CheckOptions | undefined,
+  what: string,
+): { ok: true; profile: ProviderProfile } | { ok: false; error: ProviderError } {
+  const problem = optionsProblem(options, checkOptionChecks, what);
+  if (problem !== undefined) return { ok: false, error: invalidOptions(problem) };
+  const resolved = resolveProfile(target);
+  if (!resolved.ok) return { ok: false, error: invalidOptions(resolved.error.message) };
+  return { ok: true, profile: resolved.value };
+}
+
+function invalidOptions(message: string): ProviderError {
+  return providerError({
+    class: "validation",
+    code: "options_invalid",
+    message,
+    profile: "",
+    rule: "",
+    keyword: "",
+    schemaPointer: "",
+  });
+}
+
+/**
+ * One MCP tool (`name`, `description`, `inputSchema`, `outputSchema`, …) against one profile (a `ProviderProfile`,
+ * or a built-in's id or name). Returns the outcome, the provider-ready tool, every change and every refusal; bad
+ * options or an unknown profile are an `options_invalid` error, never a throw.
+ */
+export function checkTool(tool: unknown, target: Target, options?: CheckOptions): ToolCheck {
+  const setup = checkSetup(target, options, "checkTool");
+  const name = safeName(tool);
+  if (!setup.ok) return failed("", name, setup.error);
+  try {
+    return check(tool, setup.profile, options ?? {});
+  } catch (error) {
+    const id = setup.profile.id;
+    if (error instanceof WalkLimit)
+      return failed(id, name, {
+        class: "execution_failure",
+        code: "limit_exceeded",
+        message: `checking tool "${name}" for ${id}: ${error.message}`,
+        profile: id,
+        rule: "",
+        keyword: "",
+        schemaPointer: "",
+      });
+    return failed(id, name, {
+      class: "validation",
+      code: "tool_invalid",
+      message: `tool "${name}" could not be read as plain data: ${errorMessage(error)}`,
+      profile: id,
+      rule: "",
+      keyword: "",
+      schemaPointer: "",
+    });
+  }
+}
+
+function safeName(tool: unknown): string {
+  try {
+    return isObject(tool) && typeof tool["name"] === "string" ? tool["name"] : "";
+  } catch {
+    return "";
+  }
+}
+
+function failed(profile: string, name: string, error: ProviderError): ToolCheck {
+  const frozen = providerError(error);
+  return Object.freeze({
+    profile,
+    name,
+    outcome: "refused",
+    changes: [],
+    error: frozen,
+    problems: [frozen],
+    usage: NO_USAGE,
+  });
+}
+
+function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): ToolCheck {
+  if (!isObject(tool)) throw new TypeError("a tool must be an object");
+  const name = typeof tool["name"] === "string" ? tool["name"] : "";
+  const description = typeof tool["description"] === "string" ? tool["description"] : undefined;
+  const inputSchema = tool["inputSchema"];
+  const hasOutput = Object.hasOwn(tool, "outputSchema") && tool["outputSchema"] !== undefined;
+  for (const [field, schema] of [
+    ["inputSchema", inputSchema],
+    ["outputSchema", hasOutput ? tool["outputSchema"] : undefined],
+  ] as const) {
+    const json = checkJson(schema);
+    if (!json.ok && (field === "inputSchema" || hasOutput))
+      throw new TypeError(`${field} at "${json.pointer}": ${json.message}`);
+  }
+  const changes: ProviderChange[] = [];
+  const problems: ProviderError[] = [];
+  const sentName = providerName(name, profile.toolName);
+  if (sentName === undefined) {
+    const rule = profile.toolName;
+    problems.push(
+      refusal(
+        profile.id,
+        "name",
+        "tool-name",
+        "name",
+        "",
+        `the tool name ${preview(name)} cannot be made to fit ${profile.id} (at most ${rule.maxLength} characters)`,
+      ),
+    );
+  } else if (sentName !== name) {
+    changes.push(
+      Object.freeze({
+        field: "name",
+        pointer: "",
+        keyword: "name",
+        rule: "tool-name",
+        kind: "exact",
+        change: "tool-renamed",
+        message: `renamed "${name}" → "${sentName}" (the name map takes calls back)`,
+      }),
+    );
+  }
+  const input = schemaCheck("inputSchema", inputSchema, profile, options);
+  changes.push(...input.changes);
+  problems.push(...input.problems);
+  const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, options) : NO_USAGE;
+  problems.push(...budgetProblems(profile, usage));
+  const output = hasOutput ? schemaCheck("outputSchema", tool["outputSchema"], profile, options) : undefined;
+  const outcome = outcomeOf(changes, problems);
+  const base = {
+    profile: profile.id,
+    name,
+    outcome,
+    ...(sentName === undefined ? {} : { providerName: sentName }),
+    changes: Object.freeze(changes),
+    problems: Object.freeze(problems),
+    ...(problems[0] === undefined ? {} : { error: problems[0] }),
+    ...(output === undefined ? {} : { output }),
+    usage,
+  };
+  if (outcome === "refused" || sentName === undefined) return Object.freeze(base);
+  const sent = input.outcome === "fits" ? inputSchema : input.schema;
+  const text = options.describeWidening ? describeWidening(description, changes) : description;
+  return Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+}
+
+function outcomeOf(changes: readonly ProviderChange[], problems: readonly ProviderError[]): ToolOutcome {
+  if (problems.length > 0) return "refused";
+  if (changes.some((c) => c.kind === "widened")) return "widened";
+  return changes.length > 0 ? "translated" : "fits";
+}
+
+function limitsOf(options: CheckOptions): { maxDepth: number; maxNodes: number } {
+  return {
+    maxDepth: options.limits?.maxSchemaDepth ?? defaultLimits.maxSchemaDepth,
+    maxNodes: options.limits?.maxSchemaNodes ?? defaultLimits.maxSchemaNodes,
+  };
+}
+
+function usageOf(schema: unknown, options: CheckOptions): StrictUsage {
+  const { maxDepth, maxNodes } = limitsOf(options);
+  return strictUsage(schema, maxNodes, maxDepth);
+}
+
+/** A strict tool alone over a per-request budget can never be sent: refused here, not only by the catalog. */
+function budgetProblems(profile: ProviderProfile, usage: StrictUsage): ProviderError[] {
+  const out: ProviderError[] = [];
+  const { maxOptionalParameters, maxUnionParameters } = profile.budgets;
+  if (maxOptionalParameters !== undefined && usage.optionalParameters > maxOptionalParameters)
+    out.push(
+      refusal(
+        profile.id,
+        "inputSchema",
+        "max-optional-parameters",
+        "required",
+        "",
+        `${usage.optionalParameters} optional parameters; ${profile.id} takes ${maxOptionalParameters} per request`,
+      ),
+    );
+  if (maxUnionParameters !== undefined && usage.unionParameters > maxUnionParameters)
+    out.push(
+      refusal(
+        profile.id,
+        "inputSchema",
+        "max-union-parameters",
+        "anyOf",
+        "",
+        `${usage.unionParameters} anyOf or type-array parameters; ${profile.id} takes ${maxUnionParameters} a request`,
+      ),
+    );
+  return out;
+}
+
+/** One schema through the walk and the profile's limits. */
+function schemaCheck(field: ToolField, schema: unknown, profile: ProviderProfile, options: CheckOptions): SchemaCheck {
+  const { maxDepth, maxNodes } = limitsOf(options);
+  const result = walk(schema, profile, {
+    field,
+    widen: options.widen ?? false,
+    formatAssertion: options.formatAssertion ?? false,
+    contentAssertion: options.contentAssertion ?? false,
+    maxDepth,
+    maxNodes,
+  });
+  const toError = (p: WalkProblem) => refusal(profile.id, field, p.rule, p.keyword, p.pointer, p.message);
+  const problems = [...result.problems.map(toError), ...limitProblems(field, result.schema, profile, maxNodes)];
+  const outcome = outcomeOf(result.changes, problems);
+  return Object.freeze({
+    outcome,
+    ...(outcome === "refused" ? {} : { schema: outcome === "fits" ? schema : result.schema }),
+    changes: Object.freeze([...result.changes]),
+    problems: Object.freeze(problems),
+    ...(problems[0] === undefined ? {} : { error: problems[0] }),
+  });
+}
+
+function limitProblems(field: ToolField, schema: unknown, profile: ProviderProfile, maxNodes: number): ProviderError[] {
+  const limits = profile.limits;
+  if (Object.keys(limits).length === 0) return [];
+  const m = measure(schema, maxNodes);
+  const id = profile.id;
+  const out: ProviderError[] = [];
+  const over = (rule: string, keyword: string, pointer: string, message: string) =>
+    out.push(refusal(id, field, rule, keyword, pointer, message));
+  if (limits.maxProperties !== undefined && m.properties > limits.maxProperties)
+    over(
+      "max-properties",
+      "properties",
+      "",
+      `${m.properties} properties in total; ${id} takes at most ${limits.maxProperties}`,
+    );
+  if (limits.maxDepth !== undefined && m.depth > limits.maxDepth)
+    over("max-depth", "", "", `${m.depth} levels of nesting; ${id} takes at most ${limits.maxDepth}`);
+  if (limits.maxEnumValues !== undefined && m.enumValues > limits.maxEnumValues)
+    over(
+      "max-enum-values",
+      "enum",
+      "",
+      `${m.enumValues} enum values in total; ${id} takes at most ${limits.maxEnumValues}`,
+    );
+  if (limits.maxStringBudget !== undefined && m.stringBudget > limits.maxStringBudget)
+    over(
+      "max-string-budget",
+      "",
+      "",
+      `${m.stringBudget} characters of names and values; ${id} takes at most ${limits.maxStringBudget}`,
+    );
+  const large = limits.largeEnum;
+  if (large !== undefined)
+    for (const e of m.enums)
+      if (e.values > large.over && e.length > large.maxLength)
+        over(
+          "large-enum",
+          "enum",
+          e.pointer,
+          `an enum of ${e.values} values and ${e.length} characters (as sent); ${id} takes ` +
+            `at most ${large.maxLength} characters in an enum of more than ${large.over} values`,
+        );
+  return out;
+}
+
+/** The description with what the widenings removed, for the model (the boundary enforces it either way). */
+function describeWidening(description: string | undefined, changes: readonly ProviderChange[]): string | undefined {
+  const widened = changes.filter((c) => c.kind === "widened");
+  if (widened.length === 0) return description;
+  let text = "Also checked when called (not expressible here):";
+  for (const change of widened) {
+    const where = change.pointer === "" ? "the root" : change.pointer;
+    const line = ` ${where}: ${change.message};`;
+    if (text.length + line.length > WIDENING_TEXT) {
+      text += " …";
+      break;
+    }
+    text += line;
+  }
+  return description === undefined || description === "" ? text : `${description}\n\n${text}`;
+}
