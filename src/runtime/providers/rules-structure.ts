@@ -206,6 +206,13 @@ function nullBranch(draft: Draft, entry: Entry & { kind: "array" }, context: Rul
       return { value: branch, at: c.at };
     });
     draft.set("anyOf", { ...entry, children, synthetic: true });
+    // `anyOf: [X]` is X: merged into its schema when that is exact (else the one branch stays).
+    const only = children.length === 1 ? draftOf(children[0] as Child) : undefined;
+    if (!(only instanceof Draft)) return;
+    const rest = draft.clone();
+    rest.delete("anyOf");
+    const merged = merge(rest, only, { widen: false, annotation: (k) => annotationLike(k, context) });
+    if (merged.ok) draft.adopt(merged.draft);
   };
   const index = others.findIndex((c) => nullableBranch(c, context));
   if (index >= 0) {
