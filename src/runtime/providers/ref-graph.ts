@@ -34,7 +34,7 @@ export class WalkLimit extends Error {
 /** The references of one schema, resolved against the schema itself. */
 export class RefGraph {
   /** Pointer of every schema object holding a `$ref`, with the `$ref` value. */
-  readonly sites = new Map<string, string>();
+  readonly sites = new Map<string, unknown>();
   /** Schema objects a reference reaches in a non-positive position (themselves or below them). */
   readonly nonPositive = new Set<string>();
   /** Whether the schema has `unevaluatedProperties` or `unevaluatedItems` anywhere. */
@@ -62,6 +62,12 @@ export class RefGraph {
     const found = getAt(this.root, tokens);
     if (found === undefined || (typeof found.value !== "boolean" && !isObject(found.value))) return undefined;
     return tokens.reduce<string>((pointer, token) => appendPointer(pointer, token), "");
+  }
+
+  /** Whether some `$ref` names the schema object at `pointer`. */
+  isTarget(pointer: string): boolean {
+    for (const ref of this.sites.values()) if (this.targetOf(ref) === pointer) return true;
+    return false;
   }
 
   /** The original schema at a pointer `targetOf` returned. */
@@ -109,7 +115,7 @@ export class RefGraph {
       if (++nodes > this.maxNodes) throw new WalkLimit("maxSchemaNodes", this.maxNodes);
       if (depth > this.maxDepth) throw new WalkLimit("maxSchemaDepth", this.maxDepth);
       if (Object.hasOwn(value, "$ref")) {
-        this.sites.set(at, value["$ref"] as string);
+        this.sites.set(at, value["$ref"]);
         if (typeof value["$ref"] !== "string" || !value["$ref"].startsWith("#")) this.hasForeignScope = true;
       }
       if (at !== "" && Object.hasOwn(value, "$id")) this.hasForeignScope = true;
