@@ -286,8 +286,9 @@ function shapeProblem(value: unknown, shape: Shape): string | undefined {
 }
 
 /**
- * A profile from its parts, checked field by field and frozen, with `id` = `name@version`; a malformed spec is an
- * `options_invalid` error naming the field. Spread a built-in profile and change what differs to make one's own.
+ * A profile from its parts, checked field by field and frozen, with `id` = `name@version` (an `id` given is
+ * replaced); a malformed spec is an `options_invalid` error naming the field. Spread a built-in profile and change
+ * what differs to make one's own.
  */
 export function defineProfile(spec: ProfileSpec): Result<ProviderProfile, ProfileError> {
   try {
@@ -304,10 +305,8 @@ export function defineProfile(spec: ProfileSpec): Result<ProviderProfile, Profil
       const problem = shapeProblem(fields[key], shape);
       if (problem !== undefined) return err(profileError(`profile ${spec.name}@${spec.version}: "${key}" ${problem}`));
     }
+    // The id is derived: one a spread built-in carried along is replaced, never trusted.
     const id = `${spec.name}@${spec.version}`;
-    if (Object.hasOwn(spec, "id") && fields["id"] !== undefined && fields["id"] !== id) {
-      return err(profileError(`a profile's id must be name@version ("${id}"), got ${preview(fields["id"])}`));
-    }
     return ok(
       Object.freeze({
         id,
