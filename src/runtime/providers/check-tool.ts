@@ -91,7 +91,7 @@ const limitChecks: OptionTable = new Map([
 ]);
 
 /** `checkTool` / `checkCatalog` options, checked fail closed. */
-export const checkOptionChecks: OptionTable = new Map([
+const checkOptionChecks: OptionTable = new Map([
   ["widen", isBoolean],
   ["describeWidening", isBoolean],
   ["formatAssertion", isBoolean],

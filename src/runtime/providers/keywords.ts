@@ -111,22 +111,6 @@ export const SIBLING_GROUPS: readonly ReadonlySet<string>[] = [
   new Set(["if", "then", "else"]),
 ];
 
-/** Keywords whose results (annotations) `unevaluatedProperties`/`unevaluatedItems` read (Core §11). */
-export const ANNOTATING_APPLICATORS: ReadonlySet<string> = new Set([
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "prefixItems",
-  "items",
-  "contains",
-  "dependentSchemas",
-  "if",
-  "then",
-  "else",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-]);
-
 /**
  * Assertions that only ever reject (no annotation, no subschema): dropping one from a schema the instance reaches
  * only through positive positions accepts a superset (Validation §6).

@@ -48,7 +48,7 @@ export function unevaluatedSafe(context: RuleContext): boolean {
 }
 
 /** JSON for a draft or an original value (for `dropped` and messages; rewritten parts shown as they stand). */
-export function toJson(value: unknown): unknown {
+function toJson(value: unknown): unknown {
   if (value instanceof Draft) {
     const out: Record<string, unknown> = {};
     for (const [key, entry] of value.entriesInOrder()) defineOwn(out, key, entryJson(entry));

@@ -8,7 +8,7 @@
 import type { NameRule } from "./profile.js";
 
 /** Whether `name` satisfies the rule as it is. */
-export function nameFits(name: string, rule: NameRule): boolean {
+function nameFits(name: string, rule: NameRule): boolean {
   if (name.length === 0 || name.length > rule.maxLength) return false;
   const chars = [...name];
   if (rule.first !== undefined && !rule.first.test(chars[0] as string)) return false;
@@ -71,7 +71,12 @@ export class ToolNameMap {
   }
 
   /** `{ mcp, provider }` pairs, for a log or a checkpoint. */
-  toJSON(): { mcp: string; provider: string }[] {
+  toJSON(): {
+    /** The MCP tool name. */
+    mcp: string;
+    /** The provider's name for it. */
+    provider: string;
+  }[] {
     return this.entries().map(([mcp, provider]) => ({ mcp, provider }));
   }
 }
