@@ -5,7 +5,7 @@
  * (its structured-output subset) without changing the outcome. Never throws.
  */
 
-import { errorMessage } from "../../engine/errors.js";
+import { errorMessage, LimitError } from "../../engine/errors.js";
 import { checkJson } from "../../engine/host-json.js";
 import { isObject, preview } from "../../engine/json.js";
 import { defaultLimits } from "../../engine/limits.js";
@@ -142,7 +142,7 @@ export function checkTool(tool: unknown, target: Target, options?: CheckOptions)
     return check(tool, setup.profile, options ?? {});
   } catch (error) {
     const id = setup.profile.id;
-    if (error instanceof WalkLimit)
+    if (error instanceof WalkLimit || error instanceof LimitError)
       return failed(id, name, {
         class: "execution_failure",
         code: "limit_exceeded",

@@ -98,6 +98,11 @@ class Walk implements RuleContext {
   }
 
   private booleanSchema(value: boolean, place: Place): unknown {
+    if (place.root && this.profile.structure.rootType) {
+      const message = `the root is the boolean schema ${value}, not type "object"`;
+      this.refuse({ rule: "root-type", keyword: "", at: place.at, message });
+      return value;
+    }
     if (this.profile.structure.booleanSchemas || place.via === "additionalProperties") return value;
     const finding: Finding = {
       rule: "boolean-schema",
@@ -263,7 +268,8 @@ class Walk implements RuleContext {
     const needed = (at: string) => this.kept.some((r) => r.target === at || r.target.startsWith(at + "/"));
     const keywords = this.profile.keywords;
     if (keywords !== "any" && !keywords.has(keyword)) {
-      if (needed(entry.at)) {
+      // References a profile passes through unread may lead anywhere: their definitions cannot go.
+      if (this.profile.structure.refs === "pass" || needed(entry.at)) {
         this.refuse({
           rule: "keyword-unsupported",
           keyword,

@@ -78,6 +78,20 @@ test("a schema deeper than the walk's limit is limit_exceeded, not a stack overf
   assert.equal(shallow.error?.code, "limit_exceeded");
 });
 
+test("a deep annotation value is a limit too (JSON equality and copies are bounded)", () => {
+  let deep: unknown = 1;
+  for (let i = 0; i < 5_000; i++) deep = [deep];
+  const schema = {
+    type: "object",
+    properties: { a: { $ref: "#/$defs/a", default: deep } },
+    $defs: { a: { default: [deep] } },
+  };
+  for (const profile of ["gemini-parameters", "openai"]) {
+    const check = checkTool({ name: "t", inputSchema: schema }, profile);
+    assert.equal(check.error?.code, "limit_exceeded", profile);
+  }
+});
+
 test("references that double at each level hit the node limit when inlined, instead of growing without bound", () => {
   const defs: Record<string, unknown> = { d0: { type: "string" } };
   for (let i = 1; i <= 40; i++)

@@ -278,6 +278,13 @@ test("a missing root type is added for an input schema (the boundary's reading) 
   assert.equal(check.output?.error?.field, "outputSchema");
 });
 
+test("a boolean root schema is refused where the root must be an object", () => {
+  const check = checkTool({ name: "t", inputSchema: { type: "object" }, outputSchema: true }, "openai");
+  assert.equal(check.outcome, "fits");
+  assert.equal(check.output?.outcome, "refused");
+  assert.equal(check.output?.error?.rule, "root-type");
+});
+
 test("a definition no reference reaches is dropped when it would need a change, kept when it fits", () => {
   const schema = {
     type: "object",
