@@ -10,21 +10,21 @@ import { checkJson } from "../../engine/host-json.js";
 import { isObject, preview } from "../../engine/json.js";
 import { defaultLimits } from "../../engine/limits.js";
 import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
-import { measure, strictUsage, type StrictUsage } from "./measure.js";
+import type { StrictUsage } from "./measure.js";
 import type { ProviderProfile } from "./profile.js";
 import { resolveProfile, type Target } from "./profiles.js";
 import { WalkLimit } from "./ref-graph.js";
-import {
-  providerError,
-  refusal,
-  type ProviderChange,
-  type ProviderError,
-  type ToolField,
-  type ToolOutcome,
-} from "./report.js";
+import { providerError, refusal, type ProviderChange, type ProviderError, type ToolOutcome } from "./report.js";
 import { requestTool, type ProviderRequestTool } from "./request-format.js";
 import { providerName } from "./tool-names.js";
-import { walk, type WalkProblem } from "./walk.js";
+import {
+  budgetProblems,
+  checkSchema,
+  outcomeOf,
+  usageOf,
+  type CheckSettings,
+  type SchemaCheck,
+} from "./schema-check.js";
 
 /** Options of `checkTool` and `checkCatalog`. */
 export interface CheckOptions {
@@ -43,20 +43,6 @@ export interface CheckOptions {
     /** Schema objects visited, rewritten copies included. */
     readonly maxSchemaNodes?: number;
   };
-}
-
-/** The output schema against a profile: reported, never sent, never changing the tool's outcome. */
-export interface SchemaCheck {
-  /** How the output schema fares. */
-  readonly outcome: ToolOutcome;
-  /** The schema as a provider's structured-output field would take it (absent when refused). */
-  readonly schema?: unknown;
-  /** Every change made, with pointers into the output schema. */
-  readonly changes: readonly ProviderChange[];
-  /** The first refusal. */
-  readonly error?: ProviderError;
-  /** Every refusal. */
-  readonly problems: readonly ProviderError[];
 }
 
 /** One tool against one profile. */
@@ -164,6 +150,16 @@ export function checkTool(tool: unknown, target: Target, options?: CheckOptions)
   }
 }
 
+function settingsOf(options: CheckOptions): CheckSettings {
+  return {
+    widen: options.widen ?? false,
+    formatAssertion: options.formatAssertion ?? false,
+    contentAssertion: options.contentAssertion ?? false,
+    maxDepth: options.limits?.maxSchemaDepth ?? defaultLimits.maxSchemaDepth,
+    maxNodes: options.limits?.maxSchemaNodes ?? defaultLimits.maxSchemaNodes,
+  };
+}
+
 function safeName(tool: unknown): string {
   try {
     return isObject(tool) && typeof tool["name"] === "string" ? tool["name"] : "";
@@ -227,12 +223,13 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
       }),
     );
   }
-  const input = schemaCheck("inputSchema", inputSchema, profile, options);
+  const settings = settingsOf(options);
+  const input = checkSchema("inputSchema", inputSchema, profile, settings);
   changes.push(...input.changes);
   problems.push(...input.problems);
-  const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, options) : NO_USAGE;
+  const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, settings) : NO_USAGE;
   problems.push(...budgetProblems(profile, usage));
-  const output = hasOutput ? schemaCheck("outputSchema", tool["outputSchema"], profile, options) : undefined;
+  const output = hasOutput ? checkSchema("outputSchema", tool["outputSchema"], profile, settings) : undefined;
   const outcome = outcomeOf(changes, problems);
   const base = {
     profile: profile.id,
@@ -249,121 +246,6 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
   const sent = input.outcome === "fits" ? inputSchema : input.schema;
   const text = options.describeWidening ? describeWidening(description, changes) : description;
   return Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
-}
-
-function outcomeOf(changes: readonly ProviderChange[], problems: readonly ProviderError[]): ToolOutcome {
-  if (problems.length > 0) return "refused";
-  if (changes.some((c) => c.kind === "widened")) return "widened";
-  return changes.length > 0 ? "translated" : "fits";
-}
-
-function limitsOf(options: CheckOptions): { maxDepth: number; maxNodes: number } {
-  return {
-    maxDepth: options.limits?.maxSchemaDepth ?? defaultLimits.maxSchemaDepth,
-    maxNodes: options.limits?.maxSchemaNodes ?? defaultLimits.maxSchemaNodes,
-  };
-}
-
-function usageOf(schema: unknown, options: CheckOptions): StrictUsage {
-  const { maxDepth, maxNodes } = limitsOf(options);
-  return strictUsage(schema, maxNodes, maxDepth);
-}
-
-/** A strict tool alone over a per-request budget can never be sent: refused here, not only by the catalog. */
-function budgetProblems(profile: ProviderProfile, usage: StrictUsage): ProviderError[] {
-  const out: ProviderError[] = [];
-  const { maxOptionalParameters, maxUnionParameters } = profile.budgets;
-  if (maxOptionalParameters !== undefined && usage.optionalParameters > maxOptionalParameters)
-    out.push(
-      refusal(
-        profile.id,
-        "inputSchema",
-        "max-optional-parameters",
-        "required",
-        "",
-        `${usage.optionalParameters} optional parameters; ${profile.id} takes ${maxOptionalParameters} per request`,
-      ),
-    );
-  if (maxUnionParameters !== undefined && usage.unionParameters > maxUnionParameters)
-    out.push(
-      refusal(
-        profile.id,
-        "inputSchema",
-        "max-union-parameters",
-        "anyOf",
-        "",
-        `${usage.unionParameters} anyOf or type-array parameters; ${profile.id} takes ${maxUnionParameters} a request`,
-      ),
-    );
-  return out;
-}
-
-/** One schema through the walk and the profile's limits. */
-function schemaCheck(field: ToolField, schema: unknown, profile: ProviderProfile, options: CheckOptions): SchemaCheck {
-  const { maxDepth, maxNodes } = limitsOf(options);
-  const result = walk(schema, profile, {
-    field,
-    widen: options.widen ?? false,
-    formatAssertion: options.formatAssertion ?? false,
-    contentAssertion: options.contentAssertion ?? false,
-    maxDepth,
-    maxNodes,
-  });
-  const toError = (p: WalkProblem) => refusal(profile.id, field, p.rule, p.keyword, p.pointer, p.message);
-  const problems = [...result.problems.map(toError), ...limitProblems(field, result.schema, profile, maxNodes)];
-  const outcome = outcomeOf(result.changes, problems);
-  return Object.freeze({
-    outcome,
-    ...(outcome === "refused" ? {} : { schema: outcome === "fits" ? schema : result.schema }),
-    changes: Object.freeze([...result.changes]),
-    problems: Object.freeze(problems),
-    ...(problems[0] === undefined ? {} : { error: problems[0] }),
-  });
-}
-
-function limitProblems(field: ToolField, schema: unknown, profile: ProviderProfile, maxNodes: number): ProviderError[] {
-  const limits = profile.limits;
-  if (Object.keys(limits).length === 0) return [];
-  const m = measure(schema, maxNodes);
-  const id = profile.id;
-  const out: ProviderError[] = [];
-  const over = (rule: string, keyword: string, pointer: string, message: string) =>
-    out.push(refusal(id, field, rule, keyword, pointer, message));
-  if (limits.maxProperties !== undefined && m.properties > limits.maxProperties)
-    over(
-      "max-properties",
-      "properties",
-      "",
-      `${m.properties} properties in total; ${id} takes at most ${limits.maxProperties}`,
-    );
-  if (limits.maxDepth !== undefined && m.depth > limits.maxDepth)
-    over("max-depth", "", "", `${m.depth} levels of nesting; ${id} takes at most ${limits.maxDepth}`);
-  if (limits.maxEnumValues !== undefined && m.enumValues > limits.maxEnumValues)
-    over(
-      "max-enum-values",
-      "enum",
-      "",
-      `${m.enumValues} enum values in total; ${id} takes at most ${limits.maxEnumValues}`,
-    );
-  if (limits.maxStringBudget !== undefined && m.stringBudget > limits.maxStringBudget)
-    over(
-      "max-string-budget",
-      "",
-      "",
-      `${m.stringBudget} characters of names and values; ${id} takes at most ${limits.maxStringBudget}`,
-    );
-  const large = limits.largeEnum;
-  if (large !== undefined)
-    for (const e of m.enums)
-      if (e.values > large.over && e.length > large.maxLength)
-        over(
-          "large-enum",
-          "enum",
-          e.pointer,
-          `an enum of ${e.values} values and ${e.length} characters (as sent); ${id} takes ` +
-            `at most ${large.maxLength} characters in an enum of more than ${large.over} values`,
-        );
-  return out;
 }
 
 /** The description with what the widenings removed, for the model (the boundary enforces it either way). */

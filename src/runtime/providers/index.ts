@@ -4,11 +4,12 @@
  */
 
 export { checkCatalog, type CatalogCheck, type CatalogUsage } from "./check-catalog.js";
-export { checkTool, type CheckOptions, type SchemaCheck, type ToolCheck } from "./check-tool.js";
+export { checkTool, type CheckOptions, type ToolCheck } from "./check-tool.js";
+export type { SchemaCheck } from "./schema-check.js";
 export type { StrictUsage } from "./measure.js";
+export { defineProfile } from "./define-profile.js";
 export {
   activeRules,
-  defineProfile,
   type NameRule,
   type PatternRules,
   type ProfileError,

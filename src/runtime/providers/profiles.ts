@@ -4,7 +4,8 @@
  */
 
 import { err, ok, type Result } from "../result.js";
-import { defineProfile, profileError, type ProfileError, type ProfileSpec, type ProviderProfile } from "./profile.js";
+import { defineProfile } from "./define-profile.js";
+import { profileError, type ProfileError, type ProfileSpec, type ProviderProfile } from "./profile.js";
 import { anthropic } from "./profiles/anthropic.js";
 import { anthropicStrict } from "./profiles/anthropic-strict.js";
 import { geminiJsonSchema } from "./profiles/gemini-json-schema.js";

@@ -6,16 +6,9 @@
 import type { Rule } from "./rule-types.js";
 import { keywordUnsupported } from "./rules-keywords.js";
 import { dialect, references } from "./rules-references.js";
-import {
-  anyOfAlone,
-  arrayItems,
-  closedObjects,
-  requiredAll,
-  rootCombinator,
-  rootType,
-  typeArray,
-  typeNull,
-} from "./rules-structure.js";
+import { anyOfAlone, arrayItems, closedObjects, requiredAll } from "./rules-objects.js";
+import { rootCombinator, rootType } from "./rules-root.js";
+import { typeArray, typeNull } from "./rules-types.js";
 import { enumValues, format, minItems, patternSyntax, propertyKey } from "./rules-values.js";
 
 export const RULES: readonly Rule[] = [
