@@ -1,93 +1,30 @@
 /**
- * What each JSON Schema 2020-12 keyword is, for deciding what a rewrite may do with it: where subschemas sit
- * (Core §10, Validation Appendix A for `definitions`), which keywords only annotate (Validation §7–§9, Core §8.3),
+ * What each JSON Schema 2020-12 keyword is, for deciding what a rewrite may do with it (read from the 2020-12
+ * dialect's vocabularies): where subschemas sit, which keywords only annotate (Validation §7–§9, Core §8.3),
  * and which keywords read their siblings' results, so that moving or dropping one changes another (Core §10.3.2,
  * §11).
  */
 
+import { content } from "../../vocabularies/content/index.js";
 import { dialect2020_12 } from "../../vocabularies/dialect-2020-12.js";
+import { format } from "../../vocabularies/format/format.js";
+import { metaData } from "../../vocabularies/meta-data/index.js";
 
 /** Keywords that hold subschemas and how their values nest (`schema`, `array` or `map`). */
 export const SUBSCHEMA_POSITIONS: ReadonlyMap<string, "schema" | "array" | "map"> = dialect2020_12.subschemaKeywords;
 
-/** Every keyword of the 2020-12 vocabularies, plus `definitions` (indexed like `$defs`, Validation Appendix A). */
-export const KEYWORDS_2020_12: ReadonlySet<string> = new Set([
-  "$schema",
-  "$id",
-  "$ref",
-  "$anchor",
-  "$dynamicRef",
-  "$dynamicAnchor",
-  "$vocabulary",
-  "$comment",
-  "$defs",
-  "definitions",
-  "prefixItems",
-  "items",
-  "contains",
-  "additionalProperties",
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "type",
-  "enum",
-  "const",
-  "multipleOf",
-  "maximum",
-  "exclusiveMaximum",
-  "minimum",
-  "exclusiveMinimum",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maxItems",
-  "minItems",
-  "uniqueItems",
-  "maxContains",
-  "minContains",
-  "maxProperties",
-  "minProperties",
-  "required",
-  "dependentRequired",
-  "title",
-  "description",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "examples",
-  "format",
-  "contentEncoding",
-  "contentMediaType",
-  "contentSchema",
-]);
+/** Every keyword of the 2020-12 vocabularies, `definitions` included (indexed like `$defs`, Validation Appendix A). */
+export const KEYWORDS_2020_12: ReadonlySet<string> = new Set(
+  dialect2020_12.vocabularies.flatMap((v) => v.keywords.map((k) => k.keyword)),
+);
 
-/** Keywords that never change a verdict (Validation §9 meta-data, Core §8.3 `$comment`). */
-export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
-  "title",
-  "description",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "examples",
-  "$comment",
-]);
+/** Keywords that never change a verdict: the meta-data vocabulary (Validation §9) and `$comment` (Core §8.3). */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([...metaData.map((k) => k.keyword), "$comment"]);
 
 /** An annotation unless the host asserts it (`formatAssertion`, Validation §7.2.1). */
-export const FORMAT_KEYWORDS: ReadonlySet<string> = new Set(["format"]);
+export const FORMAT_KEYWORDS: ReadonlySet<string> = new Set([format.keyword]);
 /** Annotations unless the host asserts them (`contentAssertion`, Validation §8.1). */
-export const CONTENT_KEYWORDS: ReadonlySet<string> = new Set(["contentEncoding", "contentMediaType", "contentSchema"]);
+export const CONTENT_KEYWORDS: ReadonlySet<string> = new Set(content.map((k) => k.keyword));
 
 /** Keywords that name or scope resources (Core §8.2): moving one into another node changes what references mean. */
 export const RESOURCE_KEYWORDS: ReadonlySet<string> = new Set([

@@ -150,7 +150,7 @@ function constant(draft: Draft, entry: Entry, base: Base, context: RuleContext):
   };
 }
 
-/** For integers only, `exclusiveMinimum: x` is `minimum: ⌊x⌋ + 1` (and the mirror); otherwise `minimum: x` widens. */
+/** For integers only, `exclusiveMinimum: x` is `minimum: ⌊x⌋ + 1` (and the mirror); else `minimum: x` widens. */
 function exclusive(draft: Draft, keyword: string, entry: Entry, base: Base, context: RuleContext): Finding {
   const x = entry.kind === "value" ? entry.value : undefined;
   const lower = keyword === "exclusiveMinimum";

@@ -1,6 +1,7 @@
 /**
- * Rules on objects, arrays and `anyOf`: `anyOf` standing alone (its siblings moved into each branch, exactly:
- * `X ∧ (B₁ ∨ B₂)` is `(X ∧ B₁) ∨ (X ∧ B₂)`), closed objects, every property required, arrays with `items`.
+ * Rules on objects, arrays and `anyOf`: `anyOf` standing alone (its siblings moved into each branch,
+ * exactly: `X ∧ (B₁ ∨ B₂)` is `(X ∧ B₁) ∨ (X ∧ B₂)`), closed objects, every property required,
+ * arrays with `items`.
  * Closing an object or requiring a property would refuse arguments the tool takes: those are refused, never done.
  */
 
