@@ -74,11 +74,13 @@ export function entryJson(entry: Entry): unknown {
   }
 }
 
-/** What a widened merge dropped: a phrase for a message, and the values (with pointers) for `dropped`. */
-export function droppedText(dropped: readonly Dropped[]): { text: string; values: unknown[] } {
+/** The remedy of a widened merge: `done`, dropping what it lists (each with its pointer and value). */
+export function widenedMerge(change: string, done: string, dropped: readonly Dropped[], apply: () => void): Remedy {
   return {
-    text: dropped.map((d) => `"${d.keyword}" at ${d.entry.at}`).join(", "),
-    values: dropped.map((d) => ({ pointer: d.entry.at, keyword: d.keyword, value: entryJson(d.entry) })),
+    change,
+    message: `${done}, dropping ${dropped.map((d) => `"${d.keyword}" at ${d.entry.at}`).join(", ")}`,
+    dropped: dropped.map((d) => ({ pointer: d.entry.at, keyword: d.keyword, value: entryJson(d.entry) })),
+    apply,
   };
 }
 
@@ -145,15 +147,11 @@ export function mergingBranches(
   const widened = attempt(true);
   const why = `${base.message}; "${exact.keyword}" at ${exact.at} cannot be merged exactly`;
   if (!widened.ok) return { ...base, message: why };
-  const lost = droppedText(widened.dropped);
+  const done = `merged the ${keyword} branches`;
+  const apply = () => draft.adopt(widened.draft);
   return {
     ...base,
     message: why,
-    widen: {
-      change: `${keyword.toLowerCase()}-merged-widened`,
-      message: `merged the ${keyword} branches, dropping ${lost.text}`,
-      dropped: lost.values,
-      apply: () => draft.adopt(widened.draft),
-    },
+    widen: widenedMerge(`${keyword.toLowerCase()}-merged-widened`, done, widened.dropped, apply),
   };
 }

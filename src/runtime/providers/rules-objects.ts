@@ -9,7 +9,7 @@ import { preview } from "../../engine/json.js";
 import { appendPointer } from "../../engine/pointer.js";
 import { Draft, draftOf, type Child } from "./draft.js";
 import { merge, typeList, type Dropped } from "./merge.js";
-import { annotationLike, droppedText, entryJson, mergingBranches } from "./rule-helpers.js";
+import { annotationLike, entryJson, mergingBranches, widenedMerge } from "./rule-helpers.js";
 import type { Rule } from "./rule-types.js";
 
 /** `anyOf` alone: one branch merged into its parent, several given the parent's other keywords each. */
@@ -49,16 +49,11 @@ export const anyOfAlone: Rule = (draft, place, context) => {
   }
   const widened = attempt(true);
   if (widened === undefined) return base;
-  const lost = droppedText(widened.dropped);
+  const done = "moved the keywords beside anyOf into each branch";
   return {
     ...base,
     message: `${base.message}, which cannot all be moved into the branches exactly`,
-    widen: {
-      change: "anyof-siblings-distributed-widened",
-      message: `moved the keywords beside anyOf into each branch, dropping ${lost.text}`,
-      dropped: lost.values,
-      apply: distribute(widened.children),
-    },
+    widen: widenedMerge("anyof-siblings-distributed-widened", done, widened.dropped, distribute(widened.children)),
   };
 };
 

@@ -8,7 +8,7 @@ import { preview } from "../../engine/json.js";
 import { Draft } from "./draft.js";
 import { is2020_12, PLAIN_ASSERTIONS } from "./keywords.js";
 import { merge } from "./merge.js";
-import { annotationLike, dropping, droppedText, entryJson } from "./rule-helpers.js";
+import { annotationLike, dropping, entryJson, widenedMerge } from "./rule-helpers.js";
 import type { Finding, Place, Rule, RuleContext } from "./rule-types.js";
 
 /** `$schema` must mean 2020-12: a draft-07 schema is upgraded first (`draft07: "upgrade"`), never reinterpreted. */
@@ -105,16 +105,11 @@ function inlining(
   const conflict = `${why}, and inlining it is not exact: "${exact.keyword}" at ${exact.at} conflicts with a sibling`;
   const widened = merge(rest, targetDraft, { widen: true, annotation });
   if (!widened.ok) return { ...base, message: conflict };
-  const lost = droppedText(widened.dropped);
+  const apply = () => draft.adopt(widened.draft);
   return {
     ...base,
     message: conflict,
-    widen: {
-      change: "ref-inlined-widened",
-      message: `inlined $ref "${ref}", dropping ${lost.text}`,
-      dropped: lost.values,
-      apply: () => draft.adopt(widened.draft),
-    },
+    widen: widenedMerge("ref-inlined-widened", `inlined $ref "${ref}"`, widened.dropped, apply),
   };
 }
 
