@@ -187,13 +187,11 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
   const description = typeof tool["description"] === "string" ? tool["description"] : undefined;
   const inputSchema = tool["inputSchema"];
   const hasOutput = Object.hasOwn(tool, "outputSchema") && tool["outputSchema"] !== undefined;
-  for (const [field, schema] of [
-    ["inputSchema", inputSchema],
-    ["outputSchema", hasOutput ? tool["outputSchema"] : undefined],
-  ] as const) {
+  const schemas: [string, unknown][] = [["inputSchema", inputSchema]];
+  if (hasOutput) schemas.push(["outputSchema", tool["outputSchema"]]);
+  for (const [field, schema] of schemas) {
     const json = checkJson(schema);
-    if (!json.ok && (field === "inputSchema" || hasOutput))
-      throw new TypeError(`${field} at "${json.pointer}": ${json.message}`);
+    if (!json.ok) throw new TypeError(`${field} at "${json.pointer}": ${json.message}`);
   }
   const changes: ProviderChange[] = [];
   const problems: ProviderError[] = [];
