@@ -1,0 +1,264 @@
+/**
+ * `checkTool` (README "Provider profiles"): one MCP tool against one profile. The input schema decides the outcome —
+ * it fits as published, is translated exactly, is widened (only with `widen: true`), or is refused with the rule,
+ * keyword and pointer. The output schema, which no provider request carries, is reported against the same profile
+ * (its structured-output subset) without changing the outcome. Never throws.
+ */
+
+import { errorMessage, LimitError } from "../../engine/errors.js";
+import { checkJson } from "../../engine/host-json.js";
+import { isObject, preview } from "../../engine/json.js";
+import { defaultLimits } from "../../engine/limits.js";
+import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
+import type { StrictUsage } from "./measure.js";
+import type { ProviderProfile } from "./profile.js";
+import { resolveProfile, type Target } from "./profiles.js";
+import { WalkLimit } from "./ref-graph.js";
+import { providerError, refusal, type ProviderChange, type ProviderError, type ToolOutcome } from "./report.js";
+import { requestTool, type ProviderRequestTool } from "./request-format.js";
+import { providerName } from "./tool-names.js";
+import {
+  budgetProblems,
+  checkSchema,
+  outcomeOf,
+  usageOf,
+  type CheckSettings,
+  type SchemaCheck,
+} from "./schema-check.js";
+
+/** Options of `checkTool` and `checkCatalog`. */
+export interface CheckOptions {
+  /** Send a wider schema where the provider refuses a constraint the boundary enforces (default false). */
+  readonly widen?: boolean;
+  /** Append what a widening removed to the tool description, for the model (default false). */
+  readonly describeWidening?: boolean;
+  /** The boundary asserts `format` (as the engine's option): dropping one is then a widening (default false). */
+  readonly formatAssertion?: boolean;
+  /** The boundary asserts `content*` (as the engine's option): dropping one is then a widening (default false). */
+  readonly contentAssertion?: boolean;
+  /** Bounds of the walk (defaults: the engine's `maxSchemaDepth` and `maxSchemaNodes`). */
+  readonly limits?: {
+    /** Nesting of subschemas, references followed included. */
+    readonly maxSchemaDepth?: number;
+    /** Schema objects visited, rewritten copies included. */
+    readonly maxSchemaNodes?: number;
+  };
+}
+
+/** One tool against one profile. */
+export interface ToolCheck {
+  /** The profile's id. */
+  readonly profile: string;
+  /** The MCP tool name. */
+  readonly name: string;
+  /** fits, translated, widened or refused. */
+  readonly outcome: ToolOutcome;
+  /** The name the provider knows the tool by (the MCP name when it fits the provider's rule). */
+  readonly providerName?: string;
+  /** The tool in the provider's request format (absent when refused). */
+  readonly tool?: ProviderRequestTool;
+  /** Every change made to the name and the input schema, with pointers into the original. */
+  readonly changes: readonly ProviderChange[];
+  /** The first refusal (`unsupported_capability` / `provider_unsupported`), or the error that stopped the check. */
+  readonly error?: ProviderError;
+  /** Every refusal found. */
+  readonly problems: readonly ProviderError[];
+  /** The output schema's own report, when the tool has one. */
+  readonly output?: SchemaCheck;
+  /** What the input schema as sent counts against a strict profile's per-request budgets. */
+  readonly usage: StrictUsage;
+}
+
+const isBoolean = expecting((v) => typeof v === "boolean", "a boolean");
+
+const limitChecks: OptionTable = new Map([
+  ["maxSchemaDepth", expecting((v) => Number.isInteger(v) && (v as number) >= 0, "a non-negative integer")],
+  ["maxSchemaNodes", expecting((v) => Number.isInteger(v) && (v as number) >= 0, "a non-negative integer")],
+]);
+
+/** `checkTool` / `checkCatalog` options, checked fail closed. */
+const checkOptionChecks: OptionTable = new Map([
+  ["widen", isBoolean],
+  ["describeWidening", isBoolean],
+  ["formatAssertion", isBoolean],
+  ["contentAssertion", isBoolean],
+  ["limits", (v) => optionsProblem(v, limitChecks, "limits")],
+]);
+
+const NO_USAGE: StrictUsage = Object.freeze({ optionalParameters: 0, unionParameters: 0 });
+
+/** Longest text a description gets for widenings. */
+const WIDENING_TEXT = 1_000;
+
+/** The profile and options of a check, or the error that stops it. */
+export function checkSetup(
+  target: Target,
+  options: CheckOptions | undefined,
+  what: string,
+): { ok: true; profile: ProviderProfile } | { ok: false; error: ProviderError } {
+  const problem = optionsProblem(options, checkOptionChecks, what);
+  if (problem !== undefined) return { ok: false, error: invalidOptions(problem) };
+  const resolved = resolveProfile(target);
+  if (!resolved.ok) return { ok: false, error: invalidOptions(resolved.error.message) };
+  return { ok: true, profile: resolved.value };
+}
+
+function invalidOptions(message: string): ProviderError {
+  return providerError({
+    class: "validation",
+    code: "options_invalid",
+    message,
+    profile: "",
+    rule: "",
+    keyword: "",
+    schemaPointer: "",
+  });
+}
+
+/**
+ * One MCP tool (`name`, `description`, `inputSchema`, `outputSchema`, …) against one profile (a `ProviderProfile`,
+ * or a built-in's id or name). Returns the outcome, the provider-ready tool, every change and every refusal; bad
+ * options or an unknown profile are an `options_invalid` error, never a throw.
+ */
+export function checkTool(tool: unknown, target: Target, options?: CheckOptions): ToolCheck {
+  const setup = checkSetup(target, options, "checkTool");
+  const name = safeName(tool);
+  if (!setup.ok) return failed("", name, setup.error);
+  try {
+    return check(tool, setup.profile, options ?? {});
+  } catch (error) {
+    const id = setup.profile.id;
+    if (error instanceof WalkLimit || error instanceof LimitError)
+      return failed(id, name, {
+        class: "execution_failure",
+        code: "limit_exceeded",
+        message: `checking tool "${name}" for ${id}: ${error.message}`,
+        profile: id,
+        rule: "",
+        keyword: "",
+        schemaPointer: "",
+      });
+    return failed(id, name, {
+      class: "validation",
+      code: "tool_invalid",
+      message: `tool "${name}" could not be read as plain data: ${errorMessage(error)}`,
+      profile: id,
+      rule: "",
+      keyword: "",
+      schemaPointer: "",
+    });
+  }
+}
+
+function settingsOf(options: CheckOptions): CheckSettings {
+  return {
+    widen: options.widen ?? false,
+    formatAssertion: options.formatAssertion ?? false,
+    contentAssertion: options.contentAssertion ?? false,
+    maxDepth: options.limits?.maxSchemaDepth ?? defaultLimits.maxSchemaDepth,
+    maxNodes: options.limits?.maxSchemaNodes ?? defaultLimits.maxSchemaNodes,
+  };
+}
+
+function safeName(tool: unknown): string {
+  try {
+    return isObject(tool) && typeof tool["name"] === "string" ? tool["name"] : "";
+  } catch {
+    return "";
+  }
+}
+
+function failed(profile: string, name: string, error: ProviderError): ToolCheck {
+  const frozen = providerError(error);
+  return Object.freeze({
+    profile,
+    name,
+    outcome: "refused",
+    changes: [],
+    error: frozen,
+    problems: [frozen],
+    usage: NO_USAGE,
+  });
+}
+
+function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): ToolCheck {
+  if (!isObject(tool)) throw new TypeError("a tool must be an object");
+  const name = typeof tool["name"] === "string" ? tool["name"] : "";
+  const description = typeof tool["description"] === "string" ? tool["description"] : undefined;
+  const inputSchema = tool["inputSchema"];
+  const hasOutput = Object.hasOwn(tool, "outputSchema") && tool["outputSchema"] !== undefined;
+  const schemas: [string, unknown][] = [["inputSchema", inputSchema]];
+  if (hasOutput) schemas.push(["outputSchema", tool["outputSchema"]]);
+  for (const [field, schema] of schemas) {
+    const json = checkJson(schema);
+    if (!json.ok) throw new TypeError(`${field} at "${json.pointer}": ${json.message}`);
+  }
+  const changes: ProviderChange[] = [];
+  const problems: ProviderError[] = [];
+  const sentName = providerName(name, profile.toolName);
+  if (sentName === undefined) {
+    const rule = profile.toolName;
+    problems.push(
+      refusal(
+        profile.id,
+        "name",
+        "tool-name",
+        "name",
+        "",
+        `the tool name ${preview(name)} cannot be made to fit ${profile.id} (at most ${rule.maxLength} characters)`,
+      ),
+    );
+  } else if (sentName !== name) {
+    changes.push(
+      Object.freeze({
+        field: "name",
+        pointer: "",
+        keyword: "name",
+        rule: "tool-name",
+        kind: "exact",
+        change: "tool-renamed",
+        message: `renamed "${name}" → "${sentName}" (the name map takes calls back)`,
+      }),
+    );
+  }
+  const settings = settingsOf(options);
+  const input = checkSchema("inputSchema", inputSchema, profile, settings);
+  changes.push(...input.changes);
+  problems.push(...input.problems);
+  const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, settings) : NO_USAGE;
+  problems.push(...budgetProblems(profile, usage));
+  const output = hasOutput ? checkSchema("outputSchema", tool["outputSchema"], profile, settings) : undefined;
+  const outcome = outcomeOf(changes, problems);
+  const base = {
+    profile: profile.id,
+    name,
+    outcome,
+    ...(sentName === undefined ? {} : { providerName: sentName }),
+    changes: Object.freeze(changes),
+    problems: Object.freeze(problems),
+    ...(problems[0] === undefined ? {} : { error: problems[0] }),
+    ...(output === undefined ? {} : { output }),
+    usage,
+  };
+  if (outcome === "refused" || sentName === undefined) return Object.freeze(base);
+  const sent = input.outcome === "fits" ? inputSchema : input.schema;
+  const text = options.describeWidening ? describeWidening(description, changes) : description;
+  return Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+}
+
+/** The description with what the widenings removed, for the model (the boundary enforces it either way). */
+function describeWidening(description: string | undefined, changes: readonly ProviderChange[]): string | undefined {
+  const widened = changes.filter((c) => c.kind === "widened");
+  if (widened.length === 0) return description;
+  let text = "Also checked when called (not expressible here):";
+  for (const change of widened) {
+    const where = change.pointer === "" ? "the root" : change.pointer;
+    const line = ` ${where}: ${change.message};`;
+    if (text.length + line.length > WIDENING_TEXT) {
+      text += " …";
+      break;
+    }
+    text += line;
+  }
+  return description === undefined || description === "" ? text : `${description}\n\n${text}`;
+}
