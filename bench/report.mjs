@@ -30,16 +30,40 @@ function table(head, names, rows) {
 /** A library's cell when it has no figure: excluded by the verdict check, failed, or not run. */
 const absent = (w, lib) => (w.excluded[lib] ? "excluded¹" : w.results[lib]?.error ? "failed¹" : "–");
 
-function steadyTable(workloads, names) {
-  return table(
+/** A steady-state cell: the time and ratio, and for the shapes that count them, per declared property. */
+function hotCell(w, lib) {
+  const r = w.results[lib];
+  if (r?.ns === undefined) return absent(w, lib);
+  if (r.nsPerProperty === undefined) return cellWithRatio(r.ns, r.ratio);
+  const ratio = r.ratio === null ? "" : `${fmtRatio(r.ratio)}; `;
+  return `${fmtNs(r.ns)} (${ratio}${fmtNs(r.nsPerProperty)} per property)`;
+}
+
+const hotTable = (workloads, names) =>
+  table(
     ["workload", "unit"],
     names,
-    workloads.map((w) => [
-      [w.name, w.unit],
-      (lib) =>
-        w.results[lib]?.ns !== undefined ? cellWithRatio(w.results[lib].ns, w.results[lib].ratio) : absent(w, lib),
-    ]),
+    workloads.map((w) => [[w.name, w.unit], (lib) => hotCell(w, lib)]),
   );
+
+/** The sentence saying what the per-property figure is, when a row has one. */
+function perPropertyNote(workloads) {
+  const counted = workloads.filter((w) => w.declaredProperties).map((w) => w.name);
+  if (!counted.length) return "";
+  return (
+    ` For ${counted.join(", ")}, the cell also gives the time per declared property (the time per validation ` +
+    `divided by the number of properties the schema declares).`
+  );
+}
+
+/** The line naming the validators whose warm-up stopped early on heavy calls, if any. */
+function capped(workloads, { warmCalls }) {
+  const early = workloads.flatMap((w) =>
+    Object.entries(w.results)
+      .filter(([, x]) => x.warmCallsPerFunction < warmCalls)
+      .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
+  );
+  return early.length ? ["", `Warm-up stopped early on heavy calls (calls per validator): ${early.join(", ")}.`] : [];
 }
 
 function coldTables(workloads, names) {
@@ -108,16 +132,9 @@ export function markdown(r, names) {
         `${s.warmCalls} calls (where one call takes over ${s.heavyCallMs} ms, ${s.warmCapMs / 1000} s of warm-up ` +
         `and at least ${s.warmFloor} calls); ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved ` +
         `with the order rotated. Cell: median time per unit (median of the per-round ratios to ajv; below 1 is ` +
-        `faster than ajv).`,
+        `faster than ajv).${perPropertyNote(listed(r.steady))}`,
     );
-    lines.push("", ...steadyTable(listed(r.steady), names));
-    const capped = listed(r.steady).flatMap((w) =>
-      Object.entries(w.results)
-        .filter(([, x]) => x.warmCallsPerFunction < s.warmCalls)
-        .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
-    );
-    if (capped.length)
-      lines.push("", `Warm-up stopped early on heavy calls (calls per validator): ${capped.join(", ")}.`);
+    lines.push("", ...hotTable(listed(r.steady), names), ...capped(listed(r.steady), s));
   }
   if (Object.keys(r.cold).length) {
     lines.push("", `## Cold`, "");

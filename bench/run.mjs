@@ -50,15 +50,29 @@ const names = peers.map((p) => p.name);
 if (!names.includes("ajv")) throw new Error("ajv is the baseline and the oracle for generated calls; it must load");
 const ctx = context(peers, log);
 
+/** Each result with a time gets its time per declared property, for the shapes that say how many they declare. */
+const withPerProperty = (results, declared) =>
+  declared
+    ? Object.fromEntries(
+        Object.entries(results).map(([lib, r]) => [
+          lib,
+          r.ns === undefined ? r : { ...r, nsPerProperty: r.ns / declared },
+        ]),
+      )
+    : results;
+
 // ---- the workloads -------------------------------------------------------------------------------------------------
 const steady = {};
 const cold = {};
 for (const w of workloads) {
   const cases = await w.cases(ctx);
-  const calls = cases.reduce((a, c) => a + c.tests.length, 0);
+  const tests = cases.flatMap((c) => c.tests);
+  const valid = tests.filter((t) => t.valid).length;
+  const calls = { valid, invalid: tests.length - valid };
   const count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const schemas = count(cases.length, "schema");
-  const size = w.kind === "validate" ? `${schemas}, ${count(calls, "instance")}` : schemas;
+  const verdicts = calls.invalid ? `: ${valid} valid, ${calls.invalid} invalid` : ", all valid";
+  const size = w.kind === "validate" ? `${schemas}, ${count(tests.length, "instance")}${verdicts}` : schemas;
   const description = `${w.description} (${size})`;
   const participants = [];
   const excluded = {};
@@ -72,16 +86,18 @@ for (const w of workloads) {
       log(`- ${w.name}: ${p.name} excluded (${e.message})`);
     }
   }
+  const declared = w.declaredProperties ? { declaredProperties: w.declaredProperties } : {};
+  const hot = { description, unit: UNITS[w.kind], calls, ...declared, excluded };
   const t0 = Date.now();
   if (opts.regimes.includes("steady") && w.regimes.includes("steady")) {
     const results = await steadyInChild(w, cases, participants, settings);
     if (results.error) log(`- ${w.name} (steady): failed (${results.error})`);
-    steady[w.name] = { description, unit: UNITS[w.kind], excluded, results: results.error ? {} : results };
+    steady[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
   }
   if (opts.regimes.includes("cold") && w.regimes.includes("cold")) {
     const unit = w.coldCalls === 1 ? "compile + first call" : `compile + first ${w.coldCalls} calls`;
     const results = await measureCold(w, cases, participants, settings, log);
-    cold[w.name] = { description, coldUnit: unit, excluded, results };
+    cold[w.name] = { description, coldUnit: unit, calls, excluded, results };
   }
   console.error(`  ${w.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

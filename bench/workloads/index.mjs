@@ -4,6 +4,7 @@ import { corpusTools, catalogTools, openapiSchema, suiteCases } from "../data.mj
 import { loadEngine } from "../peers.mjs";
 import { micro, unevaluated } from "./keywords.mjs";
 import { catalogCases, corpusCases } from "./mcp.mjs";
+import { shapes } from "./shapes.mjs";
 import { passingCases } from "./suite.mjs";
 
 const BOTH = ["steady", "cold"];
@@ -31,8 +32,13 @@ function withBadKeywordValue(schema) {
   return copy;
 }
 
-const keywordWorkload = ({ name, description, cases }) => ({
+/** The calls of the cases that are stated or generated to be valid; a case left without any is dropped. */
+const validOnly = (cases) =>
+  cases.map((c) => ({ ...c, tests: c.tests.filter((t) => t.valid) })).filter((c) => c.tests.length);
+
+const keywordWorkload = ({ name, description, cases, declaredProperties }) => ({
   name,
+  declaredProperties,
   needs: [],
   kind: "validate",
   regimes: BOTH,
@@ -67,12 +73,30 @@ export const WORKLOADS = [
     cases: (ctx) => ctx.catalogs(),
   },
   {
+    name: "catalogs-valid",
+    needs: [],
+    kind: "validate",
+    regimes: BOTH,
+    description: "the hand-written MCP tools (fixtures/catalogs) with only the calls their files state to be valid",
+    cases: async (ctx) => validOnly(await ctx.catalogs()),
+  },
+  {
     name: "mcp-corpus",
     needs: ["corpus"],
     kind: "validate",
     regimes: BOTH,
     description: "real MCP tool input schemas (draft-07 ones upgraded) with generated valid and invalid calls",
     cases: (ctx) => ctx.corpus(),
+  },
+  {
+    name: "mcp-corpus-valid",
+    needs: ["corpus"],
+    kind: "validate",
+    regimes: BOTH,
+    description:
+      "real MCP tool input schemas (draft-07 ones upgraded) with only the generated calls that ajv, the oracle, " +
+      "answers valid",
+    cases: async (ctx) => validOnly(await ctx.corpus()),
   },
   {
     name: "admit-corpus",
@@ -102,6 +126,7 @@ export const WORKLOADS = [
   },
   keywordWorkload(unevaluated()),
   ...micro().map(keywordWorkload),
+  ...shapes().map(keywordWorkload),
 ].map((w) => ({ coldCalls: 100, ...w }));
 
 /** Retained heap after compiling: one scenario per reference set, each a list of { schema, args }. */
