@@ -1,6 +1,5 @@
 // The markdown the bench prints: a header with the command and environment, one table per regime (quotable in the
 // README as is), the memory table, the workload descriptions, exclusions, skips and notes.
-import os from "node:os";
 
 export const fmtNs = (ns) =>
   ns < 1e4
@@ -110,13 +109,14 @@ function memoryTable(memory, labels, names) {
 const loads = (l) => l.map((x) => x.toFixed(2)).join(" / ");
 const listed = (byName) => Object.entries(byName).map(([name, w]) => ({ name, ...w }));
 
-function header({ command, quick, started, seconds, cpu, loadAtStart, loadAtEnd }) {
+function header({ command, quick, started, seconds, node, platform, cpu, cores, loadAtStart, loadAtEnd }) {
   return [
     `# backplane-agent-runtime benchmark`,
     "",
     `- command: \`${command}\`${quick ? " (quick: for looking, not for quoting)" : ""}`,
     `- date: ${started.toISOString()}; wall time ${seconds.toFixed(0)} s`,
-    `- node ${process.version} (${process.platform}/${process.arch}); CPU: ${cpu} × ${os.cpus().length} cores`,
+    `- CPU model: ${cpu}; ${cores} cores`,
+    `- Node ${node} (${platform})`,
     `- load average (1 / 5 / 15 min): ${loads(loadAtStart)} at the start, ${loads(loadAtEnd)} at the end`,
   ];
 }

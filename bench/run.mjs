@@ -118,7 +118,21 @@ if (memoryScenarios.length) {
 const loadAtEnd = os.loadavg();
 const seconds = (Date.now() - started.getTime()) / 1000;
 const cpu = os.cpus()[0]?.model ?? "unknown";
-const environment = { command, quick: opts.quick, started, seconds, cpu, loadAtStart, loadAtEnd };
+const cores = os.cpus().length;
+const node = process.version;
+const platform = `${process.platform}/${process.arch}`;
+const environment = {
+  command,
+  quick: opts.quick,
+  started,
+  seconds,
+  node,
+  platform,
+  cpu,
+  cores,
+  loadAtStart,
+  loadAtEnd,
+};
 const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? cold[w.name]]));
 const report = { environment, settings, steady, cold, memory, memoryLabels, described, peers, notes };
 console.log(markdown(report, names).join("\n"));
@@ -127,10 +141,10 @@ const json = {
   command,
   date: started.toISOString(),
   seconds,
-  node: process.version,
-  platform: `${process.platform}/${process.arch}`,
+  node,
+  platform,
   cpu,
-  cores: os.cpus().length,
+  cores,
   loadAverage: { start: loadAtStart, end: loadAtEnd },
   quick: opts.quick,
   only: opts.only ? [...opts.only] : null,
