@@ -29,7 +29,7 @@ function table(head, names, rows) {
 /** A library's cell when it has no figure: excluded by the verdict check, failed, or not run. */
 const absent = (w, lib) => (w.excluded[lib] ? "excluded¹" : w.results[lib]?.error ? "failed¹" : "–");
 
-/** A steady-state cell: the time and ratio, and for the shapes that count them, per declared property. */
+/** A steady-state or mixed-host cell: the time and ratio, and for the shapes that count them, per declared property. */
 function hotCell(w, lib) {
   const r = w.results[lib];
   if (r?.ns === undefined) return absent(w, lib);
@@ -121,6 +121,11 @@ function header({ command, quick, started, seconds, node, platform, cpu, cores, 
   ];
 }
 
+const seconds = (host) =>
+  Object.entries(host.libraries)
+    .map(([lib, h]) => `${lib} ${h.error ? "failed¹" : `${h.prepareSeconds.toFixed(1)} s`}`)
+    .join(", ");
+
 /** The whole printed report, as lines. */
 export function markdown(r, names) {
   const { settings: s } = r;
@@ -144,6 +149,19 @@ export function markdown(r, names) {
         `per-round ratios to ajv); the second table splits the ratio into compile and first calls.`,
     );
     lines.push("", ...coldTables(listed(r.cold), names));
+  }
+  if (Object.keys(r.mixed).length) {
+    const host = r.mixedHost;
+    lines.push("", `## Mixed host`, "");
+    lines.push(
+      `A host with a large catalog, where shared evaluator code sees every shape: one process per library first ` +
+        `compiles the validators of every workload of this run (${host.workloads.length}: ` +
+        `${host.workloads.join(", ")}) and warms each as steady state does, then each workload is timed in turn ` +
+        `with steady state's rounds and statistics, interleaved across the libraries' processes with the order ` +
+        `rotated. Cell: as in steady state.${perPropertyNote(listed(r.mixed))} Set-up (compile and warm every ` +
+        `workload): ${seconds(host)}.`,
+    );
+    lines.push("", ...hotTable(listed(r.mixed), names), ...capped(listed(r.mixed), s));
   }
   if (r.memory) lines.push("", `## Memory`, "", ...memoryTable(r.memory, r.memoryLabels, names));
   lines.push("", `Workloads:`, ...listed(r.described).map((w) => `- **${w.name}**: ${w.description}`));

@@ -1,6 +1,8 @@
-// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|cold|both] [-- --out <file>]
-// Measures backplane-agent-runtime (dist/) against peer validators in two regimes: steady state (steady.mjs), and cold
-// (cold.mjs: fresh processes); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
+// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|cold|mixed|both|all] [-- --out <file>]
+// Measures backplane-agent-runtime (dist/) against peer validators in three regimes: steady state (steady.mjs: a fresh
+// process per workload), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that
+// has exercised every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
+// `both` (the default) is steady state and cold; `all` adds the mixed host.
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { missing, suiteRemotes } from "./data.mjs";
@@ -9,6 +11,7 @@ import { parseOptions } from "./options.mjs";
 import { Excluded, checkedValidators, ownCopy } from "./prepare.mjs";
 import { steadyInChild } from "./steady.mjs";
 import { measureCold } from "./cold.mjs";
+import { measureMixed } from "./mixed.mjs";
 import { measureMemory } from "./memory.mjs";
 import { markdown } from "./report.mjs";
 import { MEMORY, UNITS, WORKLOADS, context } from "./workloads/index.mjs";
@@ -64,6 +67,8 @@ const withPerProperty = (results, declared) =>
 // ---- the workloads -------------------------------------------------------------------------------------------------
 const steady = {};
 const cold = {};
+const mixed = {};
+const inMixedHost = [];
 for (const w of workloads) {
   const cases = await w.cases(ctx);
   const tests = cases.flatMap((c) => c.tests);
@@ -94,12 +99,27 @@ for (const w of workloads) {
     if (results.error) log(`- ${w.name} (steady): failed (${results.error})`);
     steady[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
   }
+  if (opts.regimes.includes("mixed") && w.regimes.includes("mixed")) {
+    inMixedHost.push({ name: w.name, kind: w.kind, cases, libs: participants });
+    mixed[w.name] = { ...hot, results: {} };
+  }
   if (opts.regimes.includes("cold") && w.regimes.includes("cold")) {
     const unit = w.coldCalls === 1 ? "compile + first call" : `compile + first ${w.coldCalls} calls`;
     const results = await measureCold(w, cases, participants, settings, log);
     cold[w.name] = { description, coldUnit: unit, calls, excluded, results };
   }
   console.error(`  ${w.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+let mixedHost = null;
+if (inMixedHost.length) {
+  const t0 = Date.now();
+  const hostLibs = names.filter((lib) => inMixedHost.some((w) => w.libs.includes(lib)));
+  const run = await measureMixed(inMixedHost, hostLibs, settings, log);
+  for (const w of workloads.filter((x) => mixed[x.name]))
+    mixed[w.name].results = withPerProperty(run.results[w.name], w.declaredProperties);
+  mixedHost = { workloads: inMixedHost.map((w) => w.name), libraries: run.host };
+  console.error(`  mixed host: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 let memory = null;
@@ -133,8 +153,8 @@ const environment = {
   loadAtStart,
   loadAtEnd,
 };
-const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? cold[w.name]]));
-const report = { environment, settings, steady, cold, memory, memoryLabels, described, peers, notes };
+const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? mixed[w.name] ?? cold[w.name]]));
+const report = { environment, settings, steady, cold, mixed, mixedHost, memory, memoryLabels, described, peers, notes };
 console.log(markdown(report, names).join("\n"));
 
 const json = {
@@ -154,6 +174,8 @@ const json = {
   skipped,
   steady,
   cold,
+  mixed,
+  mixedHost,
   memory: memory && { labels: memoryLabels, results: memory },
   notes,
 };

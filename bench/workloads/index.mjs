@@ -7,7 +7,7 @@ import { catalogCases, corpusCases } from "./mcp.mjs";
 import { shapes } from "./shapes.mjs";
 import { passingCases } from "./suite.mjs";
 
-const BOTH = ["steady", "cold"];
+const ALL = ["steady", "cold", "mixed"];
 
 /** The data several workloads share, built on first use. */
 export function context(peers, log) {
@@ -41,7 +41,7 @@ const keywordWorkload = ({ name, description, cases, declaredProperties }) => ({
   declaredProperties,
   needs: [],
   kind: "validate",
-  regimes: BOTH,
+  regimes: ALL,
   description,
   cases: () => cases,
 });
@@ -52,7 +52,7 @@ export const WORKLOADS = [
     name: "suite",
     needs: ["suite"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "every instance of the required 2020-12 suite cases that all libraries pass",
     cases: (ctx) => ctx.suite(),
   },
@@ -60,7 +60,7 @@ export const WORKLOADS = [
     name: "compile",
     needs: ["suite"],
     kind: "compile",
-    regimes: ["steady"],
+    regimes: ["steady", "mixed"],
     description: "each of those suite schemas compiled from scratch (no cache reuse: see the library notes)",
     cases: (ctx) => ctx.suite(),
   },
@@ -68,7 +68,7 @@ export const WORKLOADS = [
     name: "catalogs",
     needs: [],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "the project's hand-written MCP tools (fixtures/catalogs) with their stated calls",
     cases: (ctx) => ctx.catalogs(),
   },
@@ -76,7 +76,7 @@ export const WORKLOADS = [
     name: "catalogs-valid",
     needs: [],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "the hand-written MCP tools (fixtures/catalogs) with only the calls their files state to be valid",
     cases: async (ctx) => validOnly(await ctx.catalogs()),
   },
@@ -84,7 +84,7 @@ export const WORKLOADS = [
     name: "mcp-corpus",
     needs: ["corpus"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "real MCP tool input schemas (draft-07 ones upgraded) with generated valid and invalid calls",
     cases: (ctx) => ctx.corpus(),
   },
@@ -92,7 +92,7 @@ export const WORKLOADS = [
     name: "mcp-corpus-valid",
     needs: ["corpus"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description:
       "real MCP tool input schemas (draft-07 ones upgraded) with only the generated calls that ajv, the oracle, " +
       "answers valid",
@@ -103,7 +103,7 @@ export const WORKLOADS = [
     needs: ["corpus"],
     kind: "admit",
     coldCalls: 1,
-    regimes: BOTH,
+    regimes: ALL,
     description: "compile every real MCP tool schema and make one valid call to each (a catalog update)",
     cases: async (ctx) => (await ctx.corpus()).map((c) => ({ ...c, tests: [c.tests[0]] })),
   },
@@ -111,7 +111,7 @@ export const WORKLOADS = [
     name: "openapi",
     needs: ["openapi"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description:
       "the OpenAPI 3.1 schema document validated against the 2020-12 meta-schema, and a copy of it with one bad " +
       "keyword value in its last $defs entry (which the meta-schema reaches through $dynamicRef)",
