@@ -1,4 +1,5 @@
-// Command-line options: npm run bench [-- --quick] [-- --only a,b] [-- --regime steady|cold|both] [-- --out file]
+// Command-line options: npm run bench [-- --quick] [-- --only a,b] [-- --regime steady|cold|mixed|both|all]
+// [-- --out file]
 import { join } from "node:path";
 import { REPO } from "./data.mjs";
 
@@ -22,7 +23,14 @@ const QUICK = {
   coldRounds: 1,
   catalogSize: 1000,
 };
-const REGIMES = { steady: ["steady"], cold: ["cold"], both: ["steady", "cold"] };
+const REGIMES = {
+  steady: ["steady"],
+  cold: ["cold"],
+  mixed: ["mixed"],
+  both: ["steady", "cold"],
+  all: ["steady", "cold", "mixed"],
+};
+const USAGE = "--quick, --only <names>, --regime steady|cold|mixed|both|all, --out <file>";
 
 /** Parses argv against the known workload names; returns { error } on anything it does not understand. */
 export function parseOptions(argv, names) {
@@ -40,10 +48,11 @@ export function parseOptions(argv, names) {
       if (!opts.only.size || unknown.length)
         return { error: `--only takes a comma-separated list of: ${names.join(", ")}` };
     } else if (arg === "--regime") {
-      opts.regimes = REGIMES[argv[++i]];
-      if (!opts.regimes) return { error: "--regime takes steady, cold or both" };
+      const regime = String(argv[++i]);
+      opts.regimes = Object.hasOwn(REGIMES, regime) ? REGIMES[regime] : null;
+      if (!opts.regimes) return { error: "--regime takes steady, cold, mixed, both (steady and cold) or all" };
     } else if (arg === "--out") opts.out = argv[++i];
-    else return { error: `unknown option ${arg} (--quick, --only <names>, --regime steady|cold|both, --out <file>)` };
+    else return { error: `unknown option ${arg} (${USAGE})` };
   }
   return { ...opts, settings: opts.quick ? QUICK : FULL, wanted: (name) => !opts.only || opts.only.has(name) };
 }

@@ -1,6 +1,5 @@
 // The markdown the bench prints: a header with the command and environment, one table per regime (quotable in the
 // README as is), the memory table, the workload descriptions, exclusions, skips and notes.
-import os from "node:os";
 
 export const fmtNs = (ns) =>
   ns < 1e4
@@ -30,16 +29,40 @@ function table(head, names, rows) {
 /** A library's cell when it has no figure: excluded by the verdict check, failed, or not run. */
 const absent = (w, lib) => (w.excluded[lib] ? "excluded¹" : w.results[lib]?.error ? "failed¹" : "–");
 
-function steadyTable(workloads, names) {
-  return table(
+/** A steady-state or mixed-host cell: the time and ratio, and for the shapes that count them, per declared property. */
+function hotCell(w, lib) {
+  const r = w.results[lib];
+  if (r?.ns === undefined) return absent(w, lib);
+  if (r.nsPerProperty === undefined) return cellWithRatio(r.ns, r.ratio);
+  const ratio = r.ratio === null ? "" : `${fmtRatio(r.ratio)}; `;
+  return `${fmtNs(r.ns)} (${ratio}${fmtNs(r.nsPerProperty)} per property)`;
+}
+
+const hotTable = (workloads, names) =>
+  table(
     ["workload", "unit"],
     names,
-    workloads.map((w) => [
-      [w.name, w.unit],
-      (lib) =>
-        w.results[lib]?.ns !== undefined ? cellWithRatio(w.results[lib].ns, w.results[lib].ratio) : absent(w, lib),
-    ]),
+    workloads.map((w) => [[w.name, w.unit], (lib) => hotCell(w, lib)]),
   );
+
+/** The sentence saying what the per-property figure is, when a row has one. */
+function perPropertyNote(workloads) {
+  const counted = workloads.filter((w) => w.declaredProperties).map((w) => w.name);
+  if (!counted.length) return "";
+  return (
+    ` For ${counted.join(", ")}, the cell also gives the time per declared property (the time per validation ` +
+    `divided by the number of properties the schema declares).`
+  );
+}
+
+/** The line naming the validators whose warm-up stopped early on heavy calls, if any. */
+function capped(workloads, { warmCalls }) {
+  const early = workloads.flatMap((w) =>
+    Object.entries(w.results)
+      .filter(([, x]) => x.warmCallsPerFunction < warmCalls)
+      .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
+  );
+  return early.length ? ["", `Warm-up stopped early on heavy calls (calls per validator): ${early.join(", ")}.`] : [];
 }
 
 function coldTables(workloads, names) {
@@ -86,16 +109,22 @@ function memoryTable(memory, labels, names) {
 const loads = (l) => l.map((x) => x.toFixed(2)).join(" / ");
 const listed = (byName) => Object.entries(byName).map(([name, w]) => ({ name, ...w }));
 
-function header({ command, quick, started, seconds, cpu, loadAtStart, loadAtEnd }) {
+function header({ command, quick, started, seconds, node, platform, cpu, cores, loadAtStart, loadAtEnd }) {
   return [
     `# backplane-agent-runtime benchmark`,
     "",
     `- command: \`${command}\`${quick ? " (quick: for looking, not for quoting)" : ""}`,
     `- date: ${started.toISOString()}; wall time ${seconds.toFixed(0)} s`,
-    `- node ${process.version} (${process.platform}/${process.arch}); CPU: ${cpu} × ${os.cpus().length} cores`,
+    `- CPU model: ${cpu}; ${cores} cores`,
+    `- Node ${node} (${platform})`,
     `- load average (1 / 5 / 15 min): ${loads(loadAtStart)} at the start, ${loads(loadAtEnd)} at the end`,
   ];
 }
+
+const seconds = (host) =>
+  Object.entries(host.libraries)
+    .map(([lib, h]) => `${lib} ${h.error ? "failed¹" : `${h.prepareSeconds.toFixed(1)} s`}`)
+    .join(", ");
 
 /** The whole printed report, as lines. */
 export function markdown(r, names) {
@@ -108,16 +137,9 @@ export function markdown(r, names) {
         `${s.warmCalls} calls (where one call takes over ${s.heavyCallMs} ms, ${s.warmCapMs / 1000} s of warm-up ` +
         `and at least ${s.warmFloor} calls); ${s.rounds} rounds of ≥ ${s.sampleMs} ms samples, interleaved ` +
         `with the order rotated. Cell: median time per unit (median of the per-round ratios to ajv; below 1 is ` +
-        `faster than ajv).`,
+        `faster than ajv).${perPropertyNote(listed(r.steady))}`,
     );
-    lines.push("", ...steadyTable(listed(r.steady), names));
-    const capped = listed(r.steady).flatMap((w) =>
-      Object.entries(w.results)
-        .filter(([, x]) => x.warmCallsPerFunction < s.warmCalls)
-        .map(([lib, x]) => `${w.name}/${lib} ${x.warmCallsPerFunction}`),
-    );
-    if (capped.length)
-      lines.push("", `Warm-up stopped early on heavy calls (calls per validator): ${capped.join(", ")}.`);
+    lines.push("", ...hotTable(listed(r.steady), names), ...capped(listed(r.steady), s));
   }
   if (Object.keys(r.cold).length) {
     lines.push("", `## Cold`, "");
@@ -127,6 +149,19 @@ export function markdown(r, names) {
         `per-round ratios to ajv); the second table splits the ratio into compile and first calls.`,
     );
     lines.push("", ...coldTables(listed(r.cold), names));
+  }
+  if (Object.keys(r.mixed).length) {
+    const host = r.mixedHost;
+    lines.push("", `## Mixed host`, "");
+    lines.push(
+      `A host with a large catalog, where shared evaluator code sees every shape: one process per library first ` +
+        `compiles the validators of every workload of this run (${host.workloads.length}: ` +
+        `${host.workloads.join(", ")}) and warms each as steady state does, then each workload is timed in turn ` +
+        `with steady state's rounds and statistics, interleaved across the libraries' processes with the order ` +
+        `rotated. Cell: as in steady state.${perPropertyNote(listed(r.mixed))} Set-up (compile and warm every ` +
+        `workload): ${seconds(host)}.`,
+    );
+    lines.push("", ...hotTable(listed(r.mixed), names), ...capped(listed(r.mixed), s));
   }
   if (r.memory) lines.push("", `## Memory`, "", ...memoryTable(r.memory, r.memoryLabels, names));
   lines.push("", `Workloads:`, ...listed(r.described).map((w) => `- **${w.name}**: ${w.description}`));

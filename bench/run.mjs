@@ -1,6 +1,8 @@
-// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|cold|both] [-- --out <file>]
-// Measures backplane-agent-runtime (dist/) against peer validators in two regimes: steady state (steady.mjs), and cold
-// (cold.mjs: fresh processes); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
+// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|cold|mixed|both|all] [-- --out <file>]
+// Measures backplane-agent-runtime (dist/) against peer validators in three regimes: steady state (steady.mjs: a fresh
+// process per workload), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that
+// has exercised every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
+// `both` (the default) is steady state and cold; `all` adds the mixed host.
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { missing, suiteRemotes } from "./data.mjs";
@@ -9,6 +11,7 @@ import { parseOptions } from "./options.mjs";
 import { Excluded, checkedValidators, ownCopy } from "./prepare.mjs";
 import { steadyInChild } from "./steady.mjs";
 import { measureCold } from "./cold.mjs";
+import { measureMixed } from "./mixed.mjs";
 import { measureMemory } from "./memory.mjs";
 import { markdown } from "./report.mjs";
 import { MEMORY, UNITS, WORKLOADS, context } from "./workloads/index.mjs";
@@ -50,15 +53,31 @@ const names = peers.map((p) => p.name);
 if (!names.includes("ajv")) throw new Error("ajv is the baseline and the oracle for generated calls; it must load");
 const ctx = context(peers, log);
 
+/** Each result with a time gets its time per declared property, for the shapes that say how many they declare. */
+const withPerProperty = (results, declared) =>
+  declared
+    ? Object.fromEntries(
+        Object.entries(results).map(([lib, r]) => [
+          lib,
+          r.ns === undefined ? r : { ...r, nsPerProperty: r.ns / declared },
+        ]),
+      )
+    : results;
+
 // ---- the workloads -------------------------------------------------------------------------------------------------
 const steady = {};
 const cold = {};
+const mixed = {};
+const inMixedHost = [];
 for (const w of workloads) {
   const cases = await w.cases(ctx);
-  const calls = cases.reduce((a, c) => a + c.tests.length, 0);
+  const tests = cases.flatMap((c) => c.tests);
+  const valid = tests.filter((t) => t.valid).length;
+  const calls = { valid, invalid: tests.length - valid };
   const count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const schemas = count(cases.length, "schema");
-  const size = w.kind === "validate" ? `${schemas}, ${count(calls, "instance")}` : schemas;
+  const verdicts = calls.invalid ? `: ${valid} valid, ${calls.invalid} invalid` : ", all valid";
+  const size = w.kind === "validate" ? `${schemas}, ${count(tests.length, "instance")}${verdicts}` : schemas;
   const description = `${w.description} (${size})`;
   const participants = [];
   const excluded = {};
@@ -72,18 +91,35 @@ for (const w of workloads) {
       log(`- ${w.name}: ${p.name} excluded (${e.message})`);
     }
   }
+  const declared = w.declaredProperties ? { declaredProperties: w.declaredProperties } : {};
+  const hot = { description, unit: UNITS[w.kind], calls, ...declared, excluded };
   const t0 = Date.now();
   if (opts.regimes.includes("steady") && w.regimes.includes("steady")) {
     const results = await steadyInChild(w, cases, participants, settings);
     if (results.error) log(`- ${w.name} (steady): failed (${results.error})`);
-    steady[w.name] = { description, unit: UNITS[w.kind], excluded, results: results.error ? {} : results };
+    steady[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
+  }
+  if (opts.regimes.includes("mixed") && w.regimes.includes("mixed")) {
+    inMixedHost.push({ name: w.name, kind: w.kind, cases, libs: participants });
+    mixed[w.name] = { ...hot, results: {} };
   }
   if (opts.regimes.includes("cold") && w.regimes.includes("cold")) {
     const unit = w.coldCalls === 1 ? "compile + first call" : `compile + first ${w.coldCalls} calls`;
     const results = await measureCold(w, cases, participants, settings, log);
-    cold[w.name] = { description, coldUnit: unit, excluded, results };
+    cold[w.name] = { description, coldUnit: unit, calls, excluded, results };
   }
   console.error(`  ${w.name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+let mixedHost = null;
+if (inMixedHost.length) {
+  const t0 = Date.now();
+  const hostLibs = names.filter((lib) => inMixedHost.some((w) => w.libs.includes(lib)));
+  const run = await measureMixed(inMixedHost, hostLibs, settings, log);
+  for (const w of workloads.filter((x) => mixed[x.name]))
+    mixed[w.name].results = withPerProperty(run.results[w.name], w.declaredProperties);
+  mixedHost = { workloads: inMixedHost.map((w) => w.name), libraries: run.host };
+  console.error(`  mixed host: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 let memory = null;
@@ -102,19 +138,33 @@ if (memoryScenarios.length) {
 const loadAtEnd = os.loadavg();
 const seconds = (Date.now() - started.getTime()) / 1000;
 const cpu = os.cpus()[0]?.model ?? "unknown";
-const environment = { command, quick: opts.quick, started, seconds, cpu, loadAtStart, loadAtEnd };
-const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? cold[w.name]]));
-const report = { environment, settings, steady, cold, memory, memoryLabels, described, peers, notes };
+const cores = os.cpus().length;
+const node = process.version;
+const platform = `${process.platform}/${process.arch}`;
+const environment = {
+  command,
+  quick: opts.quick,
+  started,
+  seconds,
+  node,
+  platform,
+  cpu,
+  cores,
+  loadAtStart,
+  loadAtEnd,
+};
+const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? mixed[w.name] ?? cold[w.name]]));
+const report = { environment, settings, steady, cold, mixed, mixedHost, memory, memoryLabels, described, peers, notes };
 console.log(markdown(report, names).join("\n"));
 
 const json = {
   command,
   date: started.toISOString(),
   seconds,
-  node: process.version,
-  platform: `${process.platform}/${process.arch}`,
+  node,
+  platform,
   cpu,
-  cores: os.cpus().length,
+  cores,
   loadAverage: { start: loadAtStart, end: loadAtEnd },
   quick: opts.quick,
   only: opts.only ? [...opts.only] : null,
@@ -124,6 +174,8 @@ const json = {
   skipped,
   steady,
   cold,
+  mixed,
+  mixedHost,
   memory: memory && { labels: memoryLabels, results: memory },
   notes,
 };

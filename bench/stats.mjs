@@ -1,4 +1,4 @@
-// Small statistics shared by both regimes.
+// Small statistics shared by the regimes.
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -20,3 +20,26 @@ export const rotated = (items, r) => {
   const k = r % items.length;
   return [...items.slice(k), ...items.slice(0, k)];
 };
+
+/**
+ * One workload's figures. `perCall` maps each library to its ns per call in each round (same rounds, same order);
+ * `facts` gives, per library, { name, callsPerPass, passesPerSample, warmCallsPerFunction }. Per library: the median ns
+ * per call and the median of the per-round ratios to the `baseline` library, with their spread and the warm-up it got.
+ */
+export function summary(facts, perCall, baseline) {
+  const base = perCall.get(baseline);
+  const out = {};
+  for (const { name, ...timing } of facts) {
+    const xs = perCall.get(name);
+    out[name] = {
+      ns: median(xs),
+      ratio: medianRatio(xs, base),
+      ratioQuartiles: base ? quartiles(xs.map((x, i) => x / base[i])) : null,
+      rounds: xs.length,
+      ...timing,
+      minNs: Math.min(...xs),
+      maxNs: Math.max(...xs),
+    };
+  }
+  return out;
+}

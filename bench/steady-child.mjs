@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { suiteRemotes } from "./data.mjs";
 import { loadPeers } from "./peers.mjs";
 import { steadyCalls } from "./prepare.mjs";
-import { measureSteady, sinkValue } from "./steady.mjs";
+import { measureSteady } from "./steady.mjs";
+import { sinkValue } from "./timing.mjs";
 
 const { name, kind, cases, libs, settings, remotes } = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const problems = [];

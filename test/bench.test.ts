@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (README "Performance") without the shared reference data: the workloads that need it are skipped,
- * each with one line saying why, and the rest runs. Quick and restricted to one tiny workload, so it stays fast.
+ * each with one line saying why, and the rest runs; the mixed-host regime times its workloads in processes that have
+ * exercised all of them first. Quick and restricted to a few small workloads, so it stays fast.
  */
 
 import assert from "node:assert/strict";
@@ -11,9 +12,26 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { repoRoot } from "./suite/locate.js";
 
+interface Timed {
+  ns: number;
+  ratio: number | null;
+  nsPerProperty?: number;
+}
+
+interface Hot {
+  description: string;
+  calls: { valid: number; invalid: number };
+  declaredProperties?: number;
+  results: Record<string, Timed>;
+}
+
 interface BenchResults {
+  regimes: string[];
   skipped: { workload: string; reason: string }[];
-  steady: Record<string, { results: Record<string, { ns: number; ratio: number | null }> }>;
+  steady: Record<string, Hot>;
+  cold: Record<string, unknown>;
+  mixed: Record<string, Hot>;
+  mixedHost: { workloads: string[]; libraries: Record<string, { prepareSeconds?: number; error?: string }> } | null;
 }
 
 function bench(args: string[]) {
@@ -32,30 +50,84 @@ function bench(args: string[]) {
   return result;
 }
 
-test("without ../shared the bench skips the corpus and OpenAPI workloads, naming each, and runs the rest", () => {
+/** Runs the bench with `args` and `--out` into a fresh directory; returns the process and the JSON it wrote. */
+function benchWithResults(args: string[]) {
   const dir = mkdtempSync(join(tmpdir(), "bench-test-"));
   try {
     const out = join(dir, "results.json");
-    const run = bench(
-      ["--quick", "--regime", "steady", "--only", "required-500,mcp-corpus,admit-corpus,openapi"].concat([
-        "--out",
-        out,
-      ]),
-    );
+    const run = bench([...args, "--out", out]);
     assert.equal(run.status, 0, run.stderr);
-    for (const name of ["mcp-corpus", "admit-corpus", "openapi"]) {
-      assert.match(run.stderr, new RegExp(`^- ${name}: skipped \\(.*bench-shared-nonexistent.*not found\\)$`, "m"));
-    }
-    const results = JSON.parse(readFileSync(out, "utf8")) as BenchResults;
-    assert.deepEqual(results.skipped.map((s) => s.workload).sort(), ["admit-corpus", "mcp-corpus", "openapi"]);
-    assert.deepEqual(Object.keys(results.steady), ["required-500"]);
-    const measured = results.steady["required-500"]?.results ?? {};
-    assert.ok((measured["ours"]?.ns ?? 0) > 0, "ours was timed");
-    assert.equal(measured["ajv"]?.ratio, 1, "ajv is the baseline");
-    assert.match(run.stdout, /^\| required-500 \| validation \| /m);
+    return { run, results: JSON.parse(readFileSync(out, "utf8")) as BenchResults };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test("without ../shared the bench skips the corpus and OpenAPI workloads, naming each, and runs the rest", () => {
+  const only = "required-500,mcp-corpus,mcp-corpus-valid,admit-corpus,openapi";
+  const { run, results } = benchWithResults(["--quick", "--regime", "steady", "--only", only]);
+  const needShared = ["mcp-corpus", "mcp-corpus-valid", "admit-corpus", "openapi"];
+  for (const name of needShared) {
+    assert.match(run.stderr, new RegExp(`^- ${name}: skipped \\(.*bench-shared-nonexistent.*not found\\)$`, "m"));
+  }
+  assert.deepEqual(results.skipped.map((s) => s.workload).sort(), needShared.sort());
+  assert.deepEqual(Object.keys(results.steady), ["required-500"]);
+  const measured = results.steady["required-500"]?.results ?? {};
+  assert.ok((measured["ours"]?.ns ?? 0) > 0, "ours was timed");
+  assert.equal(measured["ajv"]?.ratio, 1, "ajv is the baseline");
+  assert.match(run.stdout, /^\| required-500 \| validation \| /m);
+  assert.deepEqual(results.cold, {});
+  assert.deepEqual(results.mixed, {});
+  assert.equal(results.mixedHost, null);
+  assert.match(run.stdout, /^- CPU model: .+; \d+ cores$/m);
+  assert.match(run.stdout, /^- Node v\d+\.\d+\.\d+ /m);
+  assert.match(run.stdout, /^- load average \(1 \/ 5 \/ 15 min\): [\d.]+ .* at the start, [\d.]+ .* at the end$/m);
+});
+
+test("the mixed host times each workload in processes that have compiled and warmed all of them first", () => {
+  const { run, results } = benchWithResults([
+    "--quick",
+    "--regime",
+    "mixed",
+    "--only",
+    "shape-50-required,catalogs-valid",
+  ]);
+  assert.deepEqual(results.regimes, ["mixed"]);
+  assert.deepEqual(results.steady, {});
+  const order = ["catalogs-valid", "shape-50-required"]; // the workloads' order, not --only's
+  assert.deepEqual(Object.keys(results.mixed), order);
+  assert.deepEqual(results.mixedHost?.workloads, order);
+  const hosts = results.mixedHost?.libraries ?? {};
+  assert.ok(Object.hasOwn(hosts, "ours") && Object.hasOwn(hosts, "ajv"), "one host per library");
+  for (const [lib, host] of Object.entries(hosts)) {
+    assert.ok((host.prepareSeconds ?? 0) > 0, `${lib}'s host was set up: ${host.error}`);
+  }
+  for (const name of order) {
+    const measured = results.mixed[name]?.results ?? {};
+    assert.ok((measured["ours"]?.ns ?? 0) > 0, `ours was timed on ${name}`);
+    assert.equal(measured["ajv"]?.ratio, 1, "ajv is the baseline");
+  }
+  assert.match(run.stdout, /^## Mixed host$/m);
+  assert.doesNotMatch(run.stdout, /^## (Steady state|Cold)$/m);
+
+  const valid = results.mixed["catalogs-valid"];
+  assert.equal(valid?.calls.invalid, 0);
+  assert.ok((valid?.calls.valid ?? 0) > 0);
+  assert.match(valid?.description ?? "", /, all valid\)$/);
+  assert.equal(valid?.results["ours"]?.nsPerProperty, undefined, "only the counted shapes give a time per property");
+  assert.match(run.stdout, /^\| catalogs-valid \| validation \| [\d.]+ (ns|µs|ms) \([\d.]+×\) \|/m);
+
+  const shape = results.mixed["shape-50-required"];
+  assert.equal(shape?.declaredProperties, 50);
+  const ours = shape?.results["ours"];
+  assert.equal(ours?.nsPerProperty, (ours?.ns ?? NaN) / 50);
+  assert.match(run.stdout, /^\| shape-50-required \| validation \| [^|]+ per property\) \|/m);
+});
+
+test("an unknown regime is refused with the list of regimes", () => {
+  const run = bench(["--regime", "warm"]);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /--regime takes steady, cold, mixed, both \(steady and cold\) or all/);
 });
 
 test("an unknown workload name is refused with the list of known ones", () => {

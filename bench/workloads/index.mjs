@@ -4,9 +4,10 @@ import { corpusTools, catalogTools, openapiSchema, suiteCases } from "../data.mj
 import { loadEngine } from "../peers.mjs";
 import { micro, unevaluated } from "./keywords.mjs";
 import { catalogCases, corpusCases } from "./mcp.mjs";
+import { shapes } from "./shapes.mjs";
 import { passingCases } from "./suite.mjs";
 
-const BOTH = ["steady", "cold"];
+const ALL = ["steady", "cold", "mixed"];
 
 /** The data several workloads share, built on first use. */
 export function context(peers, log) {
@@ -31,11 +32,16 @@ function withBadKeywordValue(schema) {
   return copy;
 }
 
-const keywordWorkload = ({ name, description, cases }) => ({
+/** The calls of the cases that are stated or generated to be valid; a case left without any is dropped. */
+const validOnly = (cases) =>
+  cases.map((c) => ({ ...c, tests: c.tests.filter((t) => t.valid) })).filter((c) => c.tests.length);
+
+const keywordWorkload = ({ name, description, cases, declaredProperties }) => ({
   name,
+  declaredProperties,
   needs: [],
   kind: "validate",
-  regimes: BOTH,
+  regimes: ALL,
   description,
   cases: () => cases,
 });
@@ -46,7 +52,7 @@ export const WORKLOADS = [
     name: "suite",
     needs: ["suite"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "every instance of the required 2020-12 suite cases that all libraries pass",
     cases: (ctx) => ctx.suite(),
   },
@@ -54,7 +60,7 @@ export const WORKLOADS = [
     name: "compile",
     needs: ["suite"],
     kind: "compile",
-    regimes: ["steady"],
+    regimes: ["steady", "mixed"],
     description: "each of those suite schemas compiled from scratch (no cache reuse: see the library notes)",
     cases: (ctx) => ctx.suite(),
   },
@@ -62,24 +68,42 @@ export const WORKLOADS = [
     name: "catalogs",
     needs: [],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "the project's hand-written MCP tools (fixtures/catalogs) with their stated calls",
     cases: (ctx) => ctx.catalogs(),
+  },
+  {
+    name: "catalogs-valid",
+    needs: [],
+    kind: "validate",
+    regimes: ALL,
+    description: "the hand-written MCP tools (fixtures/catalogs) with only the calls their files state to be valid",
+    cases: async (ctx) => validOnly(await ctx.catalogs()),
   },
   {
     name: "mcp-corpus",
     needs: ["corpus"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description: "real MCP tool input schemas (draft-07 ones upgraded) with generated valid and invalid calls",
     cases: (ctx) => ctx.corpus(),
+  },
+  {
+    name: "mcp-corpus-valid",
+    needs: ["corpus"],
+    kind: "validate",
+    regimes: ALL,
+    description:
+      "real MCP tool input schemas (draft-07 ones upgraded) with only the generated calls that ajv, the oracle, " +
+      "answers valid",
+    cases: async (ctx) => validOnly(await ctx.corpus()),
   },
   {
     name: "admit-corpus",
     needs: ["corpus"],
     kind: "admit",
     coldCalls: 1,
-    regimes: BOTH,
+    regimes: ALL,
     description: "compile every real MCP tool schema and make one valid call to each (a catalog update)",
     cases: async (ctx) => (await ctx.corpus()).map((c) => ({ ...c, tests: [c.tests[0]] })),
   },
@@ -87,7 +111,7 @@ export const WORKLOADS = [
     name: "openapi",
     needs: ["openapi"],
     kind: "validate",
-    regimes: BOTH,
+    regimes: ALL,
     description:
       "the OpenAPI 3.1 schema document validated against the 2020-12 meta-schema, and a copy of it with one bad " +
       "keyword value in its last $defs entry (which the meta-schema reaches through $dynamicRef)",
@@ -102,6 +126,7 @@ export const WORKLOADS = [
   },
   keywordWorkload(unevaluated()),
   ...micro().map(keywordWorkload),
+  ...shapes().map(keywordWorkload),
 ].map((w) => ({ coldCalls: 100, ...w }));
 
 /** Retained heap after compiling: one scenario per reference set, each a list of { schema, args }. */
