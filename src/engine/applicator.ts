@@ -228,13 +228,7 @@ export function tryInPlace(
  * Output path: the index of the first item of `array` from `from` on that `node` accepts (-1: none). The results
  * of items that fail are dropped (they are no errors of the caller); the match's result stays in `out`.
  */
-function firstMatch(
-  node: Subschema,
-  array: readonly unknown[],
-  from: number,
-  run: Run,
-  out: KeywordResult,
-): number {
+function firstMatch(node: Subschema, array: readonly unknown[], from: number, run: Run, out: KeywordResult): number {
   for (let i = from; i < array.length; i++) {
     if (evaluateChild(node, array[i], i, run, out)) return i;
     out.children.pop();
