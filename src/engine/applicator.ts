@@ -96,12 +96,16 @@ export function applicator<I = unknown>(spec: ApplicatorSpec<I>): Evaluator {
  */
 class Reference implements Evaluator {
   readonly kind = "applicator";
+  /** A `$ref`'s target, resolved at compile time (a node holding only it tests it directly). */
+  readonly reference: Subschema | undefined;
 
   constructor(
     readonly keyword: string,
     /** The target, or how to find it in the dynamic scope. */
     private readonly target: Subschema | ((run: Run) => Subschema),
-  ) {}
+  ) {
+    this.reference = typeof target === "function" ? undefined : target;
+  }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
     const target = this.target;

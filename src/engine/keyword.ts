@@ -75,6 +75,8 @@ export interface KeywordDefinition {
 /** One boolean-path step of a node: an applicator's `test`, or a fusion's. */
 export interface BooleanStep {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
+  /** A static reference's target: a node whose only step this is tests the target directly. */
+  readonly reference?: Subschema;
 }
 
 /** A named optimisation over sibling keywords (see the module comment). */

@@ -16,7 +16,7 @@ import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
 import type { KeywordResult, NodeResult } from "./output.js";
 import { escapeToken, pointerToFragment } from "./pointer.js";
-import type { DynamicAnchors, Member, Run, ScopeFrame } from "./run.js";
+import type { DynamicAnchors, Member, Run, ScopeFrame, Subschema } from "./run.js";
 
 /** What the node needs of its resource: the `$dynamicAnchor`s it adds to the dynamic scope when entered. */
 export interface ScopeResource {
@@ -63,6 +63,8 @@ export class SchemaNode implements Member {
   isTrivial: boolean;
   /** The boolean path applied to the instance itself (specialised when the node is compiled). */
   test: Test;
+  /** The same without the entry's steps, for a member that has charged them (not a leaf: those are inline). */
+  private within: Test;
   /** What entering it as a member charges, when it is a leaf of pure assertions; -1 otherwise (see `Member`). */
   batchSteps: number;
 
@@ -75,6 +77,7 @@ export class SchemaNode implements Member {
     this.leaf = constant === true;
     this.isTrivial = constant === true;
     this.test = constant === false ? falseTest : this.leafTest();
+    this.within = (instance, run, marks) => this.body(instance, run, marks);
     this.batchSteps = constant === true ? 2 : -1;
   }
 
@@ -90,11 +93,20 @@ export class SchemaNode implements Member {
     this.cost = Math.max(1, evaluators.length);
     this.leaf = plan.steps.length === 0;
     this.isTrivial = this.leaf && plan.typeMask === 0 && plan.predicates.length === 0;
-    this.test = this.leaf
-      ? this.leafTest()
-      : this.scoped() || tracks || plan.steps.length > 1
-        ? this.loop()
-        : this.one();
+    const general = this.scoped() || tracks || plan.steps.length > 1;
+    const target = general || this.leaf ? undefined : (plan.steps[0] as BooleanStep).reference;
+    const refOnly = target !== undefined && plan.typeMask === 0 && plan.predicates.length === 0;
+    if (this.leaf) this.test = this.leafTest();
+    else if (refOnly) {
+      this.test = referenceTest(this.cost, target);
+      this.within = referenceTest(0, target);
+    } else if (general) {
+      this.test = this.loop();
+      this.within = (instance, run, marks) => this.body(instance, run, marks);
+    } else {
+      this.test = this.one(this.cost);
+      this.within = this.one(0);
+    }
     this.batchSteps = this.leaf && this.pure ? 1 + this.cost : -1;
   }
 
@@ -118,7 +130,7 @@ export class SchemaNode implements Member {
       return (mask === 0 || (typeBits(value) & mask) !== 0) && (!this.asserts || this.holds(value, run));
     }
     run.instanceDepth++;
-    const valid = this.body(value, run, undefined);
+    const valid = this.within(value, run, undefined);
     run.instanceDepth--;
     return valid;
   }
@@ -209,9 +221,12 @@ export class SchemaNode implements Member {
     };
   }
 
-  /** One applicator or fusion, no marks of its own and no scope to push: it is called straight from here. */
-  private one(): Test {
-    const { cost, typeMask, asserts, holds } = this;
+  /**
+   * One applicator or fusion, no marks of its own and no scope to push: it is called straight from here. `cost` is
+   * what entering charges (0 for a member, which has charged it).
+   */
+  private one(cost: number): Test {
+    const { typeMask, asserts, holds } = this;
     const step = this.steps[0] as BooleanStep;
     return (instance, run, marks) => {
       if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
@@ -297,6 +312,20 @@ const falseTest: Test = (_instance, run) => {
   if (++run.steps > run.maxSteps) run.limit("maxEvaluationSteps");
   return false;
 };
+
+/**
+ * A node whose boolean path is only a `$ref` resolved at compile time: the target is tested straight away, counted
+ * against `maxReferenceDepth` (which bounds the recursion, as nesting does elsewhere). `cost`: what entering charges.
+ */
+function referenceTest(cost: number, target: Subschema): Test {
+  return (instance, run, marks) => {
+    if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+    if (++run.references > run.maxReferenceDepth) run.limit("maxReferenceDepth");
+    const valid = target.test(instance, run, marks);
+    run.references--;
+    return valid;
+  };
+}
 
 /** A node that accepts everything on the boolean path still charges its entry. */
 function chargeOnly(cost: number): Test {

@@ -39,6 +39,9 @@ interface Members {
   readonly steps: number;
 }
 
+/** Up to this many declared names (and no `additionalProperties`), each is read from the instance by name. */
+const FEW_READS = 3;
+
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
 
@@ -91,6 +94,10 @@ class ObjectMembers implements BooleanStep {
       if (m.additional !== undefined) marks.allProps = true;
     }
     run.spend(m.steps);
+    // A few names and nothing for the other keys: reading each name costs less than listing the keys and values.
+    if (m.patterns.length === 0 && m.additional === undefined && m.names.length <= FEW_READS) {
+      return this.declared(instance, run) >= 0 && this.requiredOthers(instance);
+    }
     if (m.patterns.length === 0) return this.enumerate(instance, run);
     const present = this.declared(instance, run);
     if (present < 0) return false;
