@@ -4,12 +4,12 @@
  * protocol). Members go through the applier's member primitive. The plain keywords remain the specification: the
  * output path uses them, and a differential test compares both paths on every branch of this one.
  *
- * Without patterns, the instance's own keys and values are listed once (`Object.keys`, `Object.values`: the fastest
- * way to read an object's values whatever shapes the evaluator has seen) and compared with the key layout the last
- * instance had (its keys in order, and which declared name each is): an object laid out the same way (tool calls
- * mostly are) is checked without a lookup per key, its `required` names known present, and when its members are
- * pure leaves they are entered at once. With patterns, each declared name is read once, then the own keys (the
- * applier's `keys`) are walked once, each tested against each pattern once.
+ * The instance's own keys and values are listed once (`Object.keys`, `Object.values`: the fastest way to read an
+ * object's values whatever shapes the evaluator has seen, and own properties only) and compared with the key layout
+ * the last instance had: its keys in order, and which declared name each is. An object laid out the same way (tool
+ * calls mostly are) is checked without a lookup per key and its `required` names are known present; when its members
+ * are pure leaves they are entered at once. Each key is tested against each pattern once. A schema of a few names
+ * and nothing for other keys probes its names instead (an own-property test and a read each).
  */
 
 import { hasOwn, isObject } from "../../engine/json.js";
@@ -24,8 +24,6 @@ interface Members {
   readonly names: readonly string[];
   readonly nodes: readonly Subschema[];
   readonly requiredHere: readonly boolean[];
-  /** Per name: whether a plain object can inherit it, so that reading it needs the own-property test. */
-  readonly inheritable: readonly boolean[];
   /** `properties`' names as a set (the marks an `unevaluatedProperties` reads), undefined without `properties`. */
   readonly nameSet: ReadonlySet<string> | undefined;
   /** The names `required` lists that `properties` does not. */
@@ -39,14 +37,26 @@ interface Members {
   readonly steps: number;
 }
 
-/** Up to this many declared names (and no `additionalProperties`), each is read from the instance by name. */
-const FEW_READS = 3;
+/** The key layout of an instance: its own keys in order, the declared name of each (-1: none). */
+interface Layout {
+  readonly keys: readonly string[];
+  readonly slots: readonly number[];
+  /** Whether every `required` name is among the keys. */
+  readonly complete: boolean;
+  /**
+   * What entering every member the layout applies a subschema to charges, when there are no patterns and each is a
+   * pure leaf (the applier's `batchSteps`), with that charge per key; -1 otherwise (members are entered one by one).
+   */
+  readonly batch: number;
+  readonly members: number;
+  readonly costs: readonly number[];
+}
+
+/** Up to this many declared names, and nothing for other keys, each name is probed rather than the keys listed. */
+const PROBED_NAMES = 3;
 
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
-
-/** Names a plain object inherits (or that reach its prototype): reading them needs the own-property test. */
-const INHERITABLE: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"]);
 
 /** Whether two key lists are the same keys in the same order (keys are interned strings: mostly one compare each). */
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -55,34 +65,16 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** The key layout of the last instance: its own keys in order, the declared name of each (-1: none). */
-interface Layout {
-  readonly keys: readonly string[];
-  readonly slots: readonly number[];
-  /** Whether every `required` name is among the keys. */
-  readonly complete: boolean;
-  /**
-   * What entering every member the layout applies a subschema to charges, when each is a pure leaf (the applier's
-   * `batchSteps`), with that charge per key; -1 when one is not (members are then entered one by one).
-   */
-  readonly batch: number;
-  readonly members: number;
-  readonly costs: readonly number[];
-}
-
 class ObjectMembers implements BooleanStep {
   /** The declared names by name, when there are too many to compare (`COMPARED_NAMES`). */
   private readonly index: ReadonlyMap<string, number> | undefined;
-  /** Whether the instance's keys must be walked (patterns or `additionalProperties` to apply). */
-  private readonly walks: boolean;
   /** How many declared names `required` lists. */
   private readonly requiredDeclared: number;
-  /** The last instance's layout; replaced, never changed, so that an evaluation nested in a walk cannot disturb it. */
+  /** The last instance's layout; replaced, never changed, so that an evaluation nested in this one cannot change it. */
   private layout: Layout | undefined;
 
   constructor(private readonly m: Members) {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
-    this.walks = m.patterns.length > 0 || (m.additional !== undefined && !m.additional.isTrivial);
     this.requiredDeclared = m.requiredHere.filter(Boolean).length;
   }
 
@@ -94,65 +86,88 @@ class ObjectMembers implements BooleanStep {
       if (m.additional !== undefined) marks.allProps = true;
     }
     run.spend(m.steps);
-    // A few names and nothing for the other keys: reading each name costs less than listing the keys and values.
-    if (m.patterns.length === 0 && m.additional === undefined && m.names.length <= FEW_READS) {
-      return this.declared(instance, run) >= 0 && this.requiredOthers(instance);
+    if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
+      return this.probe(instance, run);
     }
-    if (m.patterns.length === 0) return this.enumerate(instance, run);
-    const present = this.declared(instance, run);
-    if (present < 0) return false;
-    const required = m.requiredElsewhere;
-    for (let i = 0; i < required.length; i++) if (!hasOwn(instance, required[i] as string)) return false;
-    if (!this.walks) return true;
-    return this.walk(instance, run, m.additional === undefined ? marks : undefined);
+    const keys = Object.keys(instance);
+    if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
+    let values = Object.values(instance);
+    // Only a host object's getters can make the two lists disagree: then each own key is read on its own.
+    if (values.length !== keys.length) values = keys.map((key) => instance[key]);
+    let layout = this.layout;
+    if (layout === undefined || !sameKeys(layout.keys, keys)) this.layout = layout = this.layoutOf(keys, run);
+    if (!layout.complete) return false;
+    if (m.additional !== undefined) run.spend(keys.length);
+    if (layout.batch >= 0 && run.enterAll(layout.batch, layout.members)) return this.entered(layout, values, run);
+    return this.oneByOne(layout, values, run, m.additional === undefined ? marks : undefined);
+  }
+
+  /** Each declared name in turn, own properties only: its subschema, or a refusal when it is required and absent. */
+  private probe(instance: Record<string, unknown>, run: Run): boolean {
+    const { names, nodes, requiredHere, requiredElsewhere } = this.m;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      if (!hasOwn(instance, name)) {
+        if (requiredHere[i] === true) return false;
+        continue;
+      }
+      const node = nodes[i] as Subschema;
+      if (!node.isTrivial && !run.child(node, instance[name])) return false;
+    }
+    for (let i = 0; i < requiredElsewhere.length; i++)
+      if (!hasOwn(instance, requiredElsewhere[i] as string)) return false;
+    return true;
+  }
+
+  /** Every member is a pure leaf and entered already: each is tested; what a failure leaves unused is given back. */
+  private entered(layout: Layout, values: readonly unknown[], run: Run): boolean {
+    const { nodes, additional } = this.m;
+    const { slots, costs, batch, members } = layout;
+    let used = 0;
+    let applied = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      const node = slot >= 0 ? (nodes[slot] as Subschema) : additional;
+      if (node === undefined || node.isTrivial) continue;
+      used += costs[i] as number;
+      applied++;
+      if (run.entered(node, values[i])) continue;
+      run.refund(batch - used, members - applied);
+      return false;
+    }
+    return true;
   }
 
   /**
-   * Enumerates the instance's keys once against the last layout (see the module comment): each declared key's
-   * subschema applies, each other key gets `additionalProperties`; then `required`, known from the layout or checked.
+   * Each key in turn: its declared subschema, the subschemas of the patterns it matches (marked one by one when
+   * `marks` is given: patterns without `additionalProperties`), and `additionalProperties` when neither applies.
    */
-  private enumerate(instance: Record<string, unknown>, run: Run): boolean {
-    const { nodes, additional } = this.m;
-    const keys = Object.keys(instance);
-    if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
-    const values = Object.values(instance);
-    // Only a host object's getters can make the two lists disagree: then each name is read on its own.
-    if (values.length !== keys.length) {
-      if (this.declared(instance, run) < 0 || !this.requiredOthers(instance)) return false;
-      return !this.walks || this.walk(instance, run, undefined);
-    }
-    let layout = this.layout;
-    if (layout === undefined || !sameKeys(layout.keys, keys)) this.layout = layout = this.layoutOf(keys, run);
-    const { slots, costs, batch, members } = layout;
-    // Pure leaves only: every member is entered at once, and what a failure leaves unused is given back.
-    if (batch >= 0 && run.enterAll(batch, members)) {
-      let used = 0;
-      let applied = 0;
-      for (let i = 0; i < keys.length; i++) {
-        const slot = slots[i] as number;
-        const node = slot >= 0 ? (nodes[slot] as Subschema) : additional;
-        if (node === undefined || node.isTrivial) continue;
-        used += costs[i] as number;
-        applied++;
-        if (run.entered(node, values[i])) continue;
-        run.refund(batch - used, members - applied);
-        return false;
+  private oneByOne(layout: Layout, values: readonly unknown[], run: Run, marks: Marks | undefined): boolean {
+    const { nodes, patterns, patternNodes, additional } = this.m;
+    const { keys, slots } = layout;
+    for (let i = 0; i < keys.length; i++) {
+      const slot = slots[i] as number;
+      if (slot >= 0) {
+        const node = nodes[slot] as Subschema;
+        if (!node.isTrivial && !run.child(node, values[i])) return false;
       }
-    } else {
-      for (let i = 0; i < keys.length; i++) {
-        const slot = slots[i] as number;
-        const node = slot >= 0 ? (nodes[slot] as Subschema) : additional;
-        if (node !== undefined && !node.isTrivial && !run.child(node, values[i])) return false;
+      let matched = false;
+      for (let p = 0; p < patterns.length; p++) {
+        if (!(patterns[p] as CompiledPattern).test(keys[i] as string, run)) continue;
+        matched = true;
+        marks?.addProp(keys[i] as string);
+        if (!run.child(patternNodes[p] as Subschema, values[i])) return false;
       }
+      if (slot >= 0 || matched || additional === undefined || additional.isTrivial) continue;
+      if (!run.child(additional, values[i])) return false;
     }
-    if (additional !== undefined) run.spend(keys.length);
-    return layout.complete;
+    return true;
   }
 
   /** The layout of an instance's own keys, with what entering its members at once charges (see `Layout`). */
   private layoutOf(keys: readonly string[], run: Run): Layout {
-    const { nodes, additional, requiredHere } = this.m;
-    let batch = 0;
+    const { nodes, additional, requiredHere, requiredElsewhere, patterns } = this.m;
+    let batch = patterns.length === 0 ? 0 : -1;
     let members = 0;
     let required = 0;
     const slots: number[] = [];
@@ -173,55 +188,8 @@ class ObjectMembers implements BooleanStep {
     }
     // Every required name is an own key: the declared ones are counted, the others looked for among the keys.
     const own = new Set(keys);
-    const complete = required === this.requiredDeclared && this.m.requiredElsewhere.every((name) => own.has(name));
+    const complete = required === this.requiredDeclared && requiredElsewhere.every((name) => own.has(name));
     return { keys, slots, complete, batch, members, costs };
-  }
-
-  /** Whether every `required` name that `properties` does not declare is present (the declared ones are checked). */
-  private requiredOthers(instance: Record<string, unknown>): boolean {
-    const elsewhere = this.m.requiredElsewhere;
-    for (let i = 0; i < elsewhere.length; i++) if (!hasOwn(instance, elsewhere[i] as string)) return false;
-    return true;
-  }
-
-  /** Reads every declared name once: applies its subschema, or fails a required one. How many were present, or -1. */
-  private declared(instance: Record<string, unknown>, run: Run): number {
-    const { names, nodes, requiredHere, inheritable } = this.m;
-    let present = 0;
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
-      // JSON has no undefined, so a value read is there exactly when the property is, but for a name an object can
-      // inherit (then the own-property test decides) and for an own property a host set to undefined.
-      const value = instance[name];
-      const here = value === undefined || inheritable[i] === true ? hasOwn(instance, name) : true;
-      if (!here) {
-        if (requiredHere[i] === true) return -1;
-        continue;
-      }
-      present++;
-      const node = nodes[i] as Subschema;
-      if (!node.isTrivial && !run.child(node, value)) return -1;
-    }
-    return present;
-  }
-
-  /** The instance's own keys once: each against each pattern, then `additionalProperties` for the undeclared. */
-  private walk(instance: Record<string, unknown>, run: Run, marks: Marks | undefined): boolean {
-    const { patterns, patternNodes, additional } = this.m;
-    const keys = run.keys(instance);
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k] as string;
-      let matched = false;
-      for (let i = 0; i < patterns.length; i++) {
-        if (!(patterns[i] as CompiledPattern).test(key, run)) continue;
-        matched = true;
-        marks?.addProp(key);
-        if (!run.child(patternNodes[i] as Subschema, instance[key])) return false;
-      }
-      if (matched || additional === undefined || additional.isTrivial || this.indexOf(key) >= 0) continue;
-      if (!run.child(additional, instance[key])) return false;
-    }
-    return true;
   }
 
   /** The index of `key` among the declared names, or -1. */
@@ -261,7 +229,6 @@ export const objectMembers: Fusion = {
       names,
       nodes: names.map((name) => ctx.subschema("properties", name)),
       requiredHere: names.map((name) => listed.has(name)),
-      inheritable: names.map((name) => INHERITABLE.has(name)),
       nameSet: properties ? declared : undefined,
       requiredElsewhere: [...listed].filter((name) => !declared.has(name)),
       patterns,

@@ -1,7 +1,9 @@
 /**
  * The objectMembers fusion (src/vocabularies/applicator/object-members.ts) against its specification, the plain
- * `properties`, `patternProperties` and `additionalProperties`: compiled with and without the fusion, every verdict
- * agrees, with evaluated marks read by `unevaluatedProperties` too, and with the output path.
+ * `required`, `properties`, `patternProperties` and `additionalProperties`: compiled with and without the fusion,
+ * every verdict agrees on every branch (a few names read one by one, key layouts kept and missed, members entered at
+ * once or one by one, patterns, closed and open objects, up to twelve names), with evaluated marks read by
+ * `unevaluatedProperties`, with inherited enumerable keys, and with the output path.
  */
 
 import assert from "node:assert/strict";
@@ -12,7 +14,8 @@ import { dialect2020_12 } from "../../../src/vocabularies/dialect-2020-12.js";
 import { objectMembers } from "../../../src/vocabularies/applicator/object-members.js";
 
 const plain = { ...dialect2020_12, fusions: [] };
-const NAMES = ["a", "ab", "x1", "__proto__", "toString"];
+const NAMES = ["a", "ab", "x1", "__proto__", "toString", "constructor", "0", "12", "b", "c", "d", "e", "f", "g"];
+/** Pure leaves (entered at once), leaves that charge steps (entered one by one), and subschemas that descend. */
 const sub = fc.oneof(
   fc.constant(true),
   fc.constant(false),
@@ -20,38 +23,126 @@ const sub = fc.oneof(
   fc.constant({ type: "integer" }),
   fc.constant({ type: "string" }),
   fc.constant({ minimum: 2 }),
+  fc.constant({ type: ["integer", "null"], maximum: 2 }),
+  fc.constant({ pattern: "^s" }),
+  fc.constant({ enum: [1, "s", null] }),
+  fc.constant({ type: "object", properties: { a: { type: "integer" } }, required: ["a"] }),
+  fc.constant({ items: { type: "integer" } }),
+  fc.constant({ allOf: [{ type: "integer" }] }),
 );
 const schema = fc.record(
   {
-    properties: fc.dictionary(fc.constantFrom(...NAMES), sub, { maxKeys: 4 }),
-    patternProperties: fc.dictionary(fc.constantFrom("^a", "1$", "o"), sub, { maxKeys: 2 }),
+    properties: fc.dictionary(fc.constantFrom(...NAMES), sub, { maxKeys: 12 }),
+    patternProperties: fc.dictionary(fc.constantFrom("^a", "1$", "o", "^[0-9]+$"), sub, { maxKeys: 2 }),
     additionalProperties: sub,
     unevaluatedProperties: fc.constantFrom(false, { type: "integer" }),
-    required: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 2 }),
+    required: fc.uniqueArray(fc.constantFrom(...NAMES, "zz"), { maxLength: 5 }),
   },
   { requiredKeys: [] },
 );
-const value = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom("s", 1.5, null, [], {}));
-const instance = fc.oneof(
-  fc.dictionary(fc.constantFrom(...NAMES, "zz", "x9"), value, { maxKeys: 5 }).map((o) => JSON.parse(JSON.stringify(o))),
-  value,
+const value = fc.oneof(
+  fc.integer({ min: 0, max: 3 }),
+  fc.constantFrom("s", "t", 1.5, null, [], [1, 2], {}, { a: 1 }, { a: "x" }),
 );
+/** Objects parsed from JSON (own keys only, in a generated order), some with inherited enumerable keys too. */
+const object = fc
+  .tuple(
+    fc.array(fc.tuple(fc.constantFrom(...NAMES, "zz", "x9", "a0"), value), { maxLength: 14 }),
+    fc.array(fc.tuple(fc.constantFrom("a", "b", "zz", "inherited"), value), { maxLength: 2 }),
+  )
+  .map(([own, inherited]) => {
+    const text = "{" + own.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(",") + "}";
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if (inherited.length === 0) return parsed;
+    const proto = Object.fromEntries(inherited);
+    return Object.assign(Object.create(proto) as Record<string, unknown>, parsed);
+  });
+const instance = fc.oneof({ weight: 5, arbitrary: object }, { weight: 1, arbitrary: value });
 
 test("the dialect lists the fusion", () => {
   assert.deepEqual(dialect2020_12.fusions, [objectMembers]);
 });
 
-test("fused and plain boolean paths agree, and agree with the output path", () => {
+test("fused and plain boolean paths agree on sequences of instances (layouts kept and missed), and with the output", () => {
+  let laidOut = 0;
   fc.assert(
-    fc.property(schema, instance, (s, i) => {
+    fc.property(schema, fc.array(instance, { minLength: 1, maxLength: 6 }), (s, instances) => {
       const fused = compileWith(dialect2020_12, s);
       const spec = compileWith(plain, s);
-      const verdict = spec.isValid(i);
-      assert.equal(fused.isValid(i), verdict, JSON.stringify({ s, i }));
-      assert.equal(fused.validate(i).valid, verdict);
+      // The same instances twice: the second pass meets the layouts the first one left.
+      for (const i of [...instances, ...instances]) {
+        const verdict = spec.isValid(i);
+        assert.equal(fused.isValid(i), verdict, JSON.stringify({ s, i }));
+        assert.equal(fused.validate(i).valid, verdict);
+      }
+      if (Object.keys(s.properties ?? {}).length > 3 || s.additionalProperties !== undefined) laidOut++;
     }),
-    { seed: 20261202, numRuns: 2000 },
+    { seed: 20261203, numRuns: 2500 },
   );
+  assert.ok(laidOut > 1000, `${laidOut} schemas took the key-layout branch`);
+});
+
+test("every branch: layouts with pure leaves entered at once or not, patterns, closed objects, many names", () => {
+  const twelve = Object.fromEntries(NAMES.slice(0, 12).map((n, i) => [n, i % 2 ? { type: "integer" } : {}]));
+  const cases: [unknown, unknown[]][] = [
+    // A few names, nothing for other keys.
+    [
+      { properties: { a: { type: "integer" }, b: {} }, required: ["a"] },
+      [{ a: 1 }, { b: 1 }, { a: "x" }, { a: 1, z: 2 }],
+    ],
+    // Twelve names: the layout branch, with a map lookup past eight names.
+    [{ properties: twelve, required: ["a", "g"] }, [{ a: 1, g: 2 }, { g: 2, a: 1 }, { a: 1 }, { a: 1, g: 2, ab: "x" }]],
+    // Closed: additionalProperties false, and a schema for the others.
+    [{ properties: { a: { type: "integer" } }, additionalProperties: false }, [{ a: 1 }, { a: 1, b: 2 }, {}]],
+    [
+      { properties: { a: {} }, additionalProperties: { type: "string" } },
+      [
+        { a: 1, b: "s" },
+        { a: 1, b: 2 },
+      ],
+    ],
+    // Patterns, with and without additionalProperties.
+    [
+      { patternProperties: { "^x": { type: "integer" } }, additionalProperties: false },
+      [{ x1: 1 }, { x1: "s" }, { y: 1 }],
+    ],
+    [{ properties: { a: {} }, patternProperties: { "^x": { type: "integer" } } }, [{ x1: 1, a: "s" }, { x1: "s" }]],
+  ];
+  for (const [s, instances] of cases) {
+    const fused = compileWith(dialect2020_12, s);
+    const spec = compileWith(plain, s);
+    for (const i of [...instances, ...instances])
+      assert.equal(fused.isValid(i), spec.isValid(i), JSON.stringify({ s, i }));
+  }
+});
+
+test("a failing member gives back what entering all at once charged: the same steps as one by one", () => {
+  const s = { properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" }, d: {} } };
+  const fused = compileWith(dialect2020_12, s);
+  const good = { a: 1, b: 2, c: 3, d: 4 };
+  const bad = { a: 1, b: "x", c: 3, d: 4 };
+  fused.isValid(good); // leaves the layout
+  const once = fused.count(bad).steps;
+  assert.equal(fused.count(bad).steps, once, "the same again");
+  // Entered one by one (a fresh validator has no layout yet, and the first instance is looked up key by key).
+  const fresh = compileWith(dialect2020_12, s);
+  assert.equal(fresh.count(bad).steps, once);
+});
+
+test("a host object whose getters change it while it is read is checked name by name", () => {
+  const s = { properties: { a: { type: "integer" }, b: { type: "integer" }, c: {}, d: {} }, required: ["a"] };
+  const fused = compileWith(dialect2020_12, s);
+  const spec = compileWith(plain, s);
+  const tricky: Record<string, unknown> = { a: 1, c: 0, d: 0 };
+  Object.defineProperty(tricky, "b", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      delete tricky["c"];
+      return 2;
+    },
+  });
+  assert.equal(fused.isValid(tricky), spec.isValid({ a: 1, b: 2, d: 0 }));
 });
 
 test("__proto__ in the instance is data, whether declared or matched or additional", () => {
@@ -60,4 +151,13 @@ test("__proto__ in the instance is data, whether declared or matched or addition
   assert.equal(v.isValid(JSON.parse('{"__proto__": 1}')), true);
   assert.equal(v.isValid(JSON.parse('{"__proto__": "x"}')), false);
   assert.equal(v.isValid({}), true, "an inherited prototype is not a property");
+});
+
+test("inherited enumerable keys are never members, however the layout was left", () => {
+  const s = { properties: { a: {}, b: {}, c: {}, d: { type: "integer" } }, required: ["d"] };
+  const v = compileWith(dialect2020_12, s);
+  assert.equal(v.isValid({ a: 1, b: 2, c: 3, d: 4 }), true);
+  const inherits = Object.create({ d: 4 }) as Record<string, unknown>;
+  Object.assign(inherits, { a: 1, b: 2, c: 3 });
+  assert.equal(v.isValid(inherits), false, "d is inherited, so required fails");
 });
