@@ -13,7 +13,7 @@ export type { ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
 export { defaultLimits } from "./engine/limits.js";
-export type { Annotation, KeywordResult, NodeResult, OutputFormat, OutputUnit } from "./engine/output.js";
+export type { Annotation, KeywordResult, Located, NodeResult, OutputFormat, OutputUnit } from "./engine/output.js";
 export type {
   StandardFailure,
   StandardIssue,

@@ -8,7 +8,7 @@
 
 import type { Evaluator, Failure } from "./keyword.js";
 import type { Marks } from "./marks.js";
-import type { KeywordResult, NodeResult } from "./output.js";
+import type { KeywordResult } from "./output.js";
 import { escapeToken } from "./pointer.js";
 import type { Applier, Run, Subschema } from "./run.js";
 import { TYPE_BITS, typeBits } from "./types.js";
@@ -119,7 +119,7 @@ class Reference implements Evaluator {
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean {
     const target = this.target;
     const node = typeof target === "function" ? target(run) : target;
-    if (++run.references > run.maxReferenceDepth) run.limit("maxReferenceDepth", out.instanceLocation);
+    if (++run.references > run.maxReferenceDepth) run.limit("maxReferenceDepth", out);
     const valid = evaluateInPlace(node, instance, run, marks, out);
     run.references--;
     return valid;
@@ -155,7 +155,7 @@ class OutputApplier implements Applier {
     const { run, out } = this;
     this.applied.push(key);
     if (this.quietFalse && node.constant === false) {
-      run.enter(2, out.instanceLocation);
+      run.enter(2, out);
       this.failed.push(key);
       return true;
     }
@@ -183,15 +183,15 @@ class OutputApplier implements Applier {
   }
 
   keys(object: object): string[] {
-    return this.run.keys(object, this.out.instanceLocation);
+    return this.run.keys(object, this.out);
   }
 
   items(array: readonly unknown[]): void {
-    this.run.items(array, this.out.instanceLocation);
+    this.run.items(array, this.out);
   }
 
   spend(steps: number): void {
-    this.run.spend(steps, this.out.instanceLocation);
+    this.run.spend(steps, this.out);
   }
 
   annotation(kind: ApplicatorSpec<unknown>["annotate"], instance: unknown): unknown {
@@ -255,10 +255,9 @@ function evaluateChild(
   failuresOnly = false,
 ): boolean {
   // The member primitive's accounting (one step here, the subschema's own on entry), then one level down.
-  run.enter(1, out.instanceLocation);
+  run.enter(1, out);
   run.instanceDepth++;
-  const token = typeof key === "number" ? String(key) : escapeToken(key);
-  const child = childResult(out, suffix, "/" + token);
+  const child = out.apply(suffix, key);
   const valid = node.evaluate(value, run, undefined, child);
   if (valid && (failuresOnly || (child.keywords.length === 0 && !run.keepAll))) out.children.pop();
   run.instanceDepth--;
@@ -274,23 +273,10 @@ export function evaluateInPlace(
   out: KeywordResult,
   suffix = "",
 ): boolean {
-  return node.evaluate(instance, run, marks, childResult(out, suffix, ""));
+  return node.evaluate(instance, run, marks, out.apply(suffix, undefined));
 }
 
 /** A keyword-location suffix from a JSON Pointer token ("" for none). */
 function tokenSuffix(at: string | number | undefined): string {
   return at === undefined ? "" : "/" + (typeof at === "number" ? String(at) : escapeToken(at));
-}
-
-/** A new, empty child result of a keyword result, appended to its children. */
-function childResult(parent: KeywordResult, keywordSuffix: string, instanceSuffix: string): NodeResult {
-  const child: NodeResult = {
-    keywordLocation: parent.keywordLocation + keywordSuffix,
-    absoluteKeywordLocation: "",
-    instanceLocation: parent.instanceLocation + instanceSuffix,
-    valid: true,
-    keywords: [],
-  };
-  parent.children.push(child);
-  return child;
 }

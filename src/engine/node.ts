@@ -14,7 +14,7 @@ import type { BooleanStep, Evaluator, Holds } from "./keyword.js";
 import { assertionsHold } from "./keyword.js";
 import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
-import type { KeywordResult, NodeResult } from "./output.js";
+import { KeywordResult, type NodeResult } from "./output.js";
 import { escapeToken, pointerToFragment } from "./pointer.js";
 import type { DynamicAnchors, Member, Run, ScopeFrame, Subschema } from "./run.js";
 
@@ -41,8 +41,10 @@ const NONE: never[] = [];
 const NO_RUN = undefined as unknown as Run;
 
 export class SchemaNode implements Member {
-  /** Every evaluator, for the output path. */
+  /** Every evaluator, for the output path, with its keyword location suffix and absolute location (precomputed). */
   private all: readonly Evaluator[] = NONE;
+  private suffixes: readonly string[] = NONE;
+  private locations: readonly string[] = NONE;
   private typeMask = 0;
   /** Whether there are assertions besides `type`, and all of them composed (`assertionsHold`). */
   private asserts = false;
@@ -84,6 +86,8 @@ export class SchemaNode implements Member {
   /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
   setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean): void {
     this.all = evaluators;
+    this.suffixes = evaluators.map((e) => "/" + escapeToken(e.keyword));
+    this.locations = evaluators.map((e) => this.absoluteLocation + "/" + pointerToFragment(escapeToken(e.keyword)));
     this.typeMask = plan.typeMask;
     this.asserts = plan.predicates.length > 0;
     this.pure = plan.predicates.every((p) => p.pure === true);
@@ -269,15 +273,17 @@ export class SchemaNode implements Member {
   // ---- the output path --------------------------------------------------------------------------------------------
 
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean {
-    if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps", out.instanceLocation);
-    if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth", out.instanceLocation);
+    if ((run.steps += this.cost) > run.maxSteps) run.limit("maxEvaluationSteps", out);
+    if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth", out);
     const saved = run.tracksScope ? this.enterScope(run) : run.scope;
     out.absoluteKeywordLocation = this.absoluteLocation;
     const own = this.tracks ? new Marks() : marks;
     let valid = this.constant !== false;
     if (!valid) out.keywords.push(falseSchemaResult(out));
-    for (const evaluator of this.all) {
-      const unit = keywordResult(out, this.absoluteLocation, evaluator.keyword);
+    const { all, suffixes, locations } = this;
+    for (let i = 0; i < all.length; i++) {
+      const evaluator = all[i] as Evaluator;
+      const unit = new KeywordResult(out, evaluator.keyword, suffixes[i] as string, locations[i] as string);
       unit.valid = evaluator.evaluate(instance, run, own, unit);
       if (!unit.valid) {
         valid = false;
@@ -335,28 +341,9 @@ function chargeOnly(cost: number): Test {
   };
 }
 
-function keywordResult(out: NodeResult, absoluteLocation: string, keyword: string): KeywordResult {
-  const token = escapeToken(keyword);
-  return {
-    keyword,
-    keywordLocation: out.keywordLocation + "/" + token,
-    absoluteKeywordLocation: absoluteLocation + "/" + pointerToFragment(token),
-    instanceLocation: out.instanceLocation,
-    valid: true,
-    hasAnnotation: false,
-    children: [],
-  };
-}
-
 function falseSchemaResult(out: NodeResult): KeywordResult {
-  return {
-    keyword: "false",
-    keywordLocation: out.keywordLocation,
-    absoluteKeywordLocation: out.absoluteKeywordLocation,
-    instanceLocation: out.instanceLocation,
-    valid: false,
-    error: "no value is allowed here (the schema is false)",
-    hasAnnotation: false,
-    children: [],
-  };
+  const unit = new KeywordResult(out, "false", "", out.absoluteKeywordLocation);
+  unit.valid = false;
+  unit.error = "no value is allowed here (the schema is false)";
+  return unit;
 }

@@ -1,44 +1,123 @@
 /**
  * The one evaluation result behind every output format (Core §12): a tree of schema-node results
  * whose children are keyword results. flag/basic/detailed/verbose and `annotations()` are views of it.
+ * Results are made here and nowhere else (`rootResult`, `KeywordResult.apply`, `SchemaNode.evaluate` opening
+ * keyword results), and their locations are text only once a unit is kept.
  */
 
-/** The result of evaluating one schema (or subschema) against one instance location. */
-export interface NodeResult {
-  /** JSON Pointer to the subschema along the evaluation path, `$ref`/`$dynamicRef` hops included (Core §12.3.1). */
-  keywordLocation: string;
+import { escapeToken } from "./pointer.js";
+
+/**
+ * Where a result sits, for a limit's message: its instance location, turned into text only when asked (a limit hit on
+ * the output path asks; nothing else does until a unit is kept).
+ */
+export interface Located {
+  /** JSON Pointer to the instance value. */
+  readonly instanceLocation: string;
+}
+
+/**
+ * The result of evaluating one schema (or subschema) against one instance location. Its locations are a link to the
+ * keyword result that applied it and the member it was applied to, turned into JSON Pointers only when read (Core
+ * §12.3: the keyword location along the evaluation path, the instance location).
+ */
+export class NodeResult implements Located {
   /** The subschema's canonical URI with a JSON Pointer fragment (Core §12.3.2). */
-  absoluteKeywordLocation: string;
-  /** JSON Pointer to the instance value evaluated (Core §12.3.3). */
-  instanceLocation: string;
+  absoluteKeywordLocation = "";
   /** Whether the instance value satisfies the subschema. */
-  valid: boolean;
+  valid = true;
   /** The results of the subschema's keywords; only those that fail or annotate unless every unit is kept. */
-  keywords: KeywordResult[];
+  keywords: KeywordResult[] = [];
+  private keywordText: string | undefined;
+  private instanceText: string | undefined;
+
+  /** @internal */
+  constructor(
+    /** The keyword result that applied this subschema (null at the root). */
+    private readonly parent: KeywordResult | null,
+    /** What this subschema adds to the parent's keyword location: "/name" or "/0" (already escaped), or "". */
+    private readonly keywordSuffix: string,
+    /** The member of the parent's instance it was applied to, or undefined in place. */
+    private readonly member: string | number | undefined,
+    /** A sibling of the parent keyword (`then`, `else` beside `if`): located from the parent's own schema. */
+    private readonly sibling = false,
+  ) {}
+
+  /** JSON Pointer to the subschema along the evaluation path, `$ref`/`$dynamicRef` hops included (Core §12.3.1). */
+  get keywordLocation(): string {
+    if (this.keywordText !== undefined) return this.keywordText;
+    const parent = this.parent;
+    const base = parent === null ? "" : this.sibling ? parent.owner.keywordLocation : parent.keywordLocation;
+    return (this.keywordText = base + this.keywordSuffix);
+  }
+
+  /** JSON Pointer to the instance value evaluated (Core §12.3.3). */
+  get instanceLocation(): string {
+    if (this.instanceText !== undefined) return this.instanceText;
+    const parent = this.parent;
+    let text = parent === null ? "" : parent.instanceLocation;
+    if (this.member !== undefined)
+      text += "/" + (typeof this.member === "number" ? this.member : escapeToken(this.member));
+    return (this.instanceText = text);
+  }
 }
 
 /** The result of one keyword; applicators hold the results of the subschemas they applied. */
-export interface KeywordResult {
-  /** The keyword's name, e.g. `maxLength` (`false` for the failure of a `false` schema). */
-  keyword: string;
-  /** JSON Pointer to the keyword along the evaluation path, `$ref`/`$dynamicRef` hops included. */
-  keywordLocation: string;
-  /** The keyword's canonical URI with a JSON Pointer fragment. */
-  absoluteKeywordLocation: string;
-  /** JSON Pointer to the instance value the keyword evaluated. */
-  instanceLocation: string;
+export class KeywordResult implements Located {
   /** Whether the keyword is satisfied. */
-  valid: boolean;
+  valid = true;
   /** The typed parameters the message was rendered from (read by `anyOf` to name the values it allows). */
   params?: Params;
   /** The failure's one-sentence message, rendered from `params` (absent when the keyword passed). */
   error?: string;
   /** Whether the keyword produced an annotation (Core §7.7); an annotation's value may itself be `undefined`. */
-  hasAnnotation: boolean;
+  hasAnnotation = false;
   /** The annotation's value when `hasAnnotation` is true, e.g. the names `properties` evaluated. */
   annotation?: unknown;
   /** The results of the subschemas an applicator applied; empty for assertions and annotations. */
-  children: NodeResult[];
+  children: NodeResult[] = [];
+  private keywordText: string | undefined;
+
+  /** @internal */
+  constructor(
+    /** The result of the schema this keyword belongs to. */
+    readonly owner: NodeResult,
+    /** The keyword's name, e.g. `maxLength` (`false` for the failure of a `false` schema). */
+    readonly keyword: string,
+    /** "/" and the keyword's escaped name, precomputed when compiled ("" for a `false` schema's failure). */
+    private readonly suffix: string,
+    /** The keyword's canonical URI with a JSON Pointer fragment, precomputed when compiled. */
+    readonly absoluteKeywordLocation: string,
+  ) {}
+
+  /** JSON Pointer to the keyword along the evaluation path, `$ref`/`$dynamicRef` hops included. */
+  get keywordLocation(): string {
+    return (this.keywordText ??= this.owner.keywordLocation + this.suffix);
+  }
+
+  /** JSON Pointer to the instance value the keyword evaluated. */
+  get instanceLocation(): string {
+    return this.owner.instanceLocation;
+  }
+
+  /** A new result of a subschema this keyword applies, at the member `member` (or in place), kept in `children`. */
+  apply(keywordSuffix: string, member: string | number | undefined): NodeResult {
+    const child = new NodeResult(this, keywordSuffix, member);
+    this.children.push(child);
+    return child;
+  }
+
+  /** A new result of a sibling keyword's subschema (`then`, `else` beside `if`), in place, kept in `children`. */
+  applySibling(keyword: string): NodeResult {
+    const child = new NodeResult(this, "/" + escapeToken(keyword), undefined, true);
+    this.children.push(child);
+    return child;
+  }
+}
+
+/** The root result of an evaluation. */
+export function rootResult(): NodeResult {
+  return new NodeResult(null, "", undefined);
 }
 
 /**
@@ -146,7 +225,7 @@ function unitOf(r: KeywordResult | NodeResult): OutputUnit {
 }
 
 function isKeyword(r: KeywordResult | NodeResult): r is KeywordResult {
-  return Object.hasOwn(r, "keyword");
+  return r instanceof KeywordResult;
 }
 
 /** Flat list of failing keyword units with messages (basic, for invalid results). */

@@ -8,7 +8,7 @@ import { LimitError } from "./errors.js";
 import { codePointLength, type StepMeter } from "./json.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
-import type { NodeResult } from "./output.js";
+import type { Located, NodeResult } from "./output.js";
 import type { RegexMeter } from "./regex/index.js";
 
 /** A compiled subschema as keywords see it: what it is, and its two paths. How it is tested is the engine's. */
@@ -127,8 +127,8 @@ export class Run implements Applier, StepMeter, RegexMeter {
    * Charges work to `maxEvaluationSteps` (README "Limits"): a node charges one step per keyword it evaluates, and
    * every loop over instance data charges its iterations here, so the limit bounds CPU time.
    */
-  spend(steps: number, instancePointer?: string): void {
-    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
+  spend(steps: number, where?: Located): void {
+    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", where);
   }
 
   /** Whether an evaluation is using this run now (a reused run is taken only when it is not). */
@@ -144,8 +144,13 @@ export class Run implements Applier, StepMeter, RegexMeter {
     this.scope = null;
   }
 
-  limit(name: keyof Limits, instancePointer?: string): never {
-    throw new LimitError(name, this.limits[name], instancePointer === undefined ? {} : { instancePointer });
+  /** Throws the limit's error; `where` (the output path's result) locates it, its text made only now. */
+  limit(name: keyof Limits, where?: Located): never {
+    throw new LimitError(
+      name,
+      this.limits[name],
+      where === undefined ? {} : { instancePointer: where.instanceLocation },
+    );
   }
 
   /**
@@ -153,10 +158,10 @@ export class Run implements Applier, StepMeter, RegexMeter {
    * (one, and what the subschema charges on entry), one level deeper than here, one more value. A caller that then
    * descends into a subschema which is not a leaf raises `instanceDepth` around it.
    */
-  enter(steps: number, instancePointer?: string): void {
-    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", instancePointer);
-    if (this.instanceDepth >= this.maxInstanceDepth) this.limit("maxInstanceDepth", instancePointer);
-    if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes", instancePointer);
+  enter(steps: number, where?: Located): void {
+    if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", where);
+    if (this.instanceDepth >= this.maxInstanceDepth) this.limit("maxInstanceDepth", where);
+    if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes", where);
   }
 
   child(node: Subschema, value: unknown): boolean {
@@ -223,20 +228,20 @@ export class Run implements Applier, StepMeter, RegexMeter {
     return (node as Member).firstMatch(array, from, this);
   }
 
-  keys(object: object, instancePointer?: string): string[] {
+  keys(object: object, where?: Located): string[] {
     const keys = Object.keys(object);
-    if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", instancePointer);
-    this.spend(keys.length, instancePointer);
+    if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", where);
+    this.spend(keys.length, where);
     return keys;
   }
 
   /** Checks a string against `maxStringLength` (code points) before a keyword scans it. */
-  string(value: string, instancePointer?: string): void {
+  string(value: string, where?: Located): void {
     const max = this.limits.maxStringLength;
-    if (value.length > max && codePointLength(value) > max) this.limit("maxStringLength", instancePointer);
+    if (value.length > max && codePointLength(value) > max) this.limit("maxStringLength", where);
   }
 
-  items(array: readonly unknown[], instancePointer?: string): void {
-    if (array.length > this.limits.maxArrayLength) this.limit("maxArrayLength", instancePointer);
+  items(array: readonly unknown[], where?: Located): void {
+    if (array.length > this.limits.maxArrayLength) this.limit("maxArrayLength", where);
   }
 }

@@ -7,6 +7,7 @@ import {
   annotationsOf,
   basicOutput,
   render,
+  rootResult,
   type Annotation,
   type NodeResult,
   type OutputFormat,
@@ -160,10 +161,6 @@ function spareRun(limits: Readonly<Limits>, tracksScope: boolean): Run {
   if (pair === undefined) spares.set(limits, (pair = [undefined, undefined]));
   const at = tracksScope ? 1 : 0;
   return (pair[at] ??= new Run(limits, tracksScope));
-}
-
-function rootResult(): NodeResult {
-  return { keywordLocation: "", absoluteKeywordLocation: "", instanceLocation: "", valid: true, keywords: [] };
 }
 
 /** Output for a verdict the boolean path reached but whose full output would exceed a limit. */

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { applicator, type ApplicatorSpec } from "../../src/engine/applicator.js";
-import type { KeywordResult } from "../../src/engine/output.js";
+import { KeywordResult, rootResult } from "../../src/engine/output.js";
 import { Run, type Subschema } from "../../src/engine/run.js";
 import { falseNode, leafNode } from "./nodes.js";
 import { defaultLimits, LimitError } from "../../src/index.js";
@@ -15,16 +15,11 @@ import { defaultLimits, LimitError } from "../../src/index.js";
 const numbers = leafNode("n", (v) => typeof v === "number");
 const nothing = falseNode;
 
-function unit(keyword: string): KeywordResult {
-  return {
-    keyword,
-    keywordLocation: "/" + keyword,
-    absoluteKeywordLocation: "",
-    instanceLocation: "",
-    valid: true,
-    hasAnnotation: false,
-    children: [],
-  };
+/** A keyword result at the root, or at the root's member `at`. */
+function unit(keyword: string, at?: string): KeywordResult {
+  const root = rootResult();
+  const owner = at === undefined ? root : new KeywordResult(root, "holder", "/holder", "").apply("", at);
+  return new KeywordResult(owner, keyword, "/" + keyword, "");
 }
 
 function everyMember(node: Subschema, spec: Partial<ApplicatorSpec<Record<string, unknown>>> = {}) {
@@ -94,7 +89,7 @@ test("against false with quietFalse, describe alone reports the members (no chil
 
 test("size limits are checked where members are listed, with the instance location on the output path", () => {
   const small = new Run({ ...defaultLimits, maxObjectProperties: 1 }, false);
-  const out = { ...unit("toy"), instanceLocation: "/deep" };
+  const out = unit("toy", "deep");
   assert.throws(
     () => everyMember(numbers).evaluate({ a: 1, b: 2 }, small, undefined, out),
     (e: unknown) => e instanceof LimitError && e.limit === "maxObjectProperties" && e.instancePointer === "/deep",

@@ -54,7 +54,7 @@ export const contains: KeywordDefinition = {
       },
       evaluate(instance, run, marks, out) {
         if (!Array.isArray(instance)) return true;
-        run.items(instance, out.instanceLocation);
+        run.items(instance, out);
         const matched: number[] = [];
         const count = scan(instance, outputApplier(run, out), marks, matched);
         if (holds(count)) {

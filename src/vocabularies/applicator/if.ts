@@ -5,7 +5,6 @@
 
 import { tryInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
-import type { NodeResult } from "../../engine/output.js";
 import type { Subschema } from "../../engine/run.js";
 
 export const if_: KeywordDefinition = {
@@ -29,15 +28,7 @@ export const if_: KeywordDefinition = {
         const branch: Subschema | undefined = matched ? then : else_;
         if (branch === undefined) return true;
         // `then`/`else` are siblings of `if`: their results carry their own keyword location.
-        const result: NodeResult = {
-          keywordLocation: out.keywordLocation.slice(0, -"/if".length) + (matched ? "/then" : "/else"),
-          absoluteKeywordLocation: "",
-          instanceLocation: out.instanceLocation,
-          valid: true,
-          keywords: [],
-        };
-        out.children.push(result);
-        return branch.evaluate(instance, run, marks, result);
+        return branch.evaluate(instance, run, marks, out.applySibling(matched ? "then" : "else"));
       },
     };
   },
