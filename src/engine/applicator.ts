@@ -6,6 +6,7 @@
  * written by hand (`anyOf`, `oneOf`, `not`, `if`, `contains`); on the boolean path they use `Run` directly.
  */
 
+import type { EvaluatedItems, EvaluatedProperties } from "./evaluated.js";
 import type { Evaluator, Failure } from "./keyword.js";
 import type { Marks } from "./marks.js";
 import type { KeywordResult } from "./output.js";
@@ -38,6 +39,11 @@ export interface ApplicatorSpec<I> {
    * them; `run` charges extra work and reads limits.
    */
   apply(instance: I, to: Applier, marks: Marks | undefined, run: Run): boolean;
+  /** What it evaluates whenever it passes, when known at compile time (see `Evaluator.evaluatedProperties`). */
+  evaluatedProperties?(): EvaluatedProperties | undefined;
+  evaluatedItems?(): EvaluatedItems | undefined;
+  /** `unevaluated*`: see `Evaluator.settle`. */
+  settle?(siblings: readonly Evaluator[]): boolean;
   /**
    * The keyword's own message when it fails, from the members (or in-place branch indices) that failed; without
    * one (or when it returns undefined) the failing child results explain the failure.
@@ -56,6 +62,18 @@ class Applicator<I> implements Evaluator {
   constructor(private readonly spec: ApplicatorSpec<I>) {
     this.keyword = spec.keyword;
     this.mask = spec.on === undefined ? 0 : APPLIES_TO[spec.on];
+  }
+
+  evaluatedProperties(): EvaluatedProperties | undefined {
+    return this.spec.evaluatedProperties === undefined ? undefined : this.spec.evaluatedProperties();
+  }
+
+  evaluatedItems(): EvaluatedItems | undefined {
+    return this.spec.evaluatedItems === undefined ? undefined : this.spec.evaluatedItems();
+  }
+
+  settle(siblings: readonly Evaluator[]): boolean {
+    return this.spec.settle?.(siblings) ?? false;
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
@@ -105,6 +123,14 @@ class Reference implements Evaluator {
     private readonly target: Subschema | ((run: Run) => Subschema),
   ) {
     this.reference = typeof target === "function" ? undefined : target;
+  }
+
+  evaluatedProperties(): EvaluatedProperties | undefined {
+    return this.reference?.evaluatedProperties();
+  }
+
+  evaluatedItems(): EvaluatedItems | undefined {
+    return this.reference?.evaluatedItems();
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {

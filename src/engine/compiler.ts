@@ -93,16 +93,23 @@ export class Compilation implements CompilerServices {
     const keywords = loc.resource.vocabularies.keywords;
     // Evaluation order: assertions, then applicators, then unevaluated* (which read what the others marked).
     const phases: Evaluator[][] = [[], [], []];
-    let tracks = false;
+    const readers: Evaluator[] = [];
     for (const keyword of Object.keys(value)) {
       const def: KeywordDefinition | undefined = keywords.get(keyword);
       const ev = def !== undefined ? def.compile(value[keyword], ctx) : unknownKeyword(keyword, value[keyword]);
       if (ev === undefined) continue;
       (phases[def?.phase ?? 0] as Evaluator[]).push(ev);
-      if (def?.readsMarks === true) tracks = true;
+      if (def?.readsMarks === true) readers.push(ev);
     }
     const evaluators = (phases[0] as Evaluator[]).concat(phases[1] as Evaluator[], phases[2] as Evaluator[]);
-    node.setEvaluators(evaluators, this.booleanPlan(evaluators, ctx), tracks);
+    // A reader of marks that can settle at compile time what the others evaluate reads none on the boolean path.
+    const settled = readers.filter((ev) => ev.settle?.(evaluators.filter((e) => e !== ev)) === true);
+    node.setEvaluators(
+      evaluators,
+      this.booleanPlan(evaluators, ctx),
+      readers.length > 0,
+      settled.length < readers.length,
+    );
     return node;
   }
 

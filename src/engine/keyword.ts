@@ -13,6 +13,14 @@
  * plain keywords stay the specification (the output path always uses them) and tests compare both paths.
  */
 
+import {
+  NO_ITEMS,
+  NO_PROPERTIES,
+  unionItems,
+  unionProperties,
+  type EvaluatedItems,
+  type EvaluatedProperties,
+} from "./evaluated.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
 import type { KeywordResult, Params } from "./output.js";
@@ -34,6 +42,41 @@ export interface Evaluator {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with `out.error`/`out.params` on failure and annotations on success. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean;
+  /**
+   * What it evaluates of an object's properties whenever it passes, when known at compile time (`evaluated.ts`);
+   * undefined when that depends on the instance. Absent: nothing for assertions and annotations, unknown for
+   * applicators.
+   */
+  evaluatedProperties?(): EvaluatedProperties | undefined;
+  /** The same for an array's items. */
+  evaluatedItems?(): EvaluatedItems | undefined;
+  /**
+   * `unevaluated*`: settles, from what the schema's other keywords evaluate (when that is known at compile time),
+   * what it applies to, so that its boolean path reads no marks; true when it did.
+   */
+  settle?(siblings: readonly Evaluator[]): boolean;
+}
+
+/** What the keywords of one schema evaluate of properties whenever they all pass (`evaluated.ts`), when known. */
+export function evaluatedPropertiesOf(evaluators: readonly Evaluator[]): EvaluatedProperties | undefined {
+  return unionProperties(
+    evaluators.map((e) =>
+      e.evaluatedProperties !== undefined
+        ? e.evaluatedProperties()
+        : e.kind === "applicator"
+          ? undefined
+          : NO_PROPERTIES,
+    ),
+  );
+}
+
+/** The same for items. */
+export function evaluatedItemsOf(evaluators: readonly Evaluator[]): EvaluatedItems | undefined {
+  return unionItems(
+    evaluators.map((e) =>
+      e.evaluatedItems !== undefined ? e.evaluatedItems() : e.kind === "applicator" ? undefined : NO_ITEMS,
+    ),
+  );
 }
 
 /** What a keyword sees while compiling. */

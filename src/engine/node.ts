@@ -10,8 +10,9 @@
  * primitive (entering a member of the instance, and the loops over items built on it) is written here, once.
  */
 
+import { NO_ITEMS, NO_PROPERTIES, type EvaluatedItems, type EvaluatedProperties } from "./evaluated.js";
 import type { BooleanStep, Evaluator, Holds } from "./keyword.js";
-import { assertionsHold } from "./keyword.js";
+import { assertionsHold, evaluatedItemsOf, evaluatedPropertiesOf } from "./keyword.js";
 import { typeBits } from "./types.js";
 import { Marks } from "./marks.js";
 import { KeywordResult, type NodeResult } from "./output.js";
@@ -37,6 +38,9 @@ type Test = (instance: unknown, run: Run, marks: Marks | undefined) => boolean;
 
 const NONE: never[] = [];
 
+/** Not computed yet. */
+const UNKNOWN: unique symbol = Symbol("unknown");
+
 /** What pure assertions are given for the evaluation they never read. */
 const NO_RUN = undefined as unknown as Run;
 
@@ -52,8 +56,14 @@ export class SchemaNode implements Member {
   private pure = true;
   private holds: Holds = assertionsHold(NONE);
   private steps: readonly BooleanStep[] = NONE;
-  /** True when a keyword of this node reads evaluated marks. */
+  /** True when a keyword of this node reads evaluated marks: on the output path, and on the boolean path. */
   private tracks = false;
+  private tracksTest = false;
+  /** What it evaluates whenever it passes, once computed (UNKNOWN: not yet; `evaluated.ts`). */
+  private props: EvaluatedProperties | undefined | typeof UNKNOWN = UNKNOWN;
+  private itemsEvaluated: EvaluatedItems | undefined | typeof UNKNOWN = UNKNOWN;
+  private compiled = false;
+  private computing = false;
   /** Steps charged on entry: one per keyword. */
   private cost = 1;
   /** A boolean `true`, or only a `type` mask and assertions: members test it inline. `false` is not a leaf. */
@@ -83,8 +93,12 @@ export class SchemaNode implements Member {
     this.batchSteps = constant === true ? 2 : -1;
   }
 
-  /** Called once by the compiler when the keywords are compiled (after recursive references are wired). */
-  setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean): void {
+  /**
+   * Called once by the compiler when the keywords are compiled (after recursive references are wired). `tracks`:
+   * a keyword reads evaluated marks; `tracksTest`: it still does on the boolean path (an `unevaluated*` keyword that
+   * settled what it applies to at compile time reads none there).
+   */
+  setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean, tracksTest = tracks): void {
     this.all = evaluators;
     this.suffixes = evaluators.map((e) => "/" + escapeToken(e.keyword));
     this.locations = evaluators.map((e) => this.absoluteLocation + "/" + pointerToFragment(escapeToken(e.keyword)));
@@ -94,10 +108,12 @@ export class SchemaNode implements Member {
     this.holds = assertionsHold(plan.predicates);
     this.steps = plan.steps;
     this.tracks = tracks;
+    this.tracksTest = tracksTest;
+    this.compiled = true;
     this.cost = Math.max(1, evaluators.length);
     this.leaf = plan.steps.length === 0;
     this.isTrivial = this.leaf && plan.typeMask === 0 && plan.predicates.length === 0;
-    const general = this.scoped() || tracks || plan.steps.length > 1;
+    const general = this.scoped() || tracksTest || plan.steps.length > 1;
     const target = general || this.leaf ? undefined : (plan.steps[0] as BooleanStep).reference;
     const refOnly = target !== undefined && plan.typeMask === 0 && plan.predicates.length === 0;
     if (this.leaf) this.test = this.leafTest();
@@ -123,6 +139,30 @@ export class SchemaNode implements Member {
     const { typeMask, asserts, holds } = this;
     if (!asserts) return typeMask === 0 ? () => true : (instance) => (typeBits(instance) & typeMask) !== 0;
     return (instance) => (typeMask === 0 || (typeBits(instance) & typeMask) !== 0) && holds(instance, NO_RUN);
+  }
+
+  evaluatedProperties(): EvaluatedProperties | undefined {
+    if (this.constant !== undefined) return NO_PROPERTIES;
+    if (this.props !== UNKNOWN) return this.props;
+    if (!this.compiled || this.computing) return undefined;
+    return (this.props = this.evaluated(() => evaluatedPropertiesOf(this.all)));
+  }
+
+  evaluatedItems(): EvaluatedItems | undefined {
+    if (this.constant !== undefined) return NO_ITEMS;
+    if (this.itemsEvaluated !== UNKNOWN) return this.itemsEvaluated;
+    if (!this.compiled || this.computing) return undefined;
+    return (this.itemsEvaluated = this.evaluated(() => evaluatedItemsOf(this.all)));
+  }
+
+  /** Computes what the keywords evaluate; a reference back to this node meanwhile finds it unknown (a cycle). */
+  private evaluated<T>(compute: () => T | undefined): T | undefined {
+    this.computing = true;
+    try {
+      return compute();
+    } finally {
+      this.computing = false;
+    }
   }
 
   // ---- the member primitive --------------------------------------------------------------------------------------
@@ -261,10 +301,10 @@ export class SchemaNode implements Member {
     if (steps.length === 0) return true;
     if (++run.nesting > run.maxNesting) run.limit("maxEvaluationDepth");
     const saved = run.tracksScope ? this.enterScope(run) : run.scope;
-    const own = this.tracks ? new Marks() : marks;
+    const own = this.tracksTest ? new Marks() : marks;
     let valid = (steps[0] as BooleanStep).test(instance, run, own);
     for (let i = 1; valid && i < steps.length; i++) valid = (steps[i] as BooleanStep).test(instance, run, own);
-    if (valid && this.tracks && marks !== undefined) marks.merge(own as Marks, run);
+    if (valid && this.tracksTest && marks !== undefined) marks.merge(own as Marks, run);
     run.scope = saved;
     run.nesting--;
     return valid;

@@ -5,6 +5,7 @@
  */
 
 import { LimitError } from "./errors.js";
+import type { EvaluatedItems, EvaluatedProperties } from "./evaluated.js";
 import { codePointLength, type StepMeter } from "./json.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
@@ -23,6 +24,10 @@ export interface Subschema {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with keyword results, messages and annotations in `out`. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean;
+  /** What it evaluates of an object's properties whenever it passes, when known at compile time (`evaluated.ts`). */
+  evaluatedProperties(): EvaluatedProperties | undefined;
+  /** The same for an array's items. */
+  evaluatedItems(): EvaluatedItems | undefined;
 }
 
 /**

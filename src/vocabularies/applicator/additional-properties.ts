@@ -9,6 +9,7 @@ import { isObject } from "../../engine/json.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Run } from "../../engine/run.js";
+import { ALL_PROPERTIES, NO_ITEMS } from "../../engine/evaluated.js";
 
 export const additionalProperties: KeywordDefinition = {
   keyword: "additionalProperties",
@@ -30,6 +31,8 @@ export const additionalProperties: KeywordDefinition = {
       on: "object",
       annotate: "keys",
       quietFalse: true,
+      evaluatedProperties: () => ALL_PROPERTIES,
+      evaluatedItems: () => NO_ITEMS,
       apply(instance, to, marks, run) {
         if (marks !== undefined) marks.allProps = true;
         const keys = to.keys(instance);

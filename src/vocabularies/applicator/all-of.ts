@@ -4,6 +4,7 @@ import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { indexList } from "../../engine/messages.js";
 import { schemaArray } from "./shared.js";
+import { unionItems, unionProperties } from "../../engine/evaluated.js";
 
 export const allOf: KeywordDefinition = {
   keyword: "allOf",
@@ -12,6 +13,8 @@ export const allOf: KeywordDefinition = {
     const nodes = schemaArray("allOf", value, ctx);
     return applicator({
       keyword: "allOf",
+      evaluatedProperties: () => unionProperties(nodes.map((node) => node.evaluatedProperties())),
+      evaluatedItems: () => unionItems(nodes.map((node) => node.evaluatedItems())),
       apply(instance, to, marks) {
         for (let i = 0; i < nodes.length; i++) if (!to.inPlace(nodes[i]!, instance, marks, i)) return false;
         return true;

@@ -9,6 +9,7 @@ import { got, valueList } from "../../engine/messages.js";
 import { preview } from "../../engine/json.js";
 import type { KeywordResult, NodeResult } from "../../engine/output.js";
 import { schemaArray } from "./shared.js";
+import { choiceItems, choiceProperties } from "../../engine/evaluated.js";
 
 export const anyOf: KeywordDefinition = {
   keyword: "anyOf",
@@ -18,6 +19,8 @@ export const anyOf: KeywordDefinition = {
     return {
       keyword: "anyOf",
       kind: "applicator",
+      evaluatedProperties: () => choiceProperties(nodes.map((node) => node.evaluatedProperties())),
+      evaluatedItems: () => choiceItems(nodes.map((node) => node.evaluatedItems())),
       test(instance, run, marks) {
         if (marks === undefined) {
           for (let i = 0; i < nodes.length; i++) if (run.inPlace(nodes[i]!, instance, undefined)) return true;

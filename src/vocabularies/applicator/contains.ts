@@ -8,6 +8,7 @@ import type { Marks } from "../../engine/marks.js";
 import type { Applier } from "../../engine/run.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { plural } from "../../engine/messages.js";
+import { NO_PROPERTIES } from "../../engine/evaluated.js";
 
 function bound(ctx: Parameters<KeywordDefinition["compile"]>[1], keyword: string): number | undefined {
   if (!ctx.active(keyword)) return undefined;
@@ -46,6 +47,9 @@ export const contains: KeywordDefinition = {
     return {
       keyword: "contains",
       kind: "applicator",
+      // The items it marks are those that match: known only at evaluation.
+      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedItems: () => undefined,
       test(instance, run, marks) {
         if (!Array.isArray(instance)) return true;
         run.items(instance);

@@ -4,6 +4,7 @@ import { hasOwn } from "../../engine/json.js";
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { schemaMap } from "./shared.js";
+import { choiceProperties, NO_ITEMS } from "../../engine/evaluated.js";
 
 export const dependentSchemas: KeywordDefinition = {
   keyword: "dependentSchemas",
@@ -13,6 +14,9 @@ export const dependentSchemas: KeywordDefinition = {
     return applicator<Record<string, unknown>>({
       keyword: "dependentSchemas",
       on: "object",
+      // Which schemas apply depends on which names are present: known only when none evaluates anything.
+      evaluatedProperties: () => choiceProperties(entries.map(([, node]) => node.evaluatedProperties())),
+      evaluatedItems: () => NO_ITEMS,
       apply(instance, to, marks) {
         to.spend(entries.length);
         for (let i = 0; i < entries.length; i++) {

@@ -6,6 +6,7 @@
 import { tryInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { Subschema } from "../../engine/run.js";
+import { choiceItems, choiceProperties } from "../../engine/evaluated.js";
 
 export const if_: KeywordDefinition = {
   keyword: "if",
@@ -14,9 +15,12 @@ export const if_: KeywordDefinition = {
     const condition = ctx.subschema("if");
     const then = ctx.active("then") ? ctx.subschema("then") : undefined;
     const else_ = ctx.active("else") ? ctx.subschema("else") : undefined;
+    const branches = [condition, ...(then === undefined ? [] : [then]), ...(else_ === undefined ? [] : [else_])];
     return {
       keyword: "if",
       kind: "applicator",
+      evaluatedProperties: () => choiceProperties(branches.map((node) => node.evaluatedProperties())),
+      evaluatedItems: () => choiceItems(branches.map((node) => node.evaluatedItems())),
       test(instance, run, marks) {
         const matched = run.tryInPlace(condition, instance, marks);
         const branch: Subschema | undefined = matched ? then : else_;

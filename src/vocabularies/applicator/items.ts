@@ -6,6 +6,7 @@
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { plural } from "../../engine/messages.js";
+import { ALL_ITEMS, NO_PROPERTIES } from "../../engine/evaluated.js";
 
 export const items: KeywordDefinition = {
   keyword: "items",
@@ -21,6 +22,8 @@ export const items: KeywordDefinition = {
       on: "array",
       annotate: "any",
       quietFalse: true,
+      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedItems: () => ALL_ITEMS,
       apply(instance, to, marks) {
         to.items(instance);
         if (marks !== undefined) marks.allItems = true;

@@ -2,6 +2,7 @@
 
 import { evaluateInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluated.js";
 
 export const not_: KeywordDefinition = {
   keyword: "not",
@@ -11,6 +12,9 @@ export const not_: KeywordDefinition = {
     return {
       keyword: "not",
       kind: "applicator",
+      // Its subschema's annotations are dropped (Core §10.2.1.4): it evaluates nothing.
+      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedItems: () => NO_ITEMS,
       test(instance, run) {
         return !run.inPlace(node, instance, undefined);
       },

@@ -4,6 +4,7 @@ import { tryInPlace } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { indexList } from "../../engine/messages.js";
 import { schemaArray } from "./shared.js";
+import { choiceItems, choiceProperties } from "../../engine/evaluated.js";
 
 export const oneOf: KeywordDefinition = {
   keyword: "oneOf",
@@ -13,6 +14,8 @@ export const oneOf: KeywordDefinition = {
     return {
       keyword: "oneOf",
       kind: "applicator",
+      evaluatedProperties: () => choiceProperties(nodes.map((node) => node.evaluatedProperties())),
+      evaluatedItems: () => choiceItems(nodes.map((node) => node.evaluatedItems())),
       test(instance, run, marks) {
         let matched = 0;
         for (let i = 0; i < nodes.length; i++)

@@ -8,6 +8,7 @@ import type { KeywordDefinition } from "../../engine/keyword.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Subschema } from "../../engine/run.js";
 import { schemaMap } from "./shared.js";
+import { NO_ITEMS } from "../../engine/evaluated.js";
 
 export const patternProperties: KeywordDefinition = {
   keyword: "patternProperties",
@@ -21,6 +22,8 @@ export const patternProperties: KeywordDefinition = {
       keyword: "patternProperties",
       on: "object",
       annotate: "keys",
+      evaluatedProperties: () => ({ all: false, names: [], patterns: entries.map(([pattern]) => pattern) }),
+      evaluatedItems: () => NO_ITEMS,
       apply(instance, to, marks, run) {
         const keys = to.keys(instance);
         // Each pattern a name is tested against charges its work (README "Limits").

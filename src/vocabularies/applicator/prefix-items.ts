@@ -3,6 +3,7 @@
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { schemaArray } from "./shared.js";
+import { NO_PROPERTIES } from "../../engine/evaluated.js";
 
 export const prefixItems: KeywordDefinition = {
   keyword: "prefixItems",
@@ -13,6 +14,8 @@ export const prefixItems: KeywordDefinition = {
       keyword: "prefixItems",
       on: "array",
       annotate: "largest-index",
+      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedItems: () => ({ all: false, prefix: nodes.length }),
       apply(instance, to, marks) {
         to.items(instance);
         const n = Math.min(nodes.length, instance.length);

@@ -4,6 +4,7 @@ import { hasOwn } from "../../engine/json.js";
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
 import { schemaMap } from "./shared.js";
+import { NO_ITEMS } from "../../engine/evaluated.js";
 
 export const properties: KeywordDefinition = {
   keyword: "properties",
@@ -15,6 +16,8 @@ export const properties: KeywordDefinition = {
       keyword: "properties",
       on: "object",
       annotate: "keys",
+      evaluatedProperties: () => ({ all: false, names: [names], patterns: [] }),
+      evaluatedItems: () => NO_ITEMS,
       apply(instance, to, marks) {
         marks?.addNameSet(names);
         to.spend(entries.length);

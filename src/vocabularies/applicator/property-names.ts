@@ -5,6 +5,7 @@
 
 import { applicator } from "../../engine/applicator.js";
 import type { KeywordDefinition } from "../../engine/keyword.js";
+import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluated.js";
 
 export const propertyNames: KeywordDefinition = {
   keyword: "propertyNames",
@@ -15,6 +16,8 @@ export const propertyNames: KeywordDefinition = {
       keyword: "propertyNames",
       on: "object",
       failuresOnly: true,
+      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedItems: () => NO_ITEMS,
       apply(instance, to) {
         for (const key of to.keys(instance)) if (!to.child(node, key, key)) return false;
         return true;

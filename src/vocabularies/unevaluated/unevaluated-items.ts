@@ -1,10 +1,13 @@
 /**
  * `unevaluatedItems` (Core §11.2): items that no `prefixItems`, `items`, `contains` or valid in-place subschema
- * evaluated must be valid against it; marks every item after.
+ * evaluated must be valid against it; marks every item after. When what the other keywords evaluate is known at
+ * compile time (`prefixItems`, `items`, `allOf`, `$ref`, branches that evaluate nothing: not `contains`), the
+ * boolean path applies that instead and reads no marks; the output path always reads them.
  */
 
 import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { ALL_ITEMS, NO_PROPERTIES, type EvaluatedItems } from "../../engine/evaluated.js";
+import { evaluatedItemsOf, type KeywordDefinition } from "../../engine/keyword.js";
 
 export const unevaluatedItems: KeywordDefinition = {
   keyword: "unevaluatedItems",
@@ -12,12 +15,27 @@ export const unevaluatedItems: KeywordDefinition = {
   readsMarks: true,
   compile(_value, ctx) {
     const node = ctx.subschema("unevaluatedItems");
+    let known: EvaluatedItems | undefined;
     return applicator<unknown[]>({
       keyword: "unevaluatedItems",
       on: "array",
       annotate: "any",
       quietFalse: true,
+      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedItems: () => ALL_ITEMS,
+      settle(siblings) {
+        known = evaluatedItemsOf(siblings);
+        return known !== undefined;
+      },
       apply(instance, to, marks, run) {
+        if (known !== undefined && !to.exhaustive) {
+          if (!known.all) {
+            to.items(instance);
+            if (!to.eachItem(node, instance, known.prefix)) return false;
+          }
+          if (marks !== undefined) marks.allItems = true;
+          return true;
+        }
         if (marks === undefined || marks.allItems) return true;
         to.items(instance);
         const marked = marks.indexSet(run);
