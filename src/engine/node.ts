@@ -185,62 +185,55 @@ export class SchemaNode implements Member {
   }
 
   eachItem(array: readonly unknown[], from: number, run: Run): boolean {
-    if (!this.leaf || this.asserts) {
-      for (let i = from; i < array.length; i++) if (!this.member(array[i], run)) return false;
-      return true;
+    const count = array.length - from;
+    // A pure leaf: every item entered at once (the member primitive's charge, exactly), what a failure leaves unused
+    // given back. Past a limit, one by one, so that it is hit at the item that hits it.
+    if (count > 0 && this.batchSteps >= 0 && run.enterAll(count * this.batchSteps, count)) {
+      const failed = this.firstFailure(array, from);
+      if (failed < 0) return true;
+      const unused = array.length - failed - 1;
+      run.refund(unused * this.batchSteps, unused);
+      return false;
     }
-    // A leaf of a `type` mask only: the member primitive inline, its counters in locals (nothing else charges).
-    const mask = this.typeMask;
-    const per = 1 + this.cost;
-    const { maxSteps, maxInstanceNodes } = run;
-    if (from < array.length && run.instanceDepth >= run.maxInstanceDepth) run.enter(per);
-    let steps = run.steps;
-    let nodes = run.instanceNodes;
-    for (let i = from; i < array.length; i++) {
-      if ((steps += per) > maxSteps || ++nodes > maxInstanceNodes) return this.overrun(run, steps, nodes, per);
-      if (mask !== 0 && (typeBits(array[i]) & mask) === 0) {
-        run.steps = steps;
-        run.instanceNodes = nodes;
-        return false;
-      }
-    }
-    run.steps = steps;
-    run.instanceNodes = nodes;
+    for (let i = from; i < array.length; i++) if (!this.member(array[i], run)) return false;
     return true;
   }
 
-  firstMatch(array: readonly unknown[], from: number, run: Run): number {
-    if (!this.leaf || this.asserts) {
-      for (let i = from; i < array.length; i++) if (this.member(array[i], run)) return i;
+  /** A pure leaf over entered items: the index of the first that fails, or -1. One loop per shape of leaf. */
+  private firstFailure(array: readonly unknown[], from: number): number {
+    const { typeMask: mask, holds } = this;
+    if (!this.asserts) {
+      if (mask === 0) return -1;
+      for (let i = from; i < array.length; i++) if ((typeBits(array[i]) & mask) === 0) return i;
       return -1;
     }
-    const mask = this.typeMask;
-    const per = 1 + this.cost;
-    const { maxSteps, maxInstanceNodes } = run;
-    if (from < array.length && run.instanceDepth >= run.maxInstanceDepth) run.enter(per);
-    let steps = run.steps;
-    let nodes = run.instanceNodes;
-    let found = -1;
-    for (let i = from; i < array.length; i++) {
-      if ((steps += per) > maxSteps || ++nodes > maxInstanceNodes) {
-        this.overrun(run, steps, nodes, per);
-      }
-      if (mask === 0 || (typeBits(array[i]) & mask) !== 0) {
-        found = i;
-        break;
-      }
+    if (mask === 0) {
+      for (let i = from; i < array.length; i++) if (!holds(array[i], NO_RUN)) return i;
+      return -1;
     }
-    run.steps = steps;
-    run.instanceNodes = nodes;
-    return found;
+    for (let i = from; i < array.length; i++) {
+      const item = array[i];
+      if ((typeBits(item) & mask) === 0 || !holds(item, NO_RUN)) return i;
+    }
+    return -1;
   }
 
-  /** A loop's counters went past a limit on this item: the member primitive reports it, as for a single member. */
-  private overrun(run: Run, steps: number, nodes: number, per: number): never {
-    run.steps = steps - per;
-    run.instanceNodes = nodes - 1;
-    run.enter(per);
-    throw new Error("unreachable: the member's limit was not hit");
+  firstMatch(array: readonly unknown[], from: number, run: Run): number {
+    const count = array.length - from;
+    // As in `eachItem`: a pure leaf's items are entered at once, and those after the match given back.
+    if (count > 0 && this.batchSteps >= 0 && run.enterAll(count * this.batchSteps, count)) {
+      const { typeMask: mask, asserts, holds } = this;
+      for (let i = from; i < array.length; i++) {
+        const item = array[i];
+        if ((mask !== 0 && (typeBits(item) & mask) === 0) || (asserts && !holds(item, NO_RUN))) continue;
+        const unused = array.length - i - 1;
+        run.refund(unused * this.batchSteps, unused);
+        return i;
+      }
+      return -1;
+    }
+    for (let i = from; i < array.length; i++) if (this.member(array[i], run)) return i;
+    return -1;
   }
 
   // ---- the boolean path, specialised ------------------------------------------------------------------------------

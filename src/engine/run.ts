@@ -174,17 +174,11 @@ export class Run implements Applier, StepMeter, RegexMeter {
   }
 
   /**
-   * For a fusion that knows the members it will enter: what entering each of `nodes` charges, summed, when every one
-   * is a pure leaf (`Member.batchSteps`); -1 when one is not.
+   * For a fusion that knows the members it will enter: what entering `node` as a member charges when it is a pure
+   * leaf (`Member.batchSteps`); -1 when it is not.
    */
-  batchSteps(nodes: readonly Subschema[]): number {
-    let steps = 0;
-    for (let i = 0; i < nodes.length; i++) {
-      const each = (nodes[i] as Member).batchSteps;
-      if (each < 0) return -1;
-      steps += each;
-    }
-    return steps;
+  batchSteps(node: Subschema): number {
+    return (node as Member).batchSteps;
   }
 
   /**

@@ -55,6 +55,12 @@ interface Layout {
 /** Up to this many declared names, and nothing for other keys, each name is probed rather than the keys listed. */
 const PROBED_NAMES = 3;
 
+/** Up to this many keys, an object's values are listed at once (`Object.values`); beyond, read key by key. */
+const LISTED_VALUES = 64;
+
+/** How many key layouts are kept: a tool is called with a few sets of arguments, in turn. */
+const KEPT_LAYOUTS = 4;
+
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
 
@@ -70,8 +76,8 @@ class ObjectMembers implements BooleanStep {
   private readonly index: ReadonlyMap<string, number> | undefined;
   /** How many declared names `required` lists. */
   private readonly requiredDeclared: number;
-  /** The last instance's layout; replaced, never changed, so that an evaluation nested in this one cannot change it. */
-  private layout: Layout | undefined;
+  /** The last instances' layouts, the latest first; each is never changed once made. */
+  private layouts: Layout[] = [];
 
   constructor(private readonly m: Members) {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
@@ -91,11 +97,12 @@ class ObjectMembers implements BooleanStep {
     }
     const keys = Object.keys(instance);
     if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
-    let values = Object.values(instance);
-    // Only a host object's getters can make the two lists disagree: then each own key is read on its own.
-    if (values.length !== keys.length) values = keys.map((key) => instance[key]);
-    let layout = this.layout;
-    if (layout === undefined || !sameKeys(layout.keys, keys)) this.layout = layout = this.layoutOf(keys, run);
+    // `Object.values` is the fastest read of a small object's values, and far the slowest of a large one (which V8
+    // keeps as a dictionary, with no enumeration cache): those are read key by key. So are the values of a host object
+    // whose getters change it while it is read (the two lists then disagree).
+    let values = keys.length <= LISTED_VALUES ? Object.values(instance) : undefined;
+    if (values === undefined || values.length !== keys.length) values = keys.map((key) => instance[key]);
+    const layout = this.layoutFor(keys, run);
     if (!layout.complete) return false;
     if (m.additional !== undefined) run.spend(keys.length);
     if (layout.batch >= 0 && run.enterAll(layout.batch, layout.members)) return this.entered(layout, values, run);
@@ -164,6 +171,19 @@ class ObjectMembers implements BooleanStep {
     return true;
   }
 
+  /** The layout of these keys: one of the last few, or a new one (which becomes the latest). */
+  private layoutFor(keys: readonly string[], run: Run): Layout {
+    const layouts = this.layouts;
+    for (let i = 0; i < layouts.length; i++) {
+      const layout = layouts[i] as Layout;
+      if (sameKeys(layout.keys, keys)) return layout;
+    }
+    const layout = this.layoutOf(keys, run);
+    layouts.unshift(layout);
+    if (layouts.length > KEPT_LAYOUTS) layouts.pop();
+    return layout;
+  }
+
   /** The layout of an instance's own keys, with what entering its members at once charges (see `Layout`). */
   private layoutOf(keys: readonly string[], run: Run): Layout {
     const { nodes, additional, requiredHere, requiredElsewhere, patterns } = this.m;
@@ -181,14 +201,13 @@ class ObjectMembers implements BooleanStep {
         costs.push(0);
         continue;
       }
-      const steps = run.batchSteps([node]);
+      const steps = run.batchSteps(node);
       batch = steps < 0 || batch < 0 ? -1 : batch + steps;
       members++;
       costs.push(steps);
     }
     // Every required name is an own key: the declared ones are counted, the others looked for among the keys.
-    const own = new Set(keys);
-    const complete = required === this.requiredDeclared && requiredElsewhere.every((name) => own.has(name));
+    const complete = required === this.requiredDeclared && requiredElsewhere.every((name) => keys.includes(name));
     return { keys, slots, complete, batch, members, costs };
   }
 
