@@ -66,13 +66,13 @@ export {
 export {
   Conversation,
   CatalogAdmissionError,
+  type CatalogAdmitted,
   type CatalogListener,
   type CatalogUpdatedEvent,
   type CatalogUpdate,
-  type ConversationOptions,
-  type UpdateOptions,
 } from "./runtime/conversation.js";
-export type { Checkpoint } from "./runtime/conversation-input.js";
+export type { Checkpoint, ConversationOptions, UpdateOptions } from "./runtime/conversation-input.js";
+export type { CatalogChanges, ChangedTool, HeldTool } from "./runtime/catalog-review.js";
 export type { HiddenTextPolicy, IdentityError, Pins, UnpinnedPolicy } from "./runtime/pins.js";
 export type { Namespace } from "./runtime/namespace.js";
 export type { HiddenText } from "./runtime/identity/hidden-text.js";
