@@ -7,10 +7,10 @@
 
 import { errorMessage, SchemaError } from "../engine/errors.js";
 import { isObject } from "../engine/json.js";
-import { resolveLimits, type Limits } from "../engine/limits.js";
+import type { Limits } from "../engine/limits.js";
 import { expecting, type OptionCheck, type OptionTable } from "../engine/options.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
-import { canonicalText } from "./identity/canonical-json.js";
+import { canonicalLimits, canonicalText } from "./identity/canonical-json.js";
 import { changedFields } from "./identity/changed-fields.js";
 import { hiddenText, mayHideText, type HiddenText } from "./identity/hidden-text.js";
 import { canonicalDigestSync, modelFacing } from "./identity/tool-identity.js";
@@ -98,10 +98,11 @@ export function readPins(pins: Pins | undefined): Map<string, string> {
  * accepts has one: its UTF-8 text may take 16 × `maxSchemaBytes` (each schema's text as the limits count it is at
  * most `maxSchemaBytes`, and at most six times that once every character is written as RFC 8785 escapes it; 4 ×
  * is left for the other fields), and it may nest as deep as its bytes allow (a `const` nests as deep as the
- * schema's bytes allow, and `maxSchemaDepth` counts subschemas, two JSON levels each under `properties`).
+ * schema's bytes allow, and `maxSchemaDepth` counts subschemas, two JSON levels each under `properties`). Throws
+ * `options_invalid` for malformed limits.
  */
 export function identityLimits(limits: Partial<Limits> | undefined): Readonly<Limits> {
-  const checked = resolveLimits(limits);
+  const checked = canonicalLimits(limits);
   const bytes = Math.min(Number.MAX_SAFE_INTEGER, 16 * checked.maxSchemaBytes);
   return Object.freeze({ ...checked, maxSchemaBytes: bytes, maxSchemaDepth: bytes });
 }

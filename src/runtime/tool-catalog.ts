@@ -101,7 +101,7 @@ export const ToolCatalog = Object.freeze({
    * The digest of a tool definition, `sha256-` and the base64url SHA-256 of its canonical text, through the
    * platform's Web Crypto: a compact pin. Rejects as `canonical` throws, and with `web_crypto_unavailable`.
    */
-  digest(tool: unknown, limits?: Partial<Limits>): Promise<string> {
+  async digest(tool: unknown, limits?: Partial<Limits>): Promise<string> {
     return toolDigest(tool, identityLimits(limits));
   },
 });

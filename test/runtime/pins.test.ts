@@ -293,6 +293,8 @@ describe("ToolCatalog.canonical and ToolCatalog.digest", () => {
     const bad = { ...listIssues(), annotations: { title: () => "x" } };
     assert.throws(() => ToolCatalog.canonical(bad), { code: "not_json" });
     await assert.rejects(ToolCatalog.digest(bad), { code: "not_json" });
+    assert.throws(() => ToolCatalog.canonical(listIssues(), { maxSchemaBytes: -1 }), { code: "options_invalid" });
+    await assert.rejects(ToolCatalog.digest(listIssues(), { maxSchemaBytes: -1 }), { code: "options_invalid" });
     const e = refused([bad], { mode: "quarantine" });
     assert.deepEqual(
       [e.class, e.code, e.cause?.code, e.cause?.schemaPointer],
