@@ -64,9 +64,9 @@ export class CatalogReview {
   }
 
   /** The pins to admit the next catalog with: those in force, with `given` replacing or adding theirs. */
-  pinsWith(given: ReadonlyMap<string, string> | undefined): Map<string, string> {
+  pinsWith(given: ReadonlyMap<string, string>): Map<string, string> {
     const pins = new Map(this.pins);
-    for (const [name, pin] of given ?? []) pins.set(name, pin);
+    for (const [name, pin] of given) pins.set(name, pin);
     return pins;
   }
 

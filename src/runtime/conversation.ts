@@ -134,25 +134,27 @@ export class Conversation {
     if (problem !== undefined) return optionsInvalid(problem);
     const given = readOptions(options, "Conversation.start");
     if (typeof given === "string") return optionsInvalid(given);
-    return Conversation.admitFirst(given, readPins(given.pins));
+    const pins = readPins(given.pins);
+    if (typeof pins === "string") return optionsInvalid(`Conversation.start option "pins" ${pins}`);
+    return Conversation.admitFirst(given, pins);
   }
 
   /** Admits the first catalog with checked options and the pins to admit it with. */
   private static admitFirst(
-    options: Omit<ConversationOptions, "pins">,
+    options: ConversationOptions,
     pins: ReadonlyMap<string, string>,
   ): Result<Conversation, CatalogError> {
-    const { tools, authority, backends, schemaAdmission = "strict", ...rest } = options;
+    // The pins given were read once, into `pins`.
+    const { tools, authority, backends, schemaAdmission = "strict", pins: _given, ...rest } = options;
     const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, ...schemaOptions } = rest;
     const policy: Policy = { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength };
     const batch = readBatch(tools);
     if (!batch.ok) return batch;
-    const review = new CatalogReview(pins);
-    const inForce = review.pinsWith(undefined);
-    const admitOptions = { ...schemaOptions, ...policy, mode: schemaAdmission, authority, backends, pins: inForce };
+    const admitOptions = { ...schemaOptions, ...policy, mode: schemaAdmission, authority, backends, pins };
     const admitted = admitCatalog(batch.value, admitOptions, true);
     if (!admitted.ok) return admitted;
-    review.record(admitted.value, inForce);
+    const review = new CatalogReview(pins);
+    review.record(admitted.value, pins);
     const conversation = new Conversation(
       admitted.value,
       batch.value,
@@ -190,6 +192,7 @@ export class Conversation {
     }
     const pins = new Map(Object.entries(recorded.pins ?? {}));
     const approved = readPins(given.pins);
+    if (typeof approved === "string") return optionsInvalid(`${what} option "pins" ${approved}`);
     for (const [name, pin] of approved) pins.set(name, pin);
     const started = Conversation.admitFirst(
       {
@@ -258,7 +261,9 @@ export class Conversation {
       unpinned: given.unpinned ?? this.policy.unpinned,
       hiddenText: given.hiddenText ?? this.policy.hiddenText,
     };
-    const pins = this.review.pinsWith(given.pins === undefined ? undefined : readPins(given.pins));
+    const approvedPins = readPins(given.pins);
+    if (typeof approvedPins === "string") return optionsInvalid(`${what} option "pins" ${approvedPins}`);
+    const pins = this.review.pinsWith(approvedPins);
     const admitOptions = { ...schemaOptions, ...policy, mode, authority, backends: this.backends, pins };
     const admitted = admitCatalog(batch.value, admitOptions, true);
     if (!admitted.ok) return admitted;
@@ -278,10 +283,9 @@ export class Conversation {
    * Never throws.
    */
   approve(names: readonly string[]): CatalogUpdate {
-    if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === "string")) {
-      return optionsInvalid("Conversation.approve needs a non-empty array of held tool names");
-    }
-    const pins = this.review.approving(names);
+    const given = readNames(names);
+    if (given === undefined) return optionsInvalid("Conversation.approve needs a non-empty array of held tool names");
+    const pins = this.review.approving(given);
     if (typeof pins === "string") {
       return err({ class: "validation", code: "tool_not_held", message: `tool "${pins}" is not held for review` });
     }
@@ -295,7 +299,7 @@ export class Conversation {
     };
     const admitted = admitCatalog(this.catalog, admitOptions, true);
     if (!admitted.ok) return admitted;
-    return this.commit(admitted.value, this.review.record(admitted.value, pins, [...names]));
+    return this.commit(admitted.value, this.review.record(admitted.value, pins, given));
   }
 
   /** The provider tools a model is shown (`tools`, a copy of the bundle's list). */
@@ -361,5 +365,15 @@ export class Conversation {
         listed.add(listedName(naming, tool["name"], tool["backend"]));
     }
     return narrowAuthority(this.authority, (name) => listed.has(name));
+  }
+}
+
+/** A non-empty array of names, read once, or undefined (also for one that cannot be read). */
+function readNames(names: unknown): string[] | undefined {
+  try {
+    const list: unknown[] = Array.isArray(names) ? [...(names as unknown[])] : [];
+    return list.length > 0 && list.every((n) => typeof n === "string") ? (list as string[]) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -58,20 +58,37 @@ export function wellFormedDigest(text: string): boolean {
   return DIGEST.test(text);
 }
 
-function pinsProblem(value: unknown): string | undefined {
-  const entries = value instanceof Map ? [...(value as Map<unknown, unknown>)] : undefined;
-  if (entries === undefined && !(isObject(value) && isPlain(value))) {
-    return "must be an object or a Map from tool name to a canonical text or a sha256- digest";
-  }
-  for (const [name, pin] of entries ?? Object.entries(value as Record<string, unknown>)) {
-    if (typeof name !== "string") return "must have tool names (strings) as keys";
-    const where = `for ${JSON.stringify(name)}`;
-    if (typeof pin !== "string") return `${where} must be a string (a canonical text or a sha256- digest)`;
-    if (isDigest(pin) ? !wellFormedDigest(pin) : !pin.startsWith("{")) {
-      return `${where} must be a canonical text ("{…}") or a digest ("sha256-" and 43 base64url characters)`;
+/**
+ * The pins option read once into a Map, each entry checked as it is read (what is checked is what is used), or
+ * what is wrong with it (to follow the option's name). Never throws.
+ */
+export function readPins(value: unknown): Map<string, string> | string {
+  try {
+    const entries = value instanceof Map ? [...(value as Map<unknown, unknown>)] : undefined;
+    if (value === undefined) return new Map();
+    if (entries === undefined && !(isObject(value) && isPlain(value))) {
+      return "must be an object or a Map from tool name to a canonical text or a sha256- digest";
     }
+    const pins = new Map<string, string>();
+    for (const [name, pin] of entries ?? Object.entries(value as Record<string, unknown>)) {
+      if (typeof name !== "string") return "must have tool names (strings) as keys";
+      const where = `for ${JSON.stringify(name)}`;
+      if (typeof pin !== "string") return `${where} must be a string (a canonical text or a sha256- digest)`;
+      if (isDigest(pin) ? !wellFormedDigest(pin) : !pin.startsWith("{")) {
+        return `${where} must be a canonical text ("{…}") or a digest ("sha256-" and 43 base64url characters)`;
+      }
+      pins.set(name, pin);
+    }
+    return pins;
+  } catch (e) {
+    // A throwing getter or proxy trap in host options.
+    return `could not be read: ${errorMessage(e)}`;
   }
-  return undefined;
+}
+
+function pinsProblem(value: unknown): string | undefined {
+  const pins = readPins(value);
+  return typeof pins === "string" ? pins : undefined;
 }
 
 function isPlain(value: object): boolean {
@@ -85,13 +102,6 @@ export const identityOptionChecks: OptionTable = new Map<string, OptionCheck>([
   ["unpinned", expecting((v) => v === "admit" || v === "hold", '"admit" or "hold"')],
   ["hiddenText", expecting((v) => v === "report" || v === "refuse", '"report" or "refuse"')],
 ]);
-
-/** Checked pins as a Map, each entry read once. */
-export function readPins(pins: Pins | undefined): Map<string, string> {
-  if (pins === undefined) return new Map();
-  if (pins instanceof Map) return new Map(pins);
-  return new Map(Object.entries(pins as Readonly<Record<string, string>>));
-}
 
 /**
  * The limits of a definition's canonical form, derived from admission's so that every tool whose schemas admission

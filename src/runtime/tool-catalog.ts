@@ -191,7 +191,11 @@ function admit(
   const known = new Set<string>(backends);
   const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
   if (typeof naming === "string") return err(catalogError("validation", "options_invalid", naming));
-  const policy = { pins: readPins(pins), unpinned, hiddenText, limits: identityLimits(rest.limits) };
+  const approved = readPins(pins);
+  if (typeof approved === "string") {
+    return err(catalogError("validation", "options_invalid", `ToolCatalog.admitBatch option "pins" ${approved}`));
+  }
+  const policy = { pins: approved, unpinned, hiddenText, limits: identityLimits(rest.limits) };
   const seen = new Set<string>();
   const descriptors: ToolDescriptor[] = [];
   const serverNames = new Map<ToolDescriptor, string>();

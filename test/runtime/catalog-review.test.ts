@@ -127,6 +127,11 @@ describe("Conversation.updateCatalog reviews the new catalog against the one in 
       const r = conversation.approve(names as never);
       assert.equal(r.ok, false, JSON.stringify(names));
     }
+    const trap = new Proxy(["b"], { get: () => assert.fail("a trap") });
+    assert.equal(conversation.approve(trap).ok, false, "a names list that cannot be read is a Result too");
+    const hostile = Object.defineProperty({}, "b", { enumerable: true, get: () => assert.fail("read") });
+    const update = conversation.updateCatalog([tool("a")], { pins: hostile } as never);
+    assert.equal(update.ok ? "" : update.error.code, "options_invalid");
     const r = conversation.approve(["a"]);
     assert.equal(r.ok ? "" : r.error.code, "tool_not_held");
     assert.equal(conversation.current, before);

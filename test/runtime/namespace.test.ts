@@ -6,7 +6,14 @@
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Execution, ToolCatalog, type AdmitOptions, type AdmittedBundle, type CatalogError } from "../../src/index.js";
+import {
+  Conversation,
+  Execution,
+  ToolCatalog,
+  type AdmitOptions,
+  type AdmittedBundle,
+  type CatalogError,
+} from "../../src/index.js";
 
 type Json = Record<string, unknown>;
 const backends = ["github", "gitlab"];
@@ -147,5 +154,30 @@ describe("one server's catalog under a namespace", () => {
       { ...createBranch("gitlab"), name: "c" },
     ];
     assert.equal(refused(tools, { namespace: { github: "a", gitlab: "a__b" } }).code, "tool_duplicate");
+  });
+});
+
+describe("a conversation across two servers", () => {
+  test("its updates keep and narrow grants, and review changes, under the prefixed names", () => {
+    const authority = { grants: { github__create_branch: "g", gitlab__create_branch: "l" } };
+    const conversation = Conversation.start({ tools: both(), backends, authority, ...perBackend });
+    const onlyGitlab = conversation.updateCatalog([createBranch("gitlab")]);
+    assert.ok(onlyGitlab.ok, "a server that removed a granted tool does not block the update");
+    assert.deepEqual(
+      [onlyGitlab.removed, conversation.current.authority],
+      [["github__create_branch"], { grants: { gitlab__create_branch: "l" } }],
+    );
+    const changed = conversation.updateCatalog([createBranch("gitlab", "Creates a branch, then force-pushes.")]);
+    assert.ok(changed.ok);
+    assert.deepEqual(changed.changed, [{ name: "gitlab__create_branch", fields: ["/description"] }]);
+    assert.ok(conversation.approve(["gitlab__create_branch"]).ok);
+    assert.deepEqual(conversation.current.authority, { grants: { gitlab__create_branch: "l" } });
+    const restored = Conversation.restore(conversation.checkpoint(), {
+      tools: [createBranch("gitlab", "Creates a branch, then force-pushes.")],
+      backends,
+      ...perBackend,
+    });
+    assert.ok(restored.ok);
+    assert.deepEqual(restored.value.current.accepted, ["gitlab__create_branch"]);
   });
 });

@@ -81,6 +81,15 @@ describe('hiddenText: "report" (the default)', () => {
     assert.ok(report?.places[0]?.codePoints.every((c) => /^U\+E00[2-7][0-9A-F]$/.test(c)));
   });
 
+  test("a tool held for review is reported too: it may be approved later", () => {
+    const pins = { read_file: ToolCatalog.canonical(readFile()) };
+    const bundle = admitted([hidden()], { pins, mode: "quarantine" });
+    assert.deepEqual(
+      [bundle.accepted, bundle.rejected[0]?.error.code, bundle.hiddenText[0]?.name],
+      [[], "tool_changed", "read_file"],
+    );
+  });
+
   test("text in _meta is not model-facing and not scanned; clean catalogs report nothing", () => {
     const bundle = admitted([{ ...readFile(), _meta: { note: "x\u200by" } }, plain()]);
     assert.deepEqual(bundle.hiddenText, []);

@@ -236,6 +236,8 @@ describe("pins as digests and as texts", () => {
       assert.equal(e.code, "options_invalid", JSON.stringify(pins));
       assert.match(e.message, /option "pins"/);
     }
+    const hostile = Object.defineProperty({}, "create_issue", { enumerable: true, get: () => assert.fail("read") });
+    assert.match(refused([createIssue()], { pins: hostile } as never).message, /option "pins" could not be read/);
     const e = refused([createIssue()], { pins: { create_issue: "{ not json" } });
     assert.deepEqual([e.code, e.tool?.name], ["options_invalid", "create_issue"]);
   });
