@@ -219,3 +219,13 @@ function readDigests(pins: unknown): Record<string, string> | null {
   }
   return out;
 }
+
+/** A non-empty array of names, read once, or undefined (also for one that cannot be read). */
+export function readNames(names: unknown): string[] | undefined {
+  try {
+    const list: unknown[] = Array.isArray(names) ? [...(names as unknown[])] : [];
+    return list.length > 0 && list.every((n) => typeof n === "string") ? (list as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -15,6 +15,7 @@ import {
   MISPLACED_RESTORE,
   MISPLACED_START,
   readCheckpoint,
+  readNames,
   readOptions,
   RESTORE_OPTIONS,
   START_OPTIONS,
@@ -341,7 +342,12 @@ export class Conversation {
       catalogRevision: this.revision,
       accepted: [...bundle.accepted],
       tools: [...bundle.tools],
-      ...changes,
+      // The event's own lists: a subscriber that edits them changes neither the result nor the review.
+      added: [...changes.added],
+      removed: [...changes.removed],
+      changed: changes.changed.map((c) => ({ name: c.name, fields: c.fields })),
+      held: [...changes.held],
+      approved: [...changes.approved],
     };
     const subscriberErrors: unknown[] = [];
     for (const listener of [...this.listeners]) {
@@ -365,15 +371,5 @@ export class Conversation {
         listed.add(listedName(naming, tool["name"], tool["backend"]));
     }
     return narrowAuthority(this.authority, (name) => listed.has(name));
-  }
-}
-
-/** A non-empty array of names, read once, or undefined (also for one that cannot be read). */
-function readNames(names: unknown): string[] | undefined {
-  try {
-    const list: unknown[] = Array.isArray(names) ? [...(names as unknown[])] : [];
-    return list.length > 0 && list.every((n) => typeof n === "string") ? (list as string[]) : undefined;
-  } catch {
-    return undefined;
   }
 }
