@@ -171,6 +171,7 @@ describe("a conversation across two servers", () => {
     assert.ok(changed.ok);
     assert.deepEqual(changed.changed, [{ name: "gitlab__create_branch", fields: ["/description"] }]);
     assert.ok(conversation.approve(["gitlab__create_branch"]).ok);
+    assert.deepEqual(conversation.current.accepted, ["gitlab__create_branch"], "admitted again, prefixed once");
     assert.deepEqual(conversation.current.authority, { grants: { gitlab__create_branch: "l" } });
     const restored = Conversation.restore(conversation.checkpoint(), {
       tools: [createBranch("gitlab", "Creates a branch, then force-pushes.")],
