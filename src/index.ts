@@ -45,6 +45,7 @@ export type { CatalogError } from "./runtime/catalog-error.js";
 export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/tool-catalog.js";
 export {
   AdmittedBundle,
+  HiddenTextReport,
   RejectedTool,
   type AdmittedTool,
   type SchemaField,
@@ -65,13 +66,16 @@ export {
 export {
   Conversation,
   CatalogAdmissionError,
+  type CatalogAdmitted,
   type CatalogListener,
   type CatalogUpdatedEvent,
   type CatalogUpdate,
-  type ConversationOptions,
-  type UpdateOptions,
 } from "./runtime/conversation.js";
-export type { Checkpoint } from "./runtime/conversation-input.js";
+export type { Checkpoint, ConversationOptions, UpdateOptions } from "./runtime/conversation-input.js";
+export type { CatalogChanges, ChangedTool, HeldTool } from "./runtime/catalog-review.js";
+export type { HiddenTextPolicy, IdentityError, Pins, UnpinnedPolicy } from "./runtime/pins.js";
+export type { Namespace } from "./runtime/namespace.js";
+export type { HiddenText } from "./runtime/identity/hidden-text.js";
 export {
   upgradeDraft07,
   upgradeDraft07Documents,

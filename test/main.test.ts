@@ -39,6 +39,25 @@ test("checks example results against their tools' output schemas, refusing one",
   );
 });
 
+test("shows a catalog update in which one tool changed: held for review, not shown, refused, then approved", () => {
+  const r = run(catalog("example.json"));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    new RegExp(
+      [
+        "A catalog update in which the description of create_issue changed \\(Conversation.updateCatalog\\):",
+        "  changed: create_issue at /description",
+        "  added: none; removed: none; held for review: create_issue",
+        "  the model is shown 8 tools, create_issue not among them",
+        '  a call to create_issue: validation/tool_held at stage "lookup" - The tool "create_issue" is not available.',
+        '  after approve\\(\\["create_issue"\\]\\): its new definition is pinned and shown again \\(9 tools\\)',
+      ].join("\n"),
+    ),
+  );
+  assert.ok(!r.stdout.includes("id_rsa"), "the changed text itself is not shown");
+});
+
 test("a catalog of output schemas with several roots: results that pass and fail", () => {
   const r = run(catalog("outputs.json"));
   assert.equal(r.status, 0, r.stderr);

@@ -18,6 +18,7 @@ const expected = new Map([
   ["The MCP tool-call boundary: `InputSchema`", 1],
   ["Errors", 3],
   ["Batch admission and the gateways", 2],
+  ["Pins, reviewed updates and hidden text", 1],
 ]);
 
 interface Block {

@@ -1,9 +1,10 @@
 /**
  * The admission table that `backplane-schema admit` and the demo (`npm start`) print: one row per tool with its
  * revision, status and reason, then a summary; or, for a refused batch, the error's class, code, tool and cause.
+ * A tool held for review (changed since its pin, or new) shows the changed pointers; hidden text is reported.
  */
 
-import type { AdmissionMode, AdmittedBundle, CatalogError, Result } from "../index.js";
+import type { AdmissionMode, AdmittedBundle, CatalogError, IdentityError, RejectedTool, Result } from "../index.js";
 import { ExitCode, oneLine } from "./args.js";
 import { isPlainObject } from "./files.js";
 
@@ -13,42 +14,69 @@ export function admissionExitCode(result: Result<AdmittedBundle, CatalogError>):
   return result.error.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.invalid;
 }
 
-/** The report of admitting `tools` (the descriptors as given) from `source` in `mode`, ending with a newline. */
+/**
+ * The report of admitting `tools` (the descriptors as given) from `source` in `mode`, ending with a newline; a
+ * `namespace` is the prefix the batch was admitted with (and the default separator).
+ */
 export function admissionReport(
   tools: readonly unknown[],
   result: Result<AdmittedBundle, CatalogError>,
   source: string,
   mode: AdmissionMode,
+  namespace?: string,
 ): string {
   if (!result.ok) return refusal(result.error, source, mode);
   const bundle = result.value;
   const accepted = new Set(bundle.accepted);
   const rejected = new Map(bundle.rejected.map((r) => [r.name, r]));
+  const hidden = new Map(bundle.hiddenText.map((h) => [h.name, h.places]));
   const rows = [["TOOL", "REVISION", "STATUS", "REASON"]];
+  let held = 0;
   for (const tool of tools) {
-    const name = stringField(tool, "name");
+    const own = stringField(tool, "name");
+    const name = namespace === undefined ? own : `${namespace}__${own}`;
     const revision = stringField(tool, "revision");
+    const hides = hidden.get(name)?.map((h) => `${h.pointer} (${h.codePoints.join(" ")})`);
+    const hiding = hides === undefined ? [] : [`hidden text at ${hides.join(", ")}`];
     const quarantined = rejected.get(name);
-    if (quarantined !== undefined) {
+    if (quarantined !== undefined && isHeld(quarantined)) {
+      held++;
+      rows.push([name, revision, "held", oneLine([heldReason(quarantined.error), ...hiding].join("; "))]);
+    } else if (quarantined !== undefined) {
       const { error } = quarantined;
       const where = quarantined.schema === "outputSchema" ? " in outputSchema" : "";
       rows.push([name, revision, "quarantined", oneLine(`${error.class}/${error.code}${where}: ${error.message}`)]);
     } else if (accepted.has(name)) {
-      rows.push([name, revision, "accepted", upgrades(bundle, name)]);
+      rows.push([name, revision, "accepted", oneLine([upgrades(bundle, name), ...hiding].filter(Boolean).join("; "))]);
     }
   }
   const upgraded = bundle.upgraded.length > 0 ? `, ${bundle.upgraded.length} schema(s) upgraded from draft-07` : "";
+  const review = held > 0 ? `, ${held} held for review` : "";
   return (
     table(rows, "") +
-    `\n\n${source}: admitted (${mode}): ${bundle.accepted.length} accepted, ${bundle.rejected.length} quarantined` +
-    `${upgraded}\n`
+    `\n\n${source}: admitted (${mode}): ${bundle.accepted.length} accepted, ` +
+    `${bundle.rejected.length - held} quarantined${review}${upgraded}\n`
   );
+}
+
+/** Whether a rejected tool waits for approval (changed or unpinned), rather than being refused. */
+function isHeld(tool: RejectedTool): boolean {
+  return tool.schema === undefined && (tool.error.code === "tool_changed" || tool.error.code === "tool_unpinned");
+}
+
+function heldReason(error: IdentityError | RejectedTool["error"]): string {
+  if (error.code === "tool_unpinned") return "tool_unpinned: no pin";
+  const fields = (error as IdentityError).fields ?? [];
+  return fields.length === 1 && fields[0] === ""
+    ? "tool_changed: differs from its digest"
+    : `tool_changed at ${fields.join(", ")}`;
 }
 
 function refusal(e: CatalogError, source: string, mode: AdmissionMode): string {
   const rows = [["error", `${e.class}/${e.code}`]];
   if (e.tool !== undefined) rows.push(["tool", `${e.tool.name} (revision ${e.tool.revision})`]);
   rows.push(["message", oneLine(e.message)]);
+  if (e.fields !== undefined) rows.push(["fields", e.fields.map((f) => (f === "" ? '""' : f)).join(", ")]);
   if (e.cause !== undefined) {
     const where = e.cause.schemaPointer !== undefined ? ` at schema "${e.cause.schemaPointer}"` : "";
     rows.push(["cause", `${e.cause.class}/${e.cause.code}${where}`]);

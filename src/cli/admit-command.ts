@@ -1,29 +1,52 @@
 /**
  * `backplane-schema admit <catalog.json|-> | --mcp "<command> [args…]"`: admits a tool catalog, from a file or
  * listed live from a stdio MCP server, through `ToolCatalog.admitBatch` (quarantine unless `--strict`) and prints
- * one row per tool.
+ * one row per tool; with `--pins <file>`, writes the pins of what it admitted or checks the batch against them.
  */
 
-import { ToolCatalog } from "../index.js";
-import { CliError, parseArgs } from "./args.js";
+import { ToolCatalog, type HiddenTextPolicy } from "../index.js";
+import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport } from "./admission-report.js";
 import { BOUNDARY_ARGS, draft07Of, limitsOf } from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
 import { listMcpCatalog } from "./mcp-catalog.js";
+import { gateFails, gateReport, pinsGate, readPinsFile, writePinsFile } from "./pins-file.js";
 import type { Io } from "./validate-command.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** The largest delay `setTimeout` honours. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** Exit code: 0 admitted, 1 refused, 3 refused on a limit; throws `CliError` for exit 2. */
+const NAMESPACE = /^[A-Za-z0-9_.-]{1,127}$/;
+const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
+
+/**
+ * Exit code: 0 admitted (and every tool matching its pin), 1 refused, 3 refused on a limit, 4 a tool differs from
+ * its pin, is new or is no longer listed (`--pins`); throws `CliError` for exit 2.
+ */
 export async function admitCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
     flags: ["--strict"],
-    options: ["--mcp", "--revision", "--timeout-ms", ...BOUNDARY_ARGS.options],
+    options: [
+      "--mcp",
+      "--revision",
+      "--timeout-ms",
+      "--pins",
+      "--namespace",
+      "--hidden-text",
+      ...BOUNDARY_ARGS.options,
+    ],
     repeatable: BOUNDARY_ARGS.repeatable,
   });
+  const namespace = args.options.get("--namespace");
+  if (namespace !== undefined && !NAMESPACE.test(namespace))
+    throw new CliError(`--namespace must be 1–127 characters of A–Z a–z 0–9 _ - . (got "${namespace}")`);
+  const hiddenText = (args.options.get("--hidden-text") ?? "report") as HiddenTextPolicy;
+  if (!HIDDEN_TEXT.includes(hiddenText))
+    throw new CliError(`--hidden-text must be one of ${HIDDEN_TEXT.join(", ")} (got "${hiddenText}")`);
+  const pinsPath = args.options.get("--pins");
+  const pins = pinsPath === undefined ? undefined : readPinsFile(pinsPath);
   const mode = args.flags.has("--strict") ? "strict" : "quarantine";
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
@@ -58,10 +81,29 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     mode,
     backends,
     draft07,
+    hiddenText,
     ...(limits !== undefined ? { limits } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+    // Checking against pins, a new tool is held like a changed one: the gate is "nothing changed".
+    ...(pins !== undefined ? { pins, unpinned: "hold" } : {}),
   });
-  io.out(admissionReport(tools, result, source, mode));
-  return admissionExitCode(result);
+  if (!result.ok && result.error.code === "options_invalid" && pinsPath !== undefined) {
+    throw new CliError(`pins file ${pinsPath}: ${result.error.message}`);
+  }
+  io.out(admissionReport(tools, result, source, mode, namespace));
+  if (pinsPath === undefined) return admissionExitCode(result);
+  if (!result.ok) {
+    const gate = result.error.code === "tool_changed" || result.error.code === "tool_unpinned";
+    return gate ? ExitCode.pinsDiffer : admissionExitCode(result);
+  }
+  if (pins === undefined) {
+    io.out(writePinsFile(pinsPath, result.value));
+    return ExitCode.ok;
+  }
+  const listed = new Set([...result.value.accepted, ...result.value.rejected.map((r) => r.name)]);
+  const gate = pinsGate(result.value, pins, listed);
+  io.out(gateReport(pinsPath, gate));
+  return gateFails(gate) ? ExitCode.pinsDiffer : ExitCode.ok;
 }
 
 function timeoutOf(text: string | undefined): number {

@@ -12,6 +12,8 @@ export const ExitCode = Object.freeze({
   usage: 2,
   /** `execution_failure`: a limit was hit or the validator failed, so no verdict was reached. */
   executionFailure: 3,
+  /** `admit --pins`: a tool differs from its pin, has none, or is pinned but no longer listed. */
+  pinsDiffer: 4,
 });
 
 /** A problem that ends the command with one line on stderr: by default a usage or input error (exit 2). */

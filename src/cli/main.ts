@@ -2,7 +2,8 @@
 /**
  * `backplane-schema`: validate instances against a JSON Schema 2020-12 schema, admit an MCP tool catalog (from a
  * file or a live stdio server), or run as a Bowtie harness. Exit codes (`ExitCode`): 0 success, 1 invalid or
- * refused, 2 usage or input errors, 3 execution failure; errors are one line on stderr, never a stack trace.
+ * refused, 2 usage or input errors, 3 execution failure, 4 tools that differ from their pins; errors are one line
+ * on stderr, never a stack trace.
  */
 
 import { errorMessage, isInstance } from "../engine/errors.js";
@@ -34,6 +35,13 @@ Commands:
       --timeout-ms <ms>      Budget for starting the server and listing its tools (default ${DEFAULT_TIMEOUT_MS});
                              the server is stopped afterwards, also on errors and on timeout.
       --strict               Any error refuses the whole batch (default: quarantine unsupported tools).
+      --pins <file>          Without the file: write the pins (canonical definitions) of the tools admitted to it.
+                             With it: hold every tool that differs from its pin or has none, and exit 4 if any
+                             does, or if a pinned tool is no longer listed or admitted (a CI gate).
+      --namespace <prefix>   List every tool as <prefix>__<name> (pins are keyed by that name).
+      --hidden-text report|refuse
+                             Invisible or reordering characters in what a model reads: report them in the table
+                             (default) or refuse the tool.
   bowtie                                     Run as a Bowtie test harness (IHOP v1 on stdin/stdout).
 
 Options of validate and admit:
@@ -52,6 +60,7 @@ Exit status:
   2  usage error, unreadable file or stdin, malformed JSON, a schema that does not compile, an MCP server that
      cannot be started or does not list its tools within --timeout-ms
   3  execution failure: a limit was hit or the validator failed, so there is no verdict
+  4  admit --pins: a tool differs from its pin, has no pin, or is pinned but no longer listed or admitted
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {

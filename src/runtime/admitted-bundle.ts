@@ -1,9 +1,11 @@
 /** What `ToolCatalog.admitBatch` returns: the admitted tools, their provider tools, the narrowed authority. */
 
 import type { Authority } from "./authority.js";
+import type { HiddenText } from "./identity/hidden-text.js";
 import type { CompiledInputSchema } from "./input-schema.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import type { CompiledOutputSchema } from "./output-schema.js";
+import type { IdentityError } from "./pins.js";
 import type { ProviderTool } from "./tool-descriptor.js";
 import type { UpgradeChange } from "./upgrade-draft07.js";
 
@@ -12,8 +14,10 @@ export type SchemaField = "inputSchema" | "outputSchema";
 
 /** An admitted tool: the descriptor's fields (the same schema objects) and its compiled schemas. */
 export interface AdmittedTool {
-  /** The tool name. */
+  /** The tool name the bundle lists it under (with its namespace prefix, when the batch has one). */
   readonly name: string;
+  /** The name the tool's server knows it by: `name` without the namespace prefix, what `dispatch` calls. */
+  readonly serverName: string;
   /** The descriptor's revision. */
   readonly revision: string;
   /** The descriptor's description, when it has one. */
@@ -34,17 +38,29 @@ export interface AdmittedTool {
   readonly compiledOutput?: CompiledOutputSchema;
 }
 
-/** A quarantined tool. Trusted-host data: it serialises to a redaction, never to its contents. */
+/**
+ * A tool that was listed but not admitted: quarantined for an unsupported schema, or refused by its identity (held
+ * for review when it changed or has no pin, refused for hidden text). Trusted-host data: it serialises to a
+ * redaction, never to its contents.
+ */
 export class RejectedTool {
   constructor(
     /** The tool name. */
     readonly name: string,
     /** The descriptor's revision. */
     readonly revision: string,
-    /** The schema's own `validateSchema` error (`unsupported_capability`), unchanged. */
-    readonly error: InputSchemaError,
-    /** Which schema was refused. */
-    readonly schema: SchemaField = "inputSchema",
+    /**
+     * The schema's own `validateSchema` error (`unsupported_capability`), unchanged; or the identity refusal
+     * (`tool_changed` with `fields`, `tool_unpinned`, `hidden_text` with `hiddenText`).
+     */
+    readonly error: InputSchemaError | IdentityError,
+    /** Which schema was refused; absent for an identity refusal. */
+    readonly schema?: SchemaField,
+    /**
+     * For an identity refusal: the canonical text of the definition the tool has now, which is what approving it
+     * pins (pass it in `pins`). Host data, like the rest of the diagnostic.
+     */
+    readonly pin?: string,
   ) {
     Object.freeze(this);
   }
@@ -52,6 +68,25 @@ export class RejectedTool {
   /** A redaction: diagnostics must not reach model requests, events or checkpoints. */
   toJSON(): string {
     return "[rejected tool diagnostic redacted]";
+  }
+}
+
+/** Hidden text found in an admitted (or held) tool under `hiddenText: "report"`. Trusted-host data, redacted. */
+export class HiddenTextReport {
+  constructor(
+    /** The tool name. */
+    readonly name: string,
+    /** The descriptor's revision. */
+    readonly revision: string,
+    /** Where the invisible or reordering characters are (JSON Pointers into the provider tool), and which. */
+    readonly places: readonly HiddenText[],
+  ) {
+    Object.freeze(this);
+  }
+
+  /** A redaction: diagnostics must not reach model requests, events or checkpoints. */
+  toJSON(): string {
+    return "[hidden text diagnostic redacted]";
   }
 }
 
@@ -81,6 +116,13 @@ export class AdmittedBundle {
   declare readonly rejected: readonly RejectedTool[];
   /** The draft-07 schemas `draft07: "upgrade"` translated, in input order (admitted tools only). */
   readonly upgraded: readonly UpgradedSchema[];
+  /**
+   * Each admitted tool's pin: tool name → the canonical text of its provider tool (`ToolCatalog.canonical`), in
+   * input order. JSON-serialisable: persist it and pass it back as `pins`.
+   */
+  readonly pins: Readonly<Record<string, string>>;
+  /** Hidden text in admitted and held tools, in input order (not enumerable, and redacted when serialised). */
+  declare readonly hiddenText: readonly HiddenTextReport[];
 
   /** @internal */
   constructor(
@@ -90,6 +132,8 @@ export class AdmittedBundle {
     accepted: string[],
     rejected: RejectedTool[],
     upgraded: UpgradedSchema[] = [],
+    pins: Record<string, string> = {},
+    hiddenText: HiddenTextReport[] = [],
   ) {
     this.registry = registry;
     this.tools = Object.freeze(tools);
@@ -97,6 +141,8 @@ export class AdmittedBundle {
     this.accepted = Object.freeze(accepted);
     Object.defineProperty(this, "rejected", { value: Object.freeze(rejected), enumerable: false });
     this.upgraded = Object.freeze(upgraded);
+    this.pins = Object.freeze(pins);
+    Object.defineProperty(this, "hiddenText", { value: Object.freeze(hiddenText), enumerable: false });
     Object.freeze(this);
   }
 

@@ -1,6 +1,7 @@
 /** Errors of batch admission and the gateways: data with a class and a stable code, never thrown at the host. */
 
 import type { ErrorClass } from "../engine/errors.js";
+import type { HiddenText } from "./identity/hidden-text.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 
 /** Why a batch was refused (or a conversation could not start or be restored). */
@@ -10,7 +11,8 @@ export interface CatalogError {
   /**
    * "catalog_invalid", "options_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing",
    * "tool_description_invalid", "backend_unknown", "tool_duplicate", "authority_invalid", "grant_unknown_tool",
-   * "schema_rejected"; for a conversation also "checkpoint_invalid", "checkpoint_mismatch".
+   * "schema_rejected", "tool_changed", "tool_unpinned", "hidden_text"; for a conversation also
+   * "checkpoint_invalid", "checkpoint_mismatch", "tool_not_held".
    */
   code: string;
   /** One line for the host, plain English. */
@@ -24,8 +26,15 @@ export interface CatalogError {
   };
   /** For `schema_rejected`: which of the tool's schemas was refused. */
   schema?: "inputSchema" | "outputSchema";
-  /** For `schema_rejected`: the schema's own `validateSchema` error, unchanged. */
+  /** For `schema_rejected`: the schema's own `validateSchema` error, unchanged (for `tool_invalid`, when known). */
   cause?: InputSchemaError;
+  /**
+   * For `tool_changed` (and a `checkpoint_mismatch` of one tool): the JSON Pointers into the provider tool that
+   * differ from the pin, `[""]` when the pin is a digest.
+   */
+  fields?: string[];
+  /** For `hidden_text`: where the invisible or reordering characters are, and which they are. */
+  hiddenText?: HiddenText[];
 }
 
 export function catalogError(

@@ -1,71 +1,60 @@
 /**
  * `Conversation` (README "Batch admission and the gateways"): holds one admitted bundle at a time. Model requests,
  * subscriber events and checkpoints are built from the admitted bundle only; a failed catalog update
- * leaves the previous bundle in force. Options are checked by name and value under the conversation's own names; no
- * method but `start` (documented to) throws, and a throwing subscriber neither stops the others nor undoes an update.
+ * leaves the previous bundle in force. Each admitted catalog is reviewed against the one before it (README "Pins,
+ * reviewed updates and hidden text"): changed and unpinned tools are held until the host approves them. Options are
+ * checked by name and value under the conversation's own names; no method but `start` (documented to) throws, and a
+ * throwing subscriber neither stops the others nor undoes an update.
  */
 
 import { isObject } from "../engine/json.js";
 import type { CatalogError } from "./catalog-error.js";
+import { CatalogReview, checkpointMismatch, type CatalogChanges, type HeldTool } from "./catalog-review.js";
 import {
   conversationOptionsProblem,
   MISPLACED_RESTORE,
   MISPLACED_START,
   readCheckpoint,
+  readNames,
   readOptions,
   RESTORE_OPTIONS,
   START_OPTIONS,
   UPDATE_OPTIONS,
   type Checkpoint,
+  type ConversationOptions,
+  type Policy,
+  type UpdateOptions,
 } from "./conversation-input.js";
 import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "./execution.js";
-import type { Draft07Mode } from "./draft07.js";
 import type { InputSchemaOptions } from "./input-schema.js";
 import { err, ok, type Result } from "./result.js";
 import type { AdmittedBundle } from "./admitted-bundle.js";
 import { narrowAuthority, type Authority } from "./authority.js";
-import { ToolCatalog, type AdmissionMode } from "./tool-catalog.js";
+import { listedName, readNaming } from "./namespace.js";
+import { readPins } from "./pins.js";
+import { admitCatalog, readBatch, type AdmissionMode } from "./tool-catalog.js";
 import type { ProviderTool } from "./tool-descriptor.js";
-
-/** Options of `Conversation.start` / `tryStart`: the first catalog, how it is admitted, and the boundary options. */
-export interface ConversationOptions extends InputSchemaOptions {
-  /** The first catalog's tool descriptors. */
-  tools: readonly unknown[];
-  /** The authority the conversation runs under (README "Authority and grants"). */
-  authority?: Authority;
-  /** The backend ids a tool may name. */
-  backends?: readonly string[] | ReadonlySet<string>;
-  /** `"strict"` (the default) or `"quarantine"`, for this and later catalogs unless an update says otherwise. */
-  schemaAdmission?: AdmissionMode;
-}
-
-/** Options of `Conversation.updateCatalog`; each replaces the conversation's own for this and later catalogs. */
-export interface UpdateOptions {
-  /** How this and later catalogs are admitted. */
-  schemaAdmission?: AdmissionMode;
-  /** Whether draft-07 schemas of this and later catalogs are refused or translated exactly. */
-  draft07?: Draft07Mode;
-  /** Replaces the conversation's authority for this and later catalogs (checked as `admitBatch` checks it). */
-  authority?: Authority;
-}
 
 function optionsInvalid(message: string): { ok: false; error: CatalogError } {
   return err({ class: "validation", code: "options_invalid", message });
 }
 
 /**
- * What `updateCatalog` returns: the admitted bundle, with what any subscriber threw while hearing of it (in
- * subscription order; the update stands), or why the catalog was refused.
+ * An admitted catalog update (or approval): the bundle now in force, what it changed against the catalog before it,
+ * and what any subscriber threw while hearing of it (in subscription order; the update stands).
  */
+export interface CatalogAdmitted extends CatalogChanges {
+  /** The catalog was admitted and is now in force. */
+  ok: true;
+  /** The bundle now in force. */
+  value: AdmittedBundle;
+  /** What subscribers threw, each value as thrown; empty when none did. */
+  subscriberErrors: unknown[];
+}
+
+/** What `updateCatalog` and `approve` return: the admitted update, or why the catalog was refused. */
 export type CatalogUpdate =
-  | {
-      /** The catalog was admitted and is now in force. */
-      ok: true;
-      /** The bundle now in force. */
-      value: AdmittedBundle;
-      /** What subscribers threw, each value as thrown; empty when none did. */
-      subscriberErrors: unknown[];
-    }
+  | CatalogAdmitted
   | {
       /** The catalog was refused; the previous bundle stays in force. */
       ok: false;
@@ -73,8 +62,11 @@ export type CatalogUpdate =
       error: CatalogError;
     };
 
-/** Emitted to subscribers when a catalog update is admitted; built from the admitted bundle only. */
-export interface CatalogUpdatedEvent {
+/**
+ * Emitted to subscribers when a catalog update (or an approval) is admitted; built from the admitted bundle and the
+ * comparison with the catalog before it only: names and JSON Pointers, no descriptor text, no diagnostic.
+ */
+export interface CatalogUpdatedEvent extends CatalogChanges {
   /** The event type. */
   type: "catalog_updated";
   /** 1 for the catalog the conversation started with, then +1 per successful update. */
@@ -103,7 +95,9 @@ export type CatalogListener = (event: CatalogUpdatedEvent) => void;
 /**
  * A conversation with one MCP server's tools (README "Batch admission and the gateways"): it holds one admitted
  * bundle at a time, admits catalog updates with the same boundary, and builds model requests, subscriber events and
- * checkpoints from the admitted bundle only. Calls go through `Execution.invoke` on the bundle in force.
+ * checkpoints from the admitted bundle only. Calls go through `Execution.invoke` on the bundle in force. A tool that
+ * differs from its pin, or is new under `unpinned: "hold"`, is held (not shown, no grant) until `approve`d, whatever
+ * `schemaAdmission` says.
  */
 export class Conversation {
   private bundle: AdmittedBundle;
@@ -112,10 +106,14 @@ export class Conversation {
 
   private constructor(
     bundle: AdmittedBundle,
+    /** The catalog in force as admission read it (plain copies), to admit again when a held tool is approved. */
+    private catalog: unknown[],
+    private readonly review: CatalogReview,
     private mode: AdmissionMode,
     private authority: Authority | undefined,
     private readonly backends: readonly string[] | ReadonlySet<string> | undefined,
     private schemaOptions: InputSchemaOptions,
+    private policy: Policy,
   ) {
     this.bundle = bundle;
   }
@@ -135,25 +133,50 @@ export class Conversation {
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
     const problem = conversationOptionsProblem(options, START_OPTIONS, "Conversation.start", MISPLACED_START, true);
     if (problem !== undefined) return optionsInvalid(problem);
-    return Conversation.admitFirst(options);
-  }
-
-  /** Admits the first catalog with checked options; options that cannot be read again are `options_invalid`. */
-  private static admitFirst(options: ConversationOptions): Result<Conversation, CatalogError> {
     const given = readOptions(options, "Conversation.start");
     if (typeof given === "string") return optionsInvalid(given);
-    const { tools, authority, backends, schemaAdmission = "strict", ...schemaOptions } = given;
-    const admitted = ToolCatalog.admitBatch(tools, { mode: schemaAdmission, authority, backends, ...schemaOptions });
+    const pins = readPins(given.pins);
+    if (typeof pins === "string") return optionsInvalid(`Conversation.start option "pins" ${pins}`);
+    return Conversation.admitFirst(given, pins);
+  }
+
+  /** Admits the first catalog with checked options and the pins to admit it with. */
+  private static admitFirst(
+    options: ConversationOptions,
+    pins: ReadonlyMap<string, string>,
+  ): Result<Conversation, CatalogError> {
+    // The pins given were read once, into `pins`.
+    const { tools, authority, backends, schemaAdmission = "strict", pins: _given, ...rest } = options;
+    const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, ...schemaOptions } = rest;
+    const policy: Policy = { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength };
+    const batch = readBatch(tools);
+    if (!batch.ok) return batch;
+    const admitOptions = { ...schemaOptions, ...policy, mode: schemaAdmission, authority, backends, pins };
+    const admitted = admitCatalog(batch.value, admitOptions, true);
     if (!admitted.ok) return admitted;
-    return ok(new Conversation(admitted.value, schemaAdmission, authority, backends, schemaOptions));
+    const review = new CatalogReview(pins);
+    review.record(admitted.value, pins);
+    const conversation = new Conversation(
+      admitted.value,
+      batch.value,
+      review,
+      schemaAdmission,
+      authority,
+      backends,
+      schemaOptions,
+      policy,
+    );
+    return ok(conversation);
   }
 
   /**
    * Rebuilds a conversation from a checkpoint and the hosts' tool descriptors: the tools are admitted
-   * again (with the checkpoint's `schemaAdmission` and `draft07`, unless `options` gives `draft07`), and the result
-   * must be the same catalog (names and revisions) the checkpoint recorded. The options are `start`'s but
-   * `schemaAdmission` (the checkpoint records it). Never throws: a checkpoint that cannot be read is
-   * `checkpoint_invalid`.
+   * again (with the checkpoint's `schemaAdmission` and `draft07`, unless `options` gives `draft07`, and with the
+   * checkpoint's pins, to which `options.pins` adds), and the result must be the same catalog (names and revisions,
+   * admitted and held) the checkpoint recorded, every tool but those it recorded as held matching its pin (a held
+   * tool that `options.pins` approves is admitted). The
+   * options are `start`'s but `schemaAdmission` (the checkpoint records it). Never throws: a checkpoint that cannot
+   * be read is `checkpoint_invalid`.
    */
   static restore(
     checkpoint: Checkpoint,
@@ -168,27 +191,28 @@ export class Conversation {
     if (typeof recorded === "string") {
       return err({ class: "validation", code: "checkpoint_invalid", message: recorded });
     }
-    const started = Conversation.admitFirst({
-      ...given,
-      authority: given.authority ?? recorded.authority,
-      schemaAdmission: recorded.schemaAdmission,
-      draft07: given.draft07 ?? recorded.draft07,
-    });
+    const pins = new Map(Object.entries(recorded.pins ?? {}));
+    const approved = readPins(given.pins);
+    if (typeof approved === "string") return optionsInvalid(`${what} option "pins" ${approved}`);
+    for (const [name, pin] of approved) pins.set(name, pin);
+    const started = Conversation.admitFirst(
+      {
+        ...given,
+        authority: given.authority ?? recorded.authority,
+        schemaAdmission: recorded.schemaAdmission,
+        draft07: given.draft07 ?? recorded.draft07,
+      },
+      pins,
+    );
     if (!started.ok) return started;
     const conversation = started.value;
-    const now = conversation.bundle.accepted.map(
-      (name) => `${name}@${conversation.bundle.registry.get(name)?.revision}`,
+    const mismatch = checkpointMismatch(
+      conversation.bundle,
+      conversation.review.held,
+      recorded,
+      new Set(approved.keys()),
     );
-    const then = recorded.tools.map((t) => `${t.name}@${t.revision}`);
-    if (now.join("\n") !== then.join("\n")) {
-      return err({
-        class: "validation",
-        code: "checkpoint_mismatch",
-        message:
-          "the tools given do not admit to the checkpoint's catalog " +
-          `(expected ${then.join(", ")}; got ${now.join(", ")})`,
-      });
-    }
+    if (mismatch !== undefined) return err(mismatch);
     conversation.revision = recorded.catalogRevision;
     return ok(conversation);
   }
@@ -198,13 +222,28 @@ export class Conversation {
     return this.bundle;
   }
 
+  /** The tools held for approval (changed since their pins, or new under `unpinned: "hold"`), in catalog order. */
+  get held(): HeldTool[] {
+    return this.review.held;
+  }
+
+  /**
+   * The pins in force: each admitted tool's canonical text, and for a held tool the pin it differs from.
+   * JSON-serialisable: persist it and pass it back as `pins`.
+   */
+  get pins(): Record<string, string> {
+    return this.review.inForce();
+  }
+
   /**
    * Admits a new catalog (a server's `tools/list_changed`); on failure the previous bundle stays in force and nothing
    * is emitted. Without an explicit `authority`, the conversation's authority is narrowed to the new batch: grants of
    * tools the server removed are dropped (so the update is not refused), and tools it added get none. An explicit
-   * authority is checked as `ToolCatalog.admitBatch` checks it, and replaces the conversation's. Subscribers are
-   * called in subscription order; one that throws stops neither the others nor the update, and what it threw is on
-   * the result's `subscriberErrors`. Never throws.
+   * authority is checked as `ToolCatalog.admitBatch` checks it, and replaces the conversation's. The catalog is
+   * compared with the one in force: a tool that differs from its pin is held, without its grant, until approved; the
+   * result and the event list the added, removed, changed and held tools. Subscribers are called in subscription
+   * order; one that throws stops neither the others nor the update, and what it threw is on the result's
+   * `subscriberErrors`. Never throws.
    */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): CatalogUpdate {
     const what = "Conversation.updateCatalog";
@@ -212,28 +251,56 @@ export class Conversation {
     if (problem !== undefined) return optionsInvalid(problem);
     const given = readOptions(options, what);
     if (typeof given === "string") return optionsInvalid(given);
+    const batch = readBatch(tools);
+    if (!batch.ok) return batch;
     const mode = given.schemaAdmission ?? this.mode;
-    const authority = given.authority ?? this.narrowedTo(tools);
+    const authority = given.authority ?? this.narrowedTo(batch.value);
     const schemaOptions =
       given.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: given.draft07 };
-    const admitted = ToolCatalog.admitBatch(tools, { ...schemaOptions, mode, authority, backends: this.backends });
+    const policy: Policy = {
+      ...this.policy,
+      unpinned: given.unpinned ?? this.policy.unpinned,
+      hiddenText: given.hiddenText ?? this.policy.hiddenText,
+    };
+    const approvedPins = readPins(given.pins);
+    if (typeof approvedPins === "string") return optionsInvalid(`${what} option "pins" ${approvedPins}`);
+    const pins = this.review.pinsWith(approvedPins);
+    const admitOptions = { ...schemaOptions, ...policy, mode, authority, backends: this.backends, pins };
+    const admitted = admitCatalog(batch.value, admitOptions, true);
     if (!admitted.ok) return admitted;
-    this.bundle = admitted.value;
     this.mode = mode;
     this.schemaOptions = schemaOptions;
+    this.policy = policy;
     this.authority = authority;
-    this.revision++;
-    const event = this.event();
-    // Every subscriber hears of the update, whatever an earlier one threw; what they threw goes back to the host.
-    const subscriberErrors: unknown[] = [];
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch (e) {
-        subscriberErrors.push(e);
-      }
+    this.catalog = batch.value;
+    return this.commit(admitted.value, this.review.record(admitted.value, pins));
+  }
+
+  /**
+   * Approves held tools: each one's definition as it is now becomes its pin, and the catalog in force is admitted
+   * again, so they are shown to the model from now on. A tool gets its grant back only if the conversation's
+   * authority (the host's, narrowed to the catalog) has one for it: approving grants nothing. Subscribers hear of it
+   * as of an update (`approved` lists the names). A name that is not held is `tool_not_held`, and nothing changes.
+   * Never throws.
+   */
+  approve(names: readonly string[]): CatalogUpdate {
+    const given = readNames(names);
+    if (given === undefined) return optionsInvalid("Conversation.approve needs a non-empty array of held tool names");
+    const pins = this.review.approving(given);
+    if (typeof pins === "string") {
+      return err({ class: "validation", code: "tool_not_held", message: `tool "${pins}" is not held for review` });
     }
-    return { ok: true, value: admitted.value, subscriberErrors };
+    const admitOptions = {
+      ...this.schemaOptions,
+      ...this.policy,
+      mode: this.mode,
+      authority: this.authority,
+      backends: this.backends,
+      pins,
+    };
+    const admitted = admitCatalog(this.catalog, admitOptions, true);
+    if (!admitted.ok) return admitted;
+    return this.commit(admitted.value, this.review.record(admitted.value, pins, given));
   }
 
   /** The provider tools a model is shown (`tools`, a copy of the bundle's list). */
@@ -247,7 +314,7 @@ export class Conversation {
     return () => this.listeners.delete(listener);
   }
 
-  /** A JSON-serialisable snapshot, built from the admitted bundle only. */
+  /** A JSON-serialisable snapshot, built from the admitted bundle and the pins in force only. */
   checkpoint(): Checkpoint {
     return {
       version: 1,
@@ -256,6 +323,8 @@ export class Conversation {
       draft07: this.schemaOptions.draft07 ?? "reject",
       tools: this.bundle.accepted.map((name) => ({ name, revision: this.bundle.registry.get(name)?.revision ?? "" })),
       authority: this.bundle.authority,
+      pins: this.review.digestsInForce(),
+      held: this.review.held.map(({ name, revision }) => ({ name, revision })),
     };
   }
 
@@ -264,24 +333,43 @@ export class Conversation {
     return Execution.invoke(this.bundle, call, host);
   }
 
-  /** The conversation's authority without the grants of tools the new batch does not list. */
-  private narrowedTo(tools: readonly unknown[]): Authority | undefined {
-    if (this.authority === undefined) return undefined;
-    const listed = new Set<string>();
-    try {
-      for (const tool of tools) if (isObject(tool) && typeof tool["name"] === "string") listed.add(tool["name"]);
-    } catch {
-      // A batch that cannot be read as data: admission refuses it, whatever the authority.
-    }
-    return narrowAuthority(this.authority, (name) => listed.has(name));
-  }
-
-  private event(): CatalogUpdatedEvent {
-    return {
+  /** Puts an admitted bundle in force and tells every subscriber, whatever an earlier one threw. */
+  private commit(bundle: AdmittedBundle, changes: CatalogChanges): CatalogUpdate {
+    this.bundle = bundle;
+    this.revision++;
+    const event: CatalogUpdatedEvent = {
       type: "catalog_updated",
       catalogRevision: this.revision,
-      accepted: [...this.bundle.accepted],
-      tools: [...this.bundle.tools],
+      accepted: [...bundle.accepted],
+      tools: [...bundle.tools],
+      // The event's own lists: a subscriber that edits them changes neither the result nor the review.
+      added: [...changes.added],
+      removed: [...changes.removed],
+      changed: changes.changed.map((c) => ({ name: c.name, fields: c.fields })),
+      held: [...changes.held],
+      approved: [...changes.approved],
     };
+    const subscriberErrors: unknown[] = [];
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (e) {
+        subscriberErrors.push(e);
+      }
+    }
+    return { ok: true, value: bundle, subscriberErrors, ...changes };
+  }
+
+  /** The conversation's authority without the grants of tools the new batch does not list (by their listed names). */
+  private narrowedTo(tools: readonly unknown[]): Authority | undefined {
+    if (this.authority === undefined) return undefined;
+    const naming = readNaming(this.policy, new Set(this.backends ?? []));
+    if (typeof naming === "string") return this.authority; // admission refuses the namespace
+    const listed = new Set<string>();
+    for (const tool of tools) {
+      if (isObject(tool) && typeof tool["name"] === "string")
+        listed.add(listedName(naming, tool["name"], tool["backend"]));
+    }
+    return narrowAuthority(this.authority, (name) => listed.has(name));
   }
 }

@@ -33,8 +33,10 @@ const NO_ARGUMENTS = Object.freeze({});
 export interface StageContext {
   /** The admitted tool: its descriptor fields, its provider tool and its compiled schemas. */
   readonly tool: AdmittedTool;
-  /** The tool's name. */
+  /** The tool's name, as the call named it (with its namespace prefix, when the batch has one). */
   readonly name: string;
+  /** The name the tool's server knows it by (`name` without the namespace prefix): call the server with it. */
+  readonly serverName: string;
   /** The call's arguments as given, the very same value (`undefined` when omitted), already checked. */
   readonly arguments: unknown;
   /** The bundle's narrowed authority (caller, run, grants and every other field the host gave). */
@@ -95,7 +97,7 @@ export interface ExecutionError {
   /** The error class (README "Errors"). */
   class: ErrorClass;
   /**
-   * "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown", "tool_quarantined",
+   * "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown", "tool_quarantined", "tool_held",
    * "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"), "grant_missing", "stage_refused",
    * "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the gateway itself failed (a bug).
    */
@@ -192,22 +194,20 @@ async function run<T>(
   }
   const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
   if (tool === undefined) {
-    const quarantined = bundle.rejected.find((r) => r.name === name);
-    return quarantined !== undefined
-      ? failure(
-          "lookup",
-          "unsupported_capability",
-          "tool_quarantined",
-          `tool "${name}" is quarantined: its ${quarantined.schema} uses an unsupported capability`,
-          `The tool "${name}" is not available.`,
-        )
-      : failure(
-          "lookup",
-          "validation",
-          "tool_unknown",
-          `there is no tool named ${preview(name)}`,
-          `There is no tool named ${preview(name)}.`,
-        );
+    const rejected = bundle.rejected.find((r) => r.name === name);
+    if (rejected === undefined) {
+      const message = `there is no tool named ${preview(name)}`;
+      return failure("lookup", "validation", "tool_unknown", message, `There is no tool named ${preview(name)}.`);
+    }
+    const unavailable = `The tool "${name}" is not available.`;
+    const { error } = rejected;
+    if (rejected.schema !== undefined) {
+      const message = `tool "${name}" is quarantined: its ${rejected.schema} uses an unsupported capability`;
+      return failure("lookup", "unsupported_capability", "tool_quarantined", message, unavailable);
+    }
+    return error.code === "hidden_text"
+      ? failure("lookup", "validation", "tool_quarantined", `tool "${name}" is refused: it hides text`, unavailable)
+      : failure("lookup", "validation", "tool_held", `tool "${name}" is held for review (${error.code})`, unavailable);
   }
   const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
   if (!checked.ok) {
@@ -228,6 +228,7 @@ async function run<T>(
   const context: StageContext = Object.freeze({
     tool,
     name: tool.name,
+    serverName: tool.serverName,
     arguments: args,
     authority: bundle.authority,
     grant: granted ? grants[tool.name] : undefined,

@@ -1,12 +1,16 @@
 /**
  * `ToolCatalog.admitBatch` (README "Batch admission and the gateways"): checks every tool's metadata, backend and
- * schemas through `InputSchema` and `OutputSchema`, and returns one executable bundle. Strict by default; quarantine
- * omits only tools one of whose schemas is `unsupported_capability`. Nothing here throws at the host.
+ * schemas through `InputSchema` and `OutputSchema`, then its identity against the host's pins (README "Pins,
+ * reviewed updates and hidden text"), and returns one executable bundle. Strict by default; quarantine omits only
+ * tools one of whose schemas is `unsupported_capability` or whose identity the policy refuses. Nothing here throws
+ * at the host.
  */
 
 import { errorMessage } from "../engine/errors.js";
+import type { Limits } from "../engine/limits.js";
 import {
   AdmittedBundle,
+  HiddenTextReport,
   RejectedTool,
   type AdmittedTool,
   type SchemaField,
@@ -21,7 +25,19 @@ import { OutputSchema } from "./output-schema.js";
 import { err, ok, type Result } from "./result.js";
 import { SchemaCache } from "./schema-cache.js";
 import { schemaOptionChecks } from "./schema-options.js";
-import { isObject } from "../engine/json.js";
+import { defineOwn, isObject } from "../engine/json.js";
+import { canonicalTool, toolDigest } from "./identity/tool-identity.js";
+import { applyNamespace, nameLengthError, namespaceOptionChecks, readNaming, type Namespace } from "./namespace.js";
+import {
+  checkIdentity,
+  identityCatalogError,
+  identityLimits,
+  identityOptionChecks,
+  readPins,
+  type HiddenTextPolicy,
+  type Pins,
+  type UnpinnedPolicy,
+} from "./pins.js";
 import {
   metadataError,
   providerTool,
@@ -41,6 +57,21 @@ export interface AdmitOptions extends InputSchemaOptions {
   authority?: Authority;
   /** The backend ids a tool may name. */
   backends?: readonly string[] | ReadonlySet<string>;
+  /**
+   * Tool name → the pin the host approved (a canonical text from `bundle.pins` or `ToolCatalog.canonical`, or a
+   * digest from `ToolCatalog.digest`). A tool that differs from its pin is not admitted (`tool_changed`).
+   */
+  pins?: Pins;
+  /** A tool without a pin: `"admit"` (trust on first use, the default) or `"hold"` (`tool_unpinned`). */
+  unpinned?: UnpinnedPolicy;
+  /** Invisible or reordering characters in what the model reads: `"report"` (the default) or `"refuse"`. */
+  hiddenText?: HiddenTextPolicy;
+  /** Prefixes tool names: one prefix for the batch, or one per backend id (several servers in one batch). */
+  namespace?: Namespace;
+  /** What joins a namespace and a tool's own name (default `"__"`). */
+  namespaceSeparator?: string;
+  /** The longest tool name admitted, prefix included (1 to 128, the MCP limit and the default). */
+  maxToolNameLength?: number;
 }
 
 /** Batch admission of tool catalogs. */
@@ -53,24 +84,70 @@ export const ToolCatalog = Object.freeze({
    * whatever the descriptors are.
    */
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
-    try {
-      return admit(tools, options);
-    } catch (e) {
-      // Descriptors are host data and may be hostile objects (throwing getters, proxies): never a throw.
-      return err(
-        catalogError(
-          "validation",
-          "catalog_invalid",
-          `the catalog could not be read as plain data: ${errorMessage(e)}`,
-        ),
-      );
-    }
+    return admitCatalog(tools, options, false);
+  },
+
+  /**
+   * The canonical form of a tool definition: the RFC 8785 text of the descriptor's model-facing part (every field
+   * but `_meta` and the runtime's `revision` and `backend`), the same for every order of its members. It is what
+   * `bundle.pins` records for a tool admitted under the same `limits`. Throws `SchemaError` (`not_json` with the
+   * JSON Pointer, `tool_invalid`) or `LimitError` for a descriptor that has no canonical form.
+   */
+  canonical(tool: unknown, limits?: Partial<Limits>): string {
+    return canonicalTool(tool, identityLimits(limits));
+  },
+
+  /**
+   * The digest of a tool definition, `sha256-` and the base64url SHA-256 of its canonical text, through the
+   * platform's Web Crypto: a compact pin. Rejects as `canonical` throws, and with `web_crypto_unavailable`.
+   */
+  async digest(tool: unknown, limits?: Partial<Limits>): Promise<string> {
+    return toolDigest(tool, identityLimits(limits));
   },
 });
+
+/**
+ * `admitBatch`, where `review` holds changed and unpinned tools (listed with the rejected ones, to approve later)
+ * whatever the mode: what a conversation's catalog updates do. Never throws.
+ */
+export function admitCatalog(
+  tools: readonly unknown[],
+  options: AdmitOptions,
+  review: boolean,
+): Result<AdmittedBundle, CatalogError> {
+  try {
+    return admit(tools, options, review);
+  } catch (e) {
+    // Descriptors are host data and may be hostile objects (throwing getters, proxies): never a throw.
+    return unreadable(e);
+  }
+}
+
+/**
+ * A batch's descriptors, each read once into a plain copy of its own fields (what admission reads a descriptor as),
+ * so that a caller can admit the same catalog again later without reading the host's objects again. Never throws.
+ */
+export function readBatch(tools: unknown): Result<unknown[], CatalogError> {
+  try {
+    if (!Array.isArray(tools)) {
+      return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
+    }
+    return ok(Array.from(tools as unknown[], (tool) => (isObject(tool) ? readDescriptor(tool) : tool)));
+  } catch (e) {
+    return unreadable(e);
+  }
+}
+
+function unreadable(e: unknown): { ok: false; error: CatalogError } {
+  const message = `the catalog could not be read as plain data: ${errorMessage(e)}`;
+  return err(catalogError("validation", "catalog_invalid", message));
+}
 
 /** `admitBatch` options, checked fail closed before anything else: the boundary's, plus the batch's own. */
 export const admitOptionChecks: OptionTable = new Map([
   ...schemaOptionChecks,
+  ...identityOptionChecks,
+  ...namespaceOptionChecks,
   ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
   // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
   ["authority", () => undefined],
@@ -84,7 +161,11 @@ export const admitOptionChecks: OptionTable = new Map([
   ],
 ]);
 
-function admit(tools: readonly unknown[], options: AdmitOptions): Result<AdmittedBundle, CatalogError> {
+function admit(
+  tools: readonly unknown[],
+  options: AdmitOptions,
+  review: boolean,
+): Result<AdmittedBundle, CatalogError> {
   let problem: string | undefined;
   try {
     problem = optionsProblem(options, admitOptionChecks, "ToolCatalog.admitBatch");
@@ -93,20 +174,39 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
     problem = `ToolCatalog.admitBatch options could not be read: ${errorMessage(e)}`;
   }
   if (problem !== undefined) return err(catalogError("validation", "options_invalid", problem));
-  const { mode = "strict", authority, backends = [], ...rest } = options;
+  const {
+    mode = "strict",
+    authority,
+    backends = [],
+    pins,
+    unpinned = "admit",
+    hiddenText = "report",
+    ...more
+  } = options;
+  const { namespace, namespaceSeparator, maxToolNameLength, ...rest } = more;
   // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
   const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
   if (!Array.isArray(tools))
     return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
   const known = new Set<string>(backends);
+  const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
+  if (typeof naming === "string") return err(catalogError("validation", "options_invalid", naming));
+  const approved = readPins(pins);
+  if (typeof approved === "string") {
+    return err(catalogError("validation", "options_invalid", `ToolCatalog.admitBatch option "pins" ${approved}`));
+  }
+  const policy = { pins: approved, unpinned, hiddenText, limits: identityLimits(rest.limits) };
   const seen = new Set<string>();
   const descriptors: ToolDescriptor[] = [];
+  const serverNames = new Map<ToolDescriptor, string>();
   for (let i = 0; i < tools.length; i++) {
     const given: unknown = tools[i];
     const tool = isObject(given) ? readDescriptor(given) : given;
-    const problem = metadataError(tool, i, known, seen);
+    const serverName = applyNamespace(tool, naming);
+    const problem = nameLengthError(tool, i, naming) ?? metadataError(tool, i, known, seen);
     if (problem !== undefined) return err(problem);
     descriptors.push(tool as ToolDescriptor);
+    serverNames.set(tool as ToolDescriptor, serverName as string);
     seen.add((tool as ToolDescriptor).name);
   }
   const authorityProblem = authorityError(authority, seen);
@@ -117,6 +217,8 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
   const accepted: string[] = [];
   const rejected: RejectedTool[] = [];
   const upgraded: UpgradedSchema[] = [];
+  const pinned: Record<string, string> = {};
+  const hidden: HiddenTextReport[] = [];
   for (const tool of descriptors) {
     const input = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
     const output = hasOutputSchema(tool) ? OutputSchema.validateSchema(tool.outputSchema, schemaOptions) : undefined;
@@ -132,8 +234,23 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
       continue;
     }
     const mcp = providerTool(tool);
+    const identity = checkIdentity(mcp, tool.revision, policy);
+    if (identity.kind === "failed") return err(identity.error);
+    const refusal = identity.kind === "refused" ? identity.error : undefined;
+    // Under review a changed or unpinned tool waits for approval whatever the mode; hidden text follows the mode.
+    if (refusal !== undefined && mode === "strict" && !(review && refusal.code !== "hidden_text")) {
+      return err(identityCatalogError({ name: tool.name, revision: tool.revision }, refusal));
+    }
+    if (identity.hidden.length > 0 && refusal?.code !== "hidden_text") {
+      hidden.push(new HiddenTextReport(tool.name, tool.revision, identity.hidden));
+    }
+    if (refusal !== undefined) {
+      rejected.push(new RejectedTool(tool.name, tool.revision, refusal, undefined, identity.pin));
+      continue;
+    }
+    defineOwn(pinned, tool.name, identity.pin);
     const admitted: AdmittedTool = Object.freeze({
-      ...copyFields(tool),
+      ...copyFields(tool, serverNames.get(tool) as string),
       provider: mcp,
       compiled: input.value,
       ...(output === undefined ? {} : { compiledOutput: output.value }),
@@ -150,7 +267,7 @@ function admit(tools: readonly unknown[], options: AdmitOptions): Result<Admitte
     }
   }
   const narrowed = narrowAuthority(authority, (name) => registry.has(name));
-  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected, upgraded));
+  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected, upgraded, pinned, hidden));
 }
 
 /** MCP makes `outputSchema` optional; an own `undefined` counts as absent. */
@@ -172,9 +289,10 @@ function schemaRejected(tool: ToolDescriptor, schema: SchemaField, e: InputSchem
 
 type CopiedFields = Omit<AdmittedTool, "compiled" | "compiledOutput" | "provider">;
 
-function copyFields(tool: ToolDescriptor): CopiedFields {
+function copyFields(tool: ToolDescriptor, serverName: string): CopiedFields {
   const out: { -readonly [K in keyof CopiedFields]: CopiedFields[K] } = {
     name: tool.name,
+    serverName,
     revision: tool.revision,
     backend: tool.backend,
     inputSchema: tool.inputSchema,

@@ -67,6 +67,11 @@ export interface ProviderTool {
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/** Whether a string follows the MCP tool-name rules: 1–128 characters of `A–Z a–z 0–9 _ - .`. */
+export function isToolName(name: string): boolean {
+  return TOOL_NAME.test(name);
+}
+
 function describeTool(value: unknown): { name: string; revision: string } {
   const name = isObject(value) && typeof value["name"] === "string" ? value["name"] : "";
   const revision = isObject(value) && typeof value["revision"] === "string" ? value["revision"] : "";

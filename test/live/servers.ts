@@ -76,13 +76,20 @@ async function pause(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Spawns a server and lists its tools (the everything server registers some right after initialisation). */
-export async function start(spec: ServerSpec, validator = new BackplaneJsonSchemaValidator()): Promise<RunningServer> {
+/**
+ * Spawns a server and lists its tools (the everything server registers some right after initialisation). `wrap`
+ * turns the server's node arguments into those of the process actually spawned (a proxy in front of it).
+ */
+export async function start(
+  spec: ServerSpec,
+  validator = new BackplaneJsonSchemaValidator(),
+  wrap: (args: string[]) => string[] = (args) => args,
+): Promise<RunningServer> {
   const root = mkdtempSync(join(tmpdir(), `backplane-live-${spec.backend}-`));
   writeFileSync(join(root, "notes.txt"), "line one\nline two\n");
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [script(spec.pkg), ...spec.args(root)],
+    args: wrap([script(spec.pkg), ...spec.args(root)]),
     env: { ...getDefaultEnvironment(), ...spec.env?.(root) },
     cwd: root,
     stderr: "ignore",

@@ -12,6 +12,14 @@ import { canonicalTool } from "./tool-identity.js";
 const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cf}]/u;
 const EVERY_HIDDEN = new RegExp(HIDDEN.source, "gu");
 
+/**
+ * Whether a text holds any character `hiddenText` reports. On a tool's canonical text (whose escapes are all of
+ * characters that are not hidden) it says whether `hiddenText` of the tool finds anything, without walking it.
+ */
+export function mayHideText(text: string): boolean {
+  return HIDDEN.test(text);
+}
+
 /** Where a tool definition has text a reader cannot see, and which characters it is made of. */
 export interface HiddenText {
   /** The JSON Pointer into the descriptor of the string, or of the member whose name holds the characters. */

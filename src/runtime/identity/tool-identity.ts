@@ -1,6 +1,7 @@
 /**
  * A tool definition's identity: the model-facing part of a descriptor, its RFC 8785 canonical text, and the
- * SHA-256 digest of that text (`sha256-` and base64url, RFC 4648 §5) through the platform's Web Crypto.
+ * SHA-256 digest of that text (`sha256-` and base64url, RFC 4648 §5) through the platform's Web Crypto, or
+ * synchronously where admission needs it at once.
  */
 
 import { SchemaError } from "../../engine/errors.js";
@@ -8,6 +9,7 @@ import { defineOwn, isObject } from "../../engine/json.js";
 import type { Limits } from "../../engine/limits.js";
 import { canonicalLimits, canonicalText, dataValue, instanceProblem, notJson } from "./canonical-json.js";
 import { child } from "./path.js";
+import { sha256 } from "./sha256.js";
 
 /**
  * Fields of a descriptor that are not part of its identity. `revision` and `backend` are the runtime's own, not MCP
@@ -19,8 +21,9 @@ const NOT_MODEL_FACING: ReadonlySet<string> = new Set(["_meta", "revision", "bac
 
 /**
  * The model-facing part of a tool descriptor: a new plain object with every own enumerable field of `tool` except
- * `_meta`, `revision` and `backend`, each holding the very same value. Throws `tool_invalid` for a descriptor
- * that is not an object, and `not_json` for a class instance or an accessor field.
+ * `_meta`, `revision`, `backend` and those set to `undefined` (absent, as admission and `JSON.stringify` treat
+ * them), each holding the very same value. Throws `tool_invalid` for a descriptor that is not an object, and
+ * `not_json` for a class instance or an accessor field.
  */
 export function modelFacing(tool: unknown): Record<string, unknown> {
   if (!isObject(tool)) {
@@ -35,7 +38,9 @@ export function modelFacing(tool: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(tool)) {
     if (NOT_MODEL_FACING.has(field)) continue;
-    defineOwn(out, field, dataValue(Object.getOwnPropertyDescriptor(tool, field), child(undefined, field)));
+    const value = dataValue(Object.getOwnPropertyDescriptor(tool, field), child(undefined, field));
+    // An optional MCP field set to undefined is absent, as admission treats it and as JSON.stringify writes it.
+    if (value !== undefined) defineOwn(out, field, value);
   }
   return out;
 }
@@ -84,6 +89,15 @@ export async function canonicalDigest(canonical: string): Promise<string> {
   }
   const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return "sha256-" + base64url(new Uint8Array(hash));
+}
+
+/**
+ * What `canonicalDigest` gives for the same text, computed synchronously (FIPS 180-4, our own implementation) so
+ * that a synchronous caller such as admission can compare a definition with a pin recorded as a digest. Needs no
+ * Web Crypto.
+ */
+export function canonicalDigestSync(canonical: string): string {
+  return "sha256-" + base64url(sha256(new TextEncoder().encode(canonical)));
 }
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

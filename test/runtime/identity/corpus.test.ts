@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { canonicalize } from "../../../src/runtime/identity/canonical-json.js";
 import { changedFields } from "../../../src/runtime/identity/changed-fields.js";
-import { hiddenText } from "../../../src/runtime/identity/hidden-text.js";
+import { hiddenText, mayHideText } from "../../../src/runtime/identity/hidden-text.js";
 import { canonicalTool, toolDigest } from "../../../src/runtime/identity/tool-identity.js";
 import { descriptorOf, MCP_FIELDS, readCorpus, reordered, type CorpusRecord } from "./helpers.js";
 
@@ -88,6 +88,7 @@ describe("the real MCP corpus", () => {
       const inText = new Set([...JSON.stringify(mcpPart(record)).matchAll(hidden)].map(([c]) => c.codePointAt(0)));
       const inReport = new Set(reported.flatMap((h) => h.codePoints.map((p) => Number.parseInt(p.slice(2), 16))));
       assert.deepEqual(inReport, inText, record.id);
+      assert.equal(mayHideText(canonicalTool(tools[i])), reported.length > 0, record.id);
       if (reported.length > 0) found++;
       if (inText.size > 0) scanned++;
     });

@@ -92,6 +92,13 @@ describe("canonicalTool", () => {
     assert.equal(tool._meta.fetchedAt, "2026-01-01T00:00:00Z");
   });
 
+  test("a field set to undefined is absent, as admission and JSON.stringify treat it; inside a field it is not JSON", () => {
+    const absent = { ...search(), outputSchema: undefined, title: undefined };
+    const { title: _title, ...untitled } = search();
+    assert.equal(canonicalTool(absent), canonicalTool(untitled));
+    assert.equal(refusal(() => canonicalTool({ ...search(), annotations: { title: undefined } })).code, "not_json");
+  });
+
   test("refusals: not an object, a class instance, an accessor field, non-JSON inside, the limits", () => {
     for (const bad of [null, "search", [search()]])
       assert.equal(refusal(() => canonicalTool(bad)).code, "tool_invalid");
