@@ -174,8 +174,8 @@ describe("admit --mcp: paging, failures and bounds", () => {
   });
 
   test("a server that never answers (and ignores SIGTERM) is killed after --timeout-ms", () => {
-    const { run, pid } = admitMcp(serverCommand(testServer, "hang"), ["--timeout-ms", "400"]);
-    assertOneLineFailure(run, /did not list its tools within 400 ms \(--timeout-ms\)/);
+    const { run, pid } = admitMcp(serverCommand(testServer, "hang"), ["--timeout-ms", "1500"]);
+    assertOneLineFailure(run, /did not list its tools within 1500 ms \(--timeout-ms\)/);
     assertStopped(pid);
   });
 
