@@ -13,7 +13,43 @@ export type { ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
 export { defaultLimits } from "./engine/limits.js";
-export type { Annotation, KeywordResult, Located, NodeResult, OutputFormat, OutputUnit } from "./engine/output.js";
+export type {
+  Annotation,
+  FlagOutput,
+  InvalidOutput,
+  KeywordResult,
+  Located,
+  NodeResult,
+  OutputFormat,
+  OutputUnit,
+  Params,
+  ValidationOutput,
+  ValidOutput,
+} from "./engine/output.js";
+export {
+  compareInstanceLocations,
+  errorsText,
+  type ErrorsTextOptions,
+  type MessageInput,
+  type MessageRenderer,
+} from "./engine/error-text.js";
+export type { BuiltinFormat, FormatCheck, FormatDefinition, Formats } from "./engine/formats.js";
+export type { JsonTypeName } from "./engine/json.js";
+export type { VocabularyDefinition } from "./engine/host-vocabularies.js";
+export {
+  annotation,
+  assertion,
+  type AssertionExtras,
+  type CompileContext,
+  type Evaluator,
+  type EvaluatorKind,
+  type Failure,
+  type KeywordDefinition,
+} from "./engine/keyword.js";
+export { applicator, type ApplicatorSpec, type MemberKey } from "./engine/applicator.js";
+export type { CompiledPattern, RegexMeter } from "./engine/regex/index.js";
+export type { Applier, Run, Subschema } from "./engine/run.js";
+export type { Marks } from "./engine/marks.js";
 export type {
   StandardFailure,
   StandardIssue,
@@ -23,15 +59,16 @@ export type {
   StandardSchemaProps,
   StandardSuccess,
 } from "./engine/standard-schema.js";
-export type { AnnotationsOptions, ValidateOptions } from "./engine/validator.js";
+export type { AnnotationsOptions, UnitsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
 /**
  * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
  * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used (README "Errors").
+ * `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
  */
-export function compile(schema: unknown, options?: CompileOptions): Validator {
-  return compileWith(dialect2020_12, schema, options);
+export function compile<T = unknown>(schema: unknown, options?: CompileOptions): Validator<T> {
+  return compileWith<T>(dialect2020_12, schema, options);
 }
 
 export type { Result } from "./runtime/result.js";

@@ -15,9 +15,14 @@ import type { Applier, Run, Subschema } from "./run.js";
 import { TYPE_BITS, typeBits } from "./types.js";
 
 /** The member of the instance an application reaches: an object key or an array index. */
-type MemberKey = string | number;
+export type MemberKey = string | number;
 
+/**
+ * What an applicator keyword applies to what (`applicator()` builds both paths from it). `I` is the instance type it
+ * applies to (`on`).
+ */
 export interface ApplicatorSpec<I> {
+  /** The keyword's name. */
   readonly keyword: string;
   /** The instance type the keyword applies to; instances of other types pass untouched. */
   readonly on?: "object" | "array";
@@ -39,10 +44,11 @@ export interface ApplicatorSpec<I> {
    * them; `run` charges extra work and reads limits.
    */
   apply(instance: I, to: Applier, marks: Marks | undefined, run: Run): boolean;
-  /** What it evaluates whenever it passes, when known at compile time (see `Evaluator.evaluatedProperties`). */
+  /** @internal What it evaluates whenever it passes, when known when compiled (`Evaluator.evaluatedProperties`). */
   evaluatedProperties?(): EvaluatedProperties | undefined;
+  /** @internal */
   evaluatedItems?(): EvaluatedItems | undefined;
-  /** `unevaluated*`: see `Evaluator.settle`. */
+  /** @internal `unevaluated*`: see `Evaluator.settle`. */
   settle?(siblings: readonly Evaluator[]): boolean;
   /**
    * The keyword's own message when it fails, from the members (or in-place branch indices) that failed; without

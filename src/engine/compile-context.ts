@@ -1,8 +1,10 @@
 /** The `CompileContext` a keyword definition sees: its schema object, locations, and the compiler's services. */
 
 import type { SchemaError } from "./errors.js";
+import type { ResolvedFormat } from "./formats.js";
 import type { CompileContext } from "./keyword.js";
 import type { Limits } from "./limits.js";
+import { nearMiss } from "./names.js";
 import { appendPointer, decodeFragment, getAt, pointerToFragment } from "./pointer.js";
 import type { CompiledPattern } from "./regex/index.js";
 import type { Location, Resource } from "./resources.js";
@@ -15,6 +17,10 @@ export interface CompilerServices {
   /** The `formatAssertion` / `contentAssertion` options. */
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
+  /** The formats `format` knows (built-in and the host's). */
+  readonly formats: ReadonlyMap<string, ResolvedFormat>;
+  /** `strictSchema`: unknown keywords and (with format assertion) unknown formats are compile errors. */
+  readonly strictSchema: boolean;
   /** Compiles the schema at a location (once). */
   node(loc: Location): Subschema;
   /** Where an indexed subschema object lives. */
@@ -105,6 +111,20 @@ export class Context implements CompileContext {
 
   pattern(source: string, keyword: string): CompiledPattern {
     return this.compiler.pattern(source, this.loc.resource, this.pointerOf([keyword]));
+  }
+
+  format(name: string): ResolvedFormat | undefined {
+    const found = this.compiler.formats.get(name);
+    if (found === undefined && this.compiler.strictSchema && this.formatAssertion) {
+      const guess = nearMiss(name, this.compiler.formats.keys());
+      const hint = guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`;
+      this.fail(
+        "format",
+        `unknown format ${JSON.stringify(name)}${hint}, which would assert nothing`,
+        "format_unknown",
+      );
+    }
+    return found;
   }
 
   fail(keyword: string, message: string, code = "schema_invalid"): never {

@@ -1,5 +1,8 @@
 /** The options of `compile` (README "The engine"); checked fail closed by `options.ts`. */
 
+import type { MessageRenderer } from "./error-text.js";
+import type { Formats } from "./formats.js";
+import type { VocabularyDefinition } from "./host-vocabularies.js";
 import type { Limits } from "./limits.js";
 
 /** Schemas by absolute URI (an object or a `Map`), resolved at compile time only; nothing is ever fetched. */
@@ -25,6 +28,25 @@ export interface CompileOptions {
   limits?: Partial<Limits>;
   /** Retrieval URI of the root schema when it has no `$id` (default `urn:backplane-agent-runtime:schema`). */
   baseUri?: string;
+  /**
+   * Host formats by name (README "Custom formats"): a string checker, or `{ check, types, override }`. They assert
+   * where format assertion is on and annotate otherwise, like the built-in ones; replacing a built-in format needs
+   * `override: true`. Read once, when compiling.
+   */
+  formats?: Formats;
+  /**
+   * Host vocabularies (README "Custom keywords and vocabularies"): each a URI and its keyword definitions, active
+   * only in schemas whose meta-schema lists the URI in `$vocabulary`. Read once, when compiling.
+   */
+  vocabularies?: readonly VocabularyDefinition[];
+  /**
+   * Refuse what the specification would ignore (default false): a keyword no active vocabulary defines, and, where
+   * `format` asserts, a format no checker knows, are compile errors (`keyword_unknown`, `format_unknown`) with the
+   * pointer and the likely intended name.
+   */
+  strictSchema?: boolean;
+  /** Renders failing keywords' messages in the output (another language, another tone); see `MessageInput`. */
+  messages?: MessageRenderer;
 }
 
 /** The retrieval URI of a root schema without `$id` when no `baseUri` is given. */

@@ -11,12 +11,15 @@ import { DEFAULT_BASE_URI, type CompileOptions } from "./compile-options.js";
 import { DialectSelector } from "./dialect-selection.js";
 import type { DialectDefinition } from "./dialect.js";
 import { LimitError, type SchemaError } from "./errors.js";
+import type { ResolvedFormat } from "./formats.js";
+import { isHostDefinition } from "./host-vocabularies.js";
 import { isObject } from "./json.js";
 import { annotation, type BooleanStep, type Evaluator, type KeywordDefinition } from "./keyword.js";
 import type { Limits } from "./limits.js";
 import { SchemaNode, type BooleanPlan } from "./node.js";
+import { nearMiss } from "./names.js";
 import { sharedPattern } from "./patterns.js";
-import { getAt, parsePointer, pointerToFragment } from "./pointer.js";
+import { appendPointer, getAt, parsePointer, pointerToFragment } from "./pointer.js";
 import { RegexSyntaxError, type CompiledPattern } from "./regex/index.js";
 import { ResourceIndex, type MetaCheck } from "./resource-index.js";
 import { resolveReference } from "./resolve.js";
@@ -36,19 +39,24 @@ export class Compilation implements CompilerServices {
   private programInstructions = 0;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
+  readonly strictSchema: boolean;
   /** Whether a `$dynamicRef` with a bookend was compiled: evaluation then tracks the dynamic scope. */
   usesDynamicScope = false;
 
   constructor(
+    /** The dialect with the host's vocabularies, if any (host-vocabularies.ts). */
     private readonly dialect: DialectDefinition,
     private readonly options: CompileOptions,
     readonly limits: Readonly<Limits>,
+    /** The built-in formats with the host's (formats.ts). */
+    readonly formats: ReadonlyMap<string, ResolvedFormat>,
     metaCheck: MetaCheck | undefined,
     /** False only for the engine's own wrapper around a meta-schema. */
     checkRoot = true,
   ) {
     this.formatAssertion = options.formatAssertion === true;
     this.contentAssertion = options.contentAssertion === true;
+    this.strictSchema = options.strictSchema === true;
     this.sources = new SchemaSources(
       dialect.documents,
       options.schemaRegistry,
@@ -96,6 +104,7 @@ export class Compilation implements CompilerServices {
     const readers: Evaluator[] = [];
     for (const keyword of Object.keys(value)) {
       const def: KeywordDefinition | undefined = keywords.get(keyword);
+      if (def === undefined && this.strictSchema) this.refuseUnknown(keyword, loc);
       const ev = def !== undefined ? def.compile(value[keyword], ctx) : unknownKeyword(keyword, value[keyword]);
       if (ev === undefined) continue;
       (phases[def?.phase ?? 0] as Evaluator[]).push(ev);
@@ -106,21 +115,51 @@ export class Compilation implements CompilerServices {
     const settled = readers.filter((ev) => ev.settle?.(evaluators.filter((e) => e !== ev)) === true);
     node.setEvaluators(
       evaluators,
-      this.booleanPlan(evaluators, ctx),
+      this.booleanPlan(evaluators, ctx, keywords),
       readers.length > 0,
       settled.length < readers.length,
     );
     return node;
   }
 
+  /**
+   * `strictSchema`: a keyword no active vocabulary defines is a compile error at its pointer, with the active keyword
+   * it most likely misspells, or the vocabulary that would define it when the meta-schema leaves that one out.
+   */
+  private refuseUnknown(keyword: string, loc: Location): never {
+    const active = loc.resource.vocabularies;
+    const elsewhere = this.dialect.vocabularies.find((v) => v.keywords.some((k) => k.keyword === keyword));
+    let message = `unknown keyword ${JSON.stringify(keyword)}`;
+    if (elsewhere !== undefined)
+      message += `: its vocabulary "${elsewhere.uri}" is not active under "${active.metaSchema}"`;
+    else {
+      const guess = nearMiss(keyword, active.keywords.keys());
+      if (guess !== undefined) message += ` (did you mean ${JSON.stringify(guess)}?)`;
+    }
+    message += "; strictSchema refuses keywords that would be ignored";
+    throw this.places.error(loc.resource, appendPointer(loc.pointer, keyword), message, "keyword_unknown");
+  }
+
   /** The boolean path of a node: its `type` mask, its predicates, and its applicators with fusions in their place. */
-  private booleanPlan(evaluators: readonly Evaluator[], ctx: Context): BooleanPlan {
+  private booleanPlan(
+    evaluators: readonly Evaluator[],
+    ctx: Context,
+    keywords: ReadonlyMap<string, KeywordDefinition>,
+  ): BooleanPlan {
     let typeMask = 0;
     const predicates: Evaluator[] = [];
     const steps: BooleanStep[] = [];
     const fused = new Set<string>();
     for (const fusion of this.dialect.fusions ?? []) {
       if (fusion.keywords.some((k) => fused.has(k))) continue;
+      // A fusion does the dialect's keywords' work: never where a host vocabulary defines one of them.
+      if (
+        fusion.keywords.some((k) => {
+          const def = keywords.get(k);
+          return def !== undefined && isHostDefinition(def);
+        })
+      )
+        continue;
       const step = fusion.compile(ctx);
       if (step === undefined) continue;
       for (const k of fusion.keywords) fused.add(k);

@@ -4,6 +4,7 @@
  */
 
 import { invalid, unsupported } from "./errors.js";
+import type { BuiltinFormat } from "./formats.js";
 import { isObject } from "./json.js";
 import type { Fusion, KeywordDefinition } from "./keyword.js";
 
@@ -14,6 +15,8 @@ export interface Vocabulary {
   readonly keywords: readonly KeywordDefinition[];
   /** A vocabulary that turns `format` into an assertion when active. */
   readonly assertsFormat?: boolean;
+  /** A host's (`vocabularies` option): its keywords may not share a name with another active vocabulary's. */
+  readonly host?: boolean;
 }
 
 export interface DialectDefinition {
@@ -30,6 +33,8 @@ export interface DialectDefinition {
   readonly knownOtherDialects: readonly string[];
   /** Named boolean-path optimisations over sibling keywords, tried in order (keyword.ts, `Fusion`). */
   readonly fusions?: readonly Fusion[];
+  /** The formats `format` knows (Validation §7.3), by name; a host's `formats` option adds to them. */
+  readonly formats: ReadonlyMap<string, BuiltinFormat>;
 }
 
 /** The keyword set in force for one schema resource. */
@@ -49,16 +54,33 @@ export function activateDefault(dialect: DialectDefinition): ActiveVocabularies 
   return active;
 }
 
+/**
+ * The keywords of the vocabularies listed. The dialect's own may share a keyword (`format` is in both format
+ * vocabularies); a host vocabulary may not share one with any other active vocabulary: which definition would apply
+ * is not for the engine to guess, so that is a compile error at `pointer`.
+ */
 function activate(
   dialect: DialectDefinition,
   metaSchema: string,
   vocabularyUris: readonly string[],
+  pointer = "",
 ): ActiveVocabularies {
   const keywords = new Map<string, KeywordDefinition>();
+  const from = new Map<string, Vocabulary>();
   let formatAssertion = false;
   for (const vocabulary of dialect.vocabularies) {
     if (!vocabularyUris.includes(vocabulary.uri)) continue;
-    for (const k of vocabulary.keywords) keywords.set(k.keyword, k);
+    for (const k of vocabulary.keywords) {
+      const other = from.get(k.keyword);
+      if (other !== undefined && (other.host === true || vocabulary.host === true)) {
+        const message =
+          `meta-schema "${metaSchema}" activates the keyword "${k.keyword}" from two vocabularies, ` +
+          `"${other.uri}" and "${vocabulary.uri}"`;
+        throw invalid(message, pointer, "vocabulary_conflict");
+      }
+      keywords.set(k.keyword, k);
+      from.set(k.keyword, vocabulary);
+    }
     if (vocabulary.assertsFormat === true) formatAssertion = true;
   }
   return { metaSchema, keywords, formatAssertion };
@@ -91,5 +113,5 @@ export function vocabulariesOf(
       );
     }
   }
-  return activate(dialect, uri, use);
+  return activate(dialect, uri, use, pointer);
 }

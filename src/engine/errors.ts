@@ -31,9 +31,12 @@ export class SchemaError extends Error implements ErrorFields {
   /** Where in the instance, as a JSON Pointer, when known (limits hit while evaluating). */
   declare readonly instancePointer?: string;
 
-  /** An error carrying `fields`; their `message` is the `Error` message. */
-  constructor(fields: ErrorFields) {
-    super(fields.message);
+  /**
+   * An error carrying `fields`; their `message` is the `Error` message. `cause`, when given, is the host exception
+   * behind it (a format checker or keyword that threw): kept on `cause` for the host, never in `toJSON`.
+   */
+  constructor(fields: ErrorFields, options?: { cause: unknown }) {
+    super(fields.message, options);
     this.name = "SchemaError";
     this.class = fields.class;
     this.code = fields.code;
@@ -113,6 +116,15 @@ export function isInstance<T>(value: unknown, type: abstract new (...args: never
   } catch {
     return false;
   }
+}
+
+/**
+ * The `execution_failure` for host code that threw or answered out of its contract while compiling or evaluating (a
+ * format checker, a keyword of a host vocabulary, a message renderer): `code` names which, the exception is the cause.
+ */
+export function hostFailure(code: string, message: string, ...cause: [] | [unknown]): SchemaError {
+  const fields: ErrorFields = { class: "execution_failure", code, message };
+  return cause.length === 0 ? new SchemaError(fields) : new SchemaError(fields, { cause: cause[0] });
 }
 
 /** A `validation` SchemaError at a schema location. */

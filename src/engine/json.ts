@@ -2,10 +2,18 @@
 
 import { LimitError } from "./errors.js";
 
+/** The JSON type names of the data model (Core §4.2.1), with `integer` for integral numbers. */
 export type JsonTypeName = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Objects the host builds as data: no class instances, whose inherited fields a check would not see. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** The JSON type of a value, "integer" for integral numbers. */

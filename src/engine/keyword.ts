@@ -22,35 +22,41 @@ import {
   type EvaluatedProperties,
 } from "./evaluated.js";
 import type { Limits } from "./limits.js";
+import type { ResolvedFormat } from "./formats.js";
 import type { Marks } from "./marks.js";
 import type { KeywordResult, Params } from "./output.js";
 import type { CompiledPattern } from "./regex/index.js";
 import type { Run, Subschema } from "./run.js";
 import { typeBits } from "./types.js";
 
-type EvaluatorKind = "assertion" | "annotation" | "applicator";
+/** What a keyword does (module comment): asserts, only annotates, or applies subschemas. */
+export type EvaluatorKind = "assertion" | "annotation" | "applicator";
 
 /** A compiled keyword. Its absolute location is derived by the node when output is built. */
 export interface Evaluator {
+  /** The keyword it evaluates. */
   readonly keyword: string;
+  /** Assertion, annotation or applicator: what the node may skip on the boolean path. */
   readonly kind: EvaluatorKind;
-  /** `type` only: the instance's type bits must intersect this mask; the node checks it inline. */
+  /** @internal `type` only: the instance's type bits must intersect this mask; the node checks it inline. */
   readonly typeMask?: number;
-  /** An assertion that never reads the evaluation (`run`): a root of only such can be decided without one. */
+  /** @internal An assertion that never reads the evaluation (`run`): a root of only such can be decided without one. */
   readonly pure?: boolean;
   /** The boolean path. Assertions get `marks` undefined and must not read it. */
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with `out.error`/`out.params` on failure and annotations on success. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean;
   /**
+   * @internal
    * What it evaluates of an object's properties whenever it passes, when known at compile time (`evaluated.ts`);
    * undefined when that depends on the instance. Absent: nothing for assertions and annotations, unknown for
    * applicators.
    */
   evaluatedProperties?(): EvaluatedProperties | undefined;
-  /** The same for an array's items. */
+  /** @internal The same for an array's items. */
   evaluatedItems?(): EvaluatedItems | undefined;
   /**
+   * @internal
    * `unevaluated*`: settles, from what the schema's other keywords evaluate (when that is known at compile time),
    * what it applies to, so that its boolean path reads no marks; true when it did.
    */
@@ -85,9 +91,11 @@ export interface CompileContext {
   readonly schema: Readonly<Record<string, unknown>>;
   /** Absolute location of `schema` (base URI + `#` + JSON Pointer). */
   readonly location: string;
+  /** The limits in force. */
   readonly limits: Readonly<Limits>;
   /** `format` asserts (option or a required format-assertion vocabulary). */
   readonly formatAssertion: boolean;
+  /** The content keywords assert (`contentAssertion` option). */
   readonly contentAssertion: boolean;
   /** Whether a sibling keyword is present and active in this schema's dialect. */
   active(keyword: string): boolean;
@@ -97,21 +105,39 @@ export interface CompileContext {
   subschema(...tokens: (string | number)[]): Subschema;
   /** Resolves and compiles a `$ref` value (the target may still be compiling when it is recursive). */
   reference(ref: string): Subschema;
-  /** Resolves a `$dynamicRef` value: its static target and, when the bookend holds, the anchor name. */
+  /** @internal Resolves a `$dynamicRef` value: its static target and, when the bookend holds, the anchor name. */
   dynamicReference(ref: string): { target: Subschema; anchor: string | undefined };
   /** Compiles an ECMA-262 `u` pattern once; a bad pattern is a compile error. */
   pattern(source: string, keyword: string): CompiledPattern;
+  /**
+   * @internal The format `format` applies by this name (built-in or the host's), or undefined when it is unknown;
+   * an unknown one under `strictSchema` with format assertion on fails the compilation instead.
+   */
+  format(name: string): ResolvedFormat | undefined;
   /** Fails compilation with a `validation` SchemaError at this keyword. */
   fail(keyword: string, message: string, code?: string): never;
 }
 
+/**
+ * A keyword of a vocabulary: its name and how its value compiles. A host vocabulary (`compile`'s `vocabularies`
+ * option) is a list of these, usually written with `assertion`, `annotation` and `applicator`.
+ */
 export interface KeywordDefinition {
+  /** The keyword's name, e.g. `maxLength`. */
   readonly keyword: string;
-  /** Evaluation order inside one schema: 0 assertions, 1 applicators, 2 unevaluated* (which read the others). */
+  /**
+   * Evaluation order inside one schema: 0 assertions (the default), 1 applicators, 2 (the engine's `unevaluated*`,
+   * which read what the others evaluated). Host keywords take 0 or 1.
+   */
   readonly phase?: 0 | 1 | 2;
-  /** Reads evaluated marks (unevaluated*): the node then collects marks for it. */
+  /** @internal Reads evaluated marks (unevaluated*): the node then collects marks for it. */
   readonly readsMarks?: boolean;
-  /** Returns undefined when the keyword has nothing to evaluate or annotate. */
+  /**
+   * How its value holds subschemas, when it does (`"schema"`, an `"array"` of them, or a `"map"` of them by name),
+   * so that `$id` and anchors inside them are found before anything compiles (Core §9.2).
+   */
+  readonly subschemas?: "schema" | "array" | "map";
+  /** Compiles the keyword's value once; undefined when it has nothing to evaluate or annotate. */
   compile(value: unknown, ctx: CompileContext): Evaluator | undefined;
 }
 
@@ -133,7 +159,9 @@ export interface Fusion {
 
 /** A failure's message and the typed parameters it was rendered from. */
 export interface Failure {
+  /** One plain sentence naming the constraint and the value, e.g. `must be divisible by 3, got 4`. */
   readonly message: string;
+  /** The typed parameters it was rendered from (what a `messages` renderer and `errorsText` users read). */
   readonly params?: Params;
 }
 
@@ -170,10 +198,17 @@ class Assertion implements Evaluator {
  * reads `run`: no steps charged, no limit read), and an annotation when it passes.
  */
 export interface AssertionExtras {
+  /** @internal */
   readonly typeMask?: number;
+  /** @internal */
   readonly pure?: boolean;
   /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
-  readonly annotation?: { readonly value: unknown; readonly forTypes?: number };
+  readonly annotation?: {
+    /** The annotation's value. */
+    readonly value: unknown;
+    /** @internal The type bits of the instances annotated (default all). */
+    readonly forTypes?: number;
+  };
 }
 
 /**

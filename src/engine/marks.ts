@@ -12,28 +12,43 @@ const NO_NAME_SETS: readonly ReadonlySet<string>[] = [];
 const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_INDICES: ReadonlySet<number> = new Set();
 
+/**
+ * What the keywords at one instance location evaluated, for `unevaluatedProperties`/`unevaluatedItems` (Core §11). A
+ * keyword gets it only when such a keyword can read it (otherwise `undefined`), and marks what it applied a subschema
+ * to: `addProp` per property name, `addItem` per array index (or a name set, a prefix, everything, in one step).
+ */
 export class Marks {
+  /** Every property was evaluated (`additionalProperties`). */
   allProps = false;
+  /** @internal */
   nameSets: ReadonlySet<string>[] = NO_NAME_SETS as ReadonlySet<string>[];
+  /** @internal */
   names: string[] | null = null;
+  /** Every item was evaluated (`items`). */
   allItems = false;
+  /** Items below this index were evaluated (`prefixItems`). */
   prefix = 0;
+  /** @internal */
   indices: number[] | null = null;
 
+  /** Marks every name of a set the keyword owns (kept, not copied: the set must not change). */
   addNameSet(set: ReadonlySet<string>): void {
     if (this.nameSets === NO_NAME_SETS) this.nameSets = [set];
     else this.nameSets.push(set);
   }
 
+  /** Marks one property name as evaluated. */
   addProp(name: string): void {
     (this.names ??= []).push(name);
   }
 
+  /** Marks one array index as evaluated. */
   addItem(index: number): void {
     (this.indices ??= []).push(index);
   }
 
   /**
+   * @internal
    * Every name marked, as one set for O(1) lookups, one step per name taken in. A single static set and no single
    * names is returned as it is; a union of static sets only is looked up in `unions` (the reading keyword's, filled
    * as the combinations of passing branches are met) before it is built. The steps are the same either way.
@@ -51,7 +66,7 @@ export class Marks {
     return addAll(all, sets, meter);
   }
 
-  /** The indices marked one by one, as a set: built once per reading, one step per index. */
+  /** @internal The indices marked one by one, as a set: built once per reading, one step per index. */
   indexSet(meter: StepMeter): ReadonlySet<number> {
     if (this.indices === null || this.indices.length === 0) return NO_INDICES;
     meter.spend(this.indices.length);
@@ -59,6 +74,7 @@ export class Marks {
   }
 
   /**
+   * @internal
    * Takes in the marks of a valid subschema, one step per mark copied. "All" supersedes single marks, so they are
    * not copied then: a later `restore` that clears "all" also truncates everything after it.
    */
@@ -77,7 +93,7 @@ export class Marks {
     }
   }
 
-  /** A checkpoint to `restore` when the branch evaluated after it fails. */
+  /** @internal A checkpoint to `restore` when the branch evaluated after it fails. */
   save(): MarksCheckpoint {
     return {
       allProps: this.allProps,
@@ -89,6 +105,7 @@ export class Marks {
     };
   }
 
+  /** @internal Undoes every mark made after the checkpoint. */
   restore(c: MarksCheckpoint): void {
     this.allProps = c.allProps;
     if (this.nameSets.length > c.nameSets) this.nameSets.length = c.nameSets;

@@ -10,6 +10,7 @@
  * primitive (entering a member of the instance, and the loops over items built on it) is written here, once.
  */
 
+import { renderMessage } from "./error-text.js";
 import { NO_ITEMS, NO_PROPERTIES, type EvaluatedItems, type EvaluatedProperties } from "./evaluated.js";
 import type { BooleanStep, Evaluator, Holds } from "./keyword.js";
 import { assertionsHold, evaluatedItemsOf, evaluatedPropertiesOf } from "./keyword.js";
@@ -312,7 +313,7 @@ export class SchemaNode implements Member {
     out.absoluteKeywordLocation = this.absoluteLocation;
     const own = this.tracks ? new Marks() : marks;
     let valid = this.constant !== false;
-    if (!valid) out.keywords.push(falseSchemaResult(out));
+    if (!valid) out.keywords.push(falseSchemaResult(out, instance, run));
     const { all, suffixes, locations } = this;
     for (let i = 0; i < all.length; i++) {
       const evaluator = all[i] as Evaluator;
@@ -322,6 +323,7 @@ export class SchemaNode implements Member {
         valid = false;
         unit.hasAnnotation = false;
         if (unit.error === undefined && !unit.children.some((c) => !c.valid)) unit.error = "is not valid";
+        if (unit.error !== undefined && run.messages !== undefined) renderMessage(run.messages, unit, instance);
       }
       if (!run.keepAll) {
         // Units that neither fail nor annotate say nothing in flag/basic/detailed output; dropping them bounds memory.
@@ -374,9 +376,10 @@ function chargeOnly(cost: number): Test {
   };
 }
 
-function falseSchemaResult(out: NodeResult): KeywordResult {
+function falseSchemaResult(out: NodeResult, instance: unknown, run: Run): KeywordResult {
   const unit = new KeywordResult(out, "false", "", out.absoluteKeywordLocation);
   unit.valid = false;
   unit.error = "no value is allowed here (the schema is false)";
+  if (run.messages !== undefined) renderMessage(run.messages, unit, instance);
   return unit;
 }

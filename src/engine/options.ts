@@ -5,7 +5,10 @@
  */
 
 import { errorMessage, SchemaError } from "./errors.js";
-import { preview } from "./json.js";
+import { formatsProblem } from "./formats.js";
+import { vocabulariesProblem } from "./host-vocabularies.js";
+import { isPlainObject, preview } from "./json.js";
+import { unknownName } from "./names.js";
 import { defaultLimits } from "./limits.js";
 import { OUTPUT_FORMATS } from "./output.js";
 import { hasScheme } from "./uri.js";
@@ -15,59 +18,6 @@ export type OptionCheck = (value: unknown) => string | undefined;
 
 /** Option name → its check. An option whose value is `undefined` counts as absent. */
 export type OptionTable = ReadonlyMap<string, OptionCheck>;
-
-/** Objects the host builds as data: no class instances, whose inherited fields a check would not see. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/**
- * The known name `name` is most likely a typo of: the closest at an edit distance (insertions, deletions,
- * substitutions, adjacent transpositions) of at most 2 and less than half the name's length, or the same name in
- * another case.
- */
-function nearMiss(name: string, known: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, candidate, 2);
-    if (distance < bestDistance && distance <= 2 && distance * 2 < name.length) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** Optimal string alignment distance of `a` and `b`, or `cap + 1` once it is known to exceed `cap`. */
-function editDistance(a: string, b: string, cap: number): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, (before[j - 2] as number) + 1);
-      current.push(d);
-    }
-    if (Math.min(...current) > cap) return cap + 1;
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length] as number;
-}
-
-/** `unknown <what> <kind> "name" (did you mean "x"? known: a, b, c)`: the message of a name not in `known`. */
-export function unknownName(what: string, kind: string, name: string, known: readonly string[]): string {
-  const guess = nearMiss(name, known);
-  const hint = guess === undefined ? "" : `did you mean ${JSON.stringify(guess)}? `;
-  return `unknown ${what} ${kind} ${JSON.stringify(name)} (${hint}known: ${known.join(", ") || "none"})`;
-}
 
 /**
  * The first problem with `options` against `table` (`what` names the entry point), or undefined. `misplaced` says
@@ -154,6 +104,10 @@ export const compileOptionChecks: OptionTable = new Map<string, OptionCheck>([
   ["contentAssertion", boolean],
   ["limits", limitsProblem],
   ["baseUri", expecting((v) => isBaseUri(v, false), "an absolute URI without fragment")],
+  ["formats", formatsProblem],
+  ["vocabularies", vocabulariesProblem],
+  ["strictSchema", boolean],
+  ["messages", expecting((v) => typeof v === "function", "a function (failure) => string | undefined")],
 ]);
 
 /** `Validator.validate` options. */

@@ -184,14 +184,46 @@ export interface OutputUnit {
   absoluteKeywordLocation?: string;
   /** JSON Pointer to the instance value. */
   instanceLocation: string;
+  /** The keyword of a keyword's unit (`false` for a `false` schema's failure); absent on a subschema's unit. */
+  keyword?: string;
   /** A failing keyword's one-sentence message. */
   error?: string;
+  /**
+   * A failing keyword's typed parameters, which its message is rendered from (`{}` when it has none): enough to
+   * render the failure in any language (`messages` option, `errorsText`).
+   */
+  params?: Params;
   /** A passing keyword's annotation value. */
   annotation?: unknown;
   /** The failing units below this one (basic: a flat list at the root). */
   errors?: OutputUnit[];
   /** The annotating (or, in verbose, passing) units below a valid one. */
   annotations?: OutputUnit[];
+}
+
+/** `validate`'s output for a valid instance (basic, detailed or verbose): annotations, never errors. */
+export interface ValidOutput extends OutputUnit {
+  /** The instance is valid. */
+  valid: true;
+  /** Never set on a valid output. */
+  errors?: undefined;
+}
+
+/** `validate`'s output for an invalid instance (basic, detailed or verbose): the errors are always listed. */
+export interface InvalidOutput extends OutputUnit {
+  /** The instance is invalid. */
+  valid: false;
+  /** The failing units (basic: a flat list; detailed and verbose: the tree below the root). */
+  errors: OutputUnit[];
+}
+
+/** `validate`'s output in the basic, detailed or verbose format: narrow it on `valid`. */
+export type ValidationOutput = ValidOutput | InvalidOutput;
+
+/** `validate`'s output in the flag format: the verdict only. */
+export interface FlagOutput {
+  /** Whether the instance is valid. */
+  valid: boolean;
 }
 
 /** One annotation of a valid instance (Core §7.7), as `Validator.annotations` lists them. */
@@ -221,7 +253,15 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 function unitOf(r: KeywordResult | NodeResult): OutputUnit {
   const unit: OutputUnit = { valid: r.valid, keywordLocation: r.keywordLocation, instanceLocation: r.instanceLocation };
   if (r.absoluteKeywordLocation !== "") unit.absoluteKeywordLocation = r.absoluteKeywordLocation;
+  if (isKeyword(r)) unit.keyword = r.keyword;
   return unit;
+}
+
+/** A failing keyword's message and parameters on its unit. */
+function failure(unit: OutputUnit, k: KeywordResult): void {
+  if (k.valid || k.error === undefined) return;
+  unit.error = k.error;
+  unit.params = k.params ?? {};
 }
 
 function isKeyword(r: KeywordResult | NodeResult): r is KeywordResult {
@@ -232,7 +272,11 @@ function isKeyword(r: KeywordResult | NodeResult): r is KeywordResult {
 function collectErrors(node: NodeResult, into: OutputUnit[]): void {
   for (const k of node.keywords) {
     if (k.valid) continue;
-    if (k.error !== undefined) into.push({ ...unitOf(k), error: k.error });
+    if (k.error !== undefined) {
+      const unit = unitOf(k);
+      failure(unit, k);
+      into.push(unit);
+    }
     for (const c of k.children) if (!c.valid) collectErrors(c, into);
   }
 }
@@ -264,7 +308,7 @@ function verboseUnit(r: KeywordResult | NodeResult): OutputUnit {
   const unit = unitOf(r);
   const children = isKeyword(r) ? r.children : r.keywords;
   if (isKeyword(r)) {
-    if (!r.valid && r.error !== undefined) unit.error = r.error;
+    failure(unit, r);
     if (r.valid && r.hasAnnotation) unit.annotation = r.annotation;
   }
   if (children.length > 0) {
@@ -291,12 +335,13 @@ function detailedUnit(r: KeywordResult | NodeResult, isRoot: boolean): OutputUni
   }
   const own = isKeyword(r) && ((!r.valid && r.error !== undefined) || (r.valid && r.hasAnnotation));
   if (isKeyword(r)) {
-    if (!r.valid && r.error !== undefined) unit.error = r.error;
+    failure(unit, r);
     if (r.valid && r.hasAnnotation) unit.annotation = r.annotation;
   }
   if (!isRoot && !own && kept.length === 1) return kept[0];
   if (!isRoot && !own && kept.length === 0) return r.valid ? undefined : unit;
-  if (kept.length > 0) {
+  // An invalid root always lists its errors (its type says so).
+  if (kept.length > 0 || (isRoot && !r.valid)) {
     if (r.valid) unit.annotations = kept;
     else unit.errors = kept;
   }

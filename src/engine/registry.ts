@@ -60,6 +60,14 @@ export class SchemaSources {
       return { ok: false, failure: errorMessage(e) };
     }
     if (document === undefined) return undefined;
+    // Compiling is synchronous: an async loader's Promise (or any thenable) is a mistake to name, not a schema.
+    if (isThenable(document))
+      return {
+        ok: false,
+        failure:
+          "it returned a Promise; schemaLoader must be synchronous (load the schemas first and return them, or " +
+          "pass them in schemaRegistry)",
+      };
     this.documents.set(uri, document);
     return { ok: true, document };
   }
@@ -74,5 +82,15 @@ export class SchemaSources {
     }
     const key = this.embedded.get(uri);
     return key !== undefined && this.pending.has(key) ? key : undefined;
+  }
+}
+
+/** Whether a value has a callable `then` (a Promise or another thenable); reading it may throw, which says no. */
+function isThenable(value: unknown): boolean {
+  if ((typeof value !== "object" && typeof value !== "function") || value === null) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === "function";
+  } catch {
+    return false;
   }
 }

@@ -4,13 +4,13 @@
  * applier (`applicator.ts`) with the same operations, recording child results. Evaluated marks travel as an argument.
  */
 
+import type { MessageRenderer } from "./error-text.js";
 import { LimitError } from "./errors.js";
 import type { EvaluatedItems, EvaluatedProperties } from "./evaluated.js";
-import { codePointLength, type StepMeter } from "./json.js";
+import { codePointLength } from "./json.js";
 import type { Limits } from "./limits.js";
 import type { Marks } from "./marks.js";
 import type { Located, NodeResult } from "./output.js";
-import type { RegexMeter } from "./regex/index.js";
 
 /** A compiled subschema as keywords see it: what it is, and its two paths. How it is tested is the engine's. */
 export interface Subschema {
@@ -24,9 +24,12 @@ export interface Subschema {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** The output path: the same verdict, with keyword results, messages and annotations in `out`. */
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: NodeResult): boolean;
-  /** What it evaluates of an object's properties whenever it passes, when known at compile time (`evaluated.ts`). */
+  /**
+   * @internal
+   * What it evaluates of an object's properties whenever it passes, when known at compile time (`evaluated.ts`).
+   */
   evaluatedProperties(): EvaluatedProperties | undefined;
-  /** The same for an array's items. */
+  /** @internal The same for an array's items. */
   evaluatedItems(): EvaluatedItems | undefined;
 }
 
@@ -96,29 +99,50 @@ export interface Applier {
   spend(steps: number): void;
 }
 
-export class Run implements Applier, StepMeter, RegexMeter {
+/**
+ * One evaluation on the boolean path, as a keyword sees it: where it charges its work (`spend`), checks sizes
+ * against the limits (`string`, `items`, `keys`) and applies subschemas (the `Applier` operations). A keyword that
+ * loops over instance data charges every iteration, so `maxEvaluationSteps` bounds its time as it bounds the
+ * engine's. The counters and the dynamic scope are the engine's.
+ */
+export class Run implements Applier {
+  /** @internal */
   steps = 0;
+  /** @internal */
   instanceDepth = 0;
+  /** @internal */
   instanceNodes = 0;
+  /** @internal */
   nesting = 0;
+  /** @internal */
   references = 0;
+  /** @internal */
   scope: ScopeFrame | null = null;
+  /** False: the boolean path may stop at the first failure. */
   readonly exhaustive = false;
-  /** Copies of the limits read on every node, without a second dereference. */
+  /** @internal Copies of the limits read on every node, without a second dereference. */
   readonly maxSteps: number;
+  /** @internal */
   readonly maxNesting: number;
+  /** @internal */
   readonly maxInstanceDepth: number;
+  /** @internal */
   readonly maxInstanceNodes: number;
+  /** @internal */
   readonly maxReferenceDepth: number;
-  /** What one regular-expression match may spend (the regex engine charges its work to `steps`). */
+  /** @internal What one regular-expression match may spend (the regex engine charges its work to `steps`). */
   readonly maxRegexSteps: number;
 
+  /** @internal */
   constructor(
+    /** The limits in force. */
     readonly limits: Readonly<Limits>,
-    /** Whether a `$dynamicRef` can read the dynamic scope: only then are frames pushed. */
+    /** @internal Whether a `$dynamicRef` can read the dynamic scope: only then are frames pushed. */
     readonly tracksScope: boolean,
-    /** Output path only: keep units that neither fail nor annotate (the verbose format). */
+    /** @internal Output path only: keep units that neither fail nor annotate (the verbose format). */
     readonly keepAll = false,
+    /** @internal Output path only: the host's renderer of failing keywords' messages (`messages` option). */
+    readonly messages: MessageRenderer | undefined = undefined,
   ) {
     this.maxSteps = limits.maxEvaluationSteps;
     this.maxNesting = limits.maxEvaluationDepth;
@@ -136,10 +160,10 @@ export class Run implements Applier, StepMeter, RegexMeter {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", where);
   }
 
-  /** Whether an evaluation is using this run now (a reused run is taken only when it is not). */
+  /** @internal Whether an evaluation is using this run now (a reused run is taken only when it is not). */
   active = false;
 
-  /** Makes a finished run ready for the next evaluation on the boolean path. */
+  /** @internal Makes a finished run ready for the next evaluation on the boolean path. */
   reset(): void {
     this.steps = 0;
     this.instanceDepth = 0;
@@ -149,7 +173,10 @@ export class Run implements Applier, StepMeter, RegexMeter {
     this.scope = null;
   }
 
-  /** Throws the limit's error; `where` (the output path's result) locates it, its text made only now. */
+  /**
+   * Throws the `LimitError` of the limit `name` (an `execution_failure`): for a keyword that finds a limit of its
+   * own exceeded. `where` (the output path's result) locates it, its text made only now.
+   */
   limit(name: keyof Limits, where?: Located): never {
     throw new LimitError(
       name,
@@ -159,6 +186,7 @@ export class Run implements Applier, StepMeter, RegexMeter {
   }
 
   /**
+   * @internal
    * Enters a member of the current instance (the member primitive's accounting, README "Limits"): `steps` steps
    * (one, and what the subschema charges on entry), one level deeper than here, one more value. A caller that then
    * descends into a subschema which is not a leaf raises `instanceDepth` around it.
@@ -169,11 +197,13 @@ export class Run implements Applier, StepMeter, RegexMeter {
     if (++this.instanceNodes > this.maxInstanceNodes) this.limit("maxInstanceNodes", where);
   }
 
+  /** Applies `node` to `value`, a member of the instance (see `Applier.child`). */
   child(node: Subschema, value: unknown): boolean {
     return (node as Member).member(value, this);
   }
 
   /**
+   * @internal
    * For a fusion that knows the members it will enter: what entering `node` as a member charges when it is a pure
    * leaf (`Member.batchSteps`); -1 when it is not.
    */
@@ -182,6 +212,7 @@ export class Run implements Applier, StepMeter, RegexMeter {
   }
 
   /**
+   * @internal
    * Enters `count` members of pure leaves at once, charging `steps` (their `batchSteps`): true when nothing is passed,
    * else false with nothing charged, so that the caller enters them one by one and the limit is hit at the member
    * that hits it. A caller that stops early gives back what it did not use (`refund`): the total is then exactly what
@@ -196,21 +227,23 @@ export class Run implements Applier, StepMeter, RegexMeter {
     return true;
   }
 
-  /** Gives back the steps and members `enterAll` charged for members not applied. */
+  /** @internal Gives back the steps and members `enterAll` charged for members not applied. */
   refund(steps: number, count: number): void {
     this.steps -= steps;
     this.instanceNodes -= count;
   }
 
-  /** Applies a pure leaf to a member `enterAll` entered. */
+  /** @internal Applies a pure leaf to a member `enterAll` entered. */
   entered(node: Subschema, value: unknown): boolean {
     return (node as Member).entered(value);
   }
 
+  /** Applies `node` to the instance itself (see `Applier.inPlace`). */
   inPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
     return node.test(instance, this, marks);
   }
 
+  /** Tries `node` on the instance itself, keeping its marks only when it passes (see `Applier.tryInPlace`). */
   tryInPlace(node: Subschema, instance: unknown, marks: Marks | undefined): boolean {
     if (marks === undefined) return node.test(instance, this, undefined);
     const saved = marks.save();
@@ -219,14 +252,17 @@ export class Run implements Applier, StepMeter, RegexMeter {
     return false;
   }
 
+  /** Applies `node` to every item from `from` on (see `Applier.eachItem`). */
   eachItem(node: Subschema, array: readonly unknown[], from: number): boolean {
     return (node as Member).eachItem(array, from, this);
   }
 
+  /** The index of the first item from `from` on that `node` accepts, or -1 (see `Applier.firstMatch`). */
   firstMatch(node: Subschema, array: readonly unknown[], from: number): number {
     return (node as Member).firstMatch(array, from, this);
   }
 
+  /** The object's own enumerable keys, checked against `maxObjectProperties` and charged one step each. */
   keys(object: object, where?: Located): string[] {
     const keys = Object.keys(object);
     if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", where);
@@ -240,6 +276,7 @@ export class Run implements Applier, StepMeter, RegexMeter {
     if (value.length > max && codePointLength(value) > max) this.limit("maxStringLength", where);
   }
 
+  /** Checks an array's length against `maxArrayLength` before a keyword iterates it. */
   items(array: readonly unknown[], where?: Located): void {
     if (array.length > this.limits.maxArrayLength) this.limit("maxArrayLength", where);
   }

@@ -1,5 +1,6 @@
 /** The compiled `Validator`: the boolean fast path and the output path over one tree of schema nodes. */
 
+import type { MessageRenderer } from "./error-text.js";
 import { LimitError } from "./errors.js";
 import type { Limits } from "./limits.js";
 import { annotationsOptionChecks, checkOptions, validateOptionChecks } from "./options.js";
@@ -9,9 +10,12 @@ import {
   render,
   rootResult,
   type Annotation,
+  type FlagOutput,
+  type InvalidOutput,
   type NodeResult,
   type OutputFormat,
   type OutputUnit,
+  type ValidationOutput,
 } from "./output.js";
 import type { SchemaNode } from "./node.js";
 import { Run } from "./run.js";
@@ -23,6 +27,12 @@ export interface ValidateOptions {
   output?: OutputFormat;
 }
 
+/** `validate` options that ask for a format with units (basic, detailed, verbose). */
+export interface UnitsOptions extends ValidateOptions {
+  /** `"basic"` (the default), `"detailed"` or `"verbose"`. */
+  output?: Exclude<OutputFormat, "flag">;
+}
+
 /** `annotations` takes no options yet; any name given is `options_invalid`. */
 export interface AnnotationsOptions {
   readonly [name: string]: never;
@@ -30,9 +40,10 @@ export interface AnnotationsOptions {
 
 /**
  * A compiled schema: immutable, reusable, safe to share across calls and concurrent async work. `isValid` is the
- * fast path; `validate` and `annotations` are views of one evaluation result (`evaluate`).
+ * fast path; `validate` and `annotations` are views of one evaluation result (`evaluate`). `T` is the type the
+ * caller says valid instances have (`compile<T>`): `isValid` narrows to it; nothing checks it against the schema.
  */
-export class Validator {
+export class Validator<T = unknown> {
   /** The boolean path's reusable counters, shared with every validator of the same limits (see `spareRun`). */
   private readonly spare: Run;
   /** The whole boolean path of a root that needs no evaluation (a leaf of pure assertions), or undefined. */
@@ -46,6 +57,8 @@ export class Validator {
     private readonly tracksScope: boolean,
     /** The schema this validator was compiled from (the caller's value, unchanged). */
     readonly schema: unknown,
+    /** The `messages` option: the host's renderer of failing keywords, for the output path. */
+    private readonly messages: MessageRenderer | undefined = undefined,
   ) {
     this.spare = spareRun(limits, tracksScope);
     this.direct = root.direct(limits.maxEvaluationSteps);
@@ -61,7 +74,7 @@ export class Validator {
    * True when the instance is valid. Stops at the first failure; builds no strings or error objects. Throws a
    * `LimitError` when a limit is hit: an execution failure is never answered as `false`.
    */
-  isValid(instance: unknown): boolean {
+  isValid(instance: unknown): instance is T {
     const direct = this.direct;
     if (direct !== undefined) return direct(instance);
     let run = this.spare;
@@ -84,7 +97,7 @@ export class Validator {
    */
   evaluate(instance: unknown, keepAll = false): NodeResult {
     const result = rootResult();
-    this.evaluateInto(instance, result, new Run(this.limits, this.tracksScope, keepAll));
+    this.evaluateInto(instance, result, new Run(this.limits, this.tracksScope, keepAll, this.messages));
     return result;
   }
 
@@ -114,7 +127,10 @@ export class Validator {
    * The output in one of the 2020-12 formats (default `"basic"`; README "Output formats"). Throws a `SchemaError`
    * `options_invalid` for an unknown option or format, and a `LimitError` when the verdict itself hits a limit.
    */
-  validate(instance: unknown, options?: ValidateOptions): OutputUnit {
+  validate(instance: unknown, options: ValidateOptions & { output: "flag" }): FlagOutput;
+  validate(instance: unknown, options?: UnitsOptions): ValidationOutput;
+  validate(instance: unknown, options?: ValidateOptions): ValidationOutput | FlagOutput;
+  validate(instance: unknown, options?: ValidateOptions): ValidationOutput | FlagOutput {
     checkOptions(options, validateOptionChecks, "validate");
     // The boolean path first: it answers "flag", and a limit it hits is reported without building any output.
     return this.outputFor(instance, this.isValid(instance), options?.output ?? "basic");
@@ -124,8 +140,8 @@ export class Validator {
    * @internal The output of an instance whose boolean verdict is already known: one evaluation on the output
    * path, so a caller that ran `isValid` first evaluates invalid input twice, not three times.
    */
-  outputFor(instance: unknown, valid: boolean, format: OutputFormat = "basic"): OutputUnit {
-    if (format === "flag") return { valid } as OutputUnit;
+  outputFor(instance: unknown, valid: boolean, format: OutputFormat = "basic"): ValidationOutput | FlagOutput {
+    if (format === "flag") return { valid };
     let result: NodeResult;
     try {
       result = this.evaluate(instance, format === "verbose");
@@ -135,7 +151,7 @@ export class Validator {
       if (e instanceof LimitError) return truncatedOutput(valid, e);
       throw e;
     }
-    return (format === "basic" ? basicOutput(result) : render(result, format)) as OutputUnit;
+    return (format === "basic" ? basicOutput(result) : render(result, format)) as ValidationOutput;
   }
 
   /**
@@ -164,14 +180,13 @@ function spareRun(limits: Readonly<Limits>, tracksScope: boolean): Run {
 }
 
 /** Output for a verdict the boolean path reached but whose full output would exceed a limit. */
-function truncatedOutput(valid: boolean, limit: LimitError): OutputUnit {
-  const unit: OutputUnit = { valid, keywordLocation: "", instanceLocation: "" };
-  if (valid) return unit;
+function truncatedOutput(valid: boolean, limit: LimitError): ValidationOutput {
+  if (valid) return { valid, keywordLocation: "", instanceLocation: "" };
   const error =
     "the instance is invalid; its output is not itemised because producing it exceeds " +
     `${limit.limit} (${limit.value})`;
-  unit.errors = [{ valid: false, keywordLocation: "", instanceLocation: "", error }];
-  return unit;
+  const unit: OutputUnit = { valid: false, keywordLocation: "", instanceLocation: "", error };
+  return { valid, keywordLocation: "", instanceLocation: "", errors: [unit] } satisfies InvalidOutput;
 }
 
 /** A stack overflow is never let out: it becomes the limit that bounds evaluation depth. */

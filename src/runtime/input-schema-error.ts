@@ -64,6 +64,8 @@ export class InputSchemaError implements ErrorFields {
       ...(e.schemaPointer !== undefined ? { schemaPointer: e.schemaPointer } : {}),
       ...(e.instancePointer !== undefined ? { instancePointer: e.instancePointer } : {}),
       ...(typeof limit === "string" && typeof value === "number" ? { limit: { name: limit, value } } : {}),
+      // A host format checker, keyword or message renderer that threw: the exception, for the host only.
+      ...(Object.hasOwn(e, "cause") ? { cause: e.cause } : {}),
     });
   }
 

@@ -17,8 +17,11 @@ import {
 /** Options of `InputSchema.validateSchema` / `validate` (README "The MCP tool-call boundary"). */
 export type InputSchemaOptions = SchemaBoundaryOptions;
 
-/** A tool input schema that compiled; `validate` checks arguments and is the hot path. */
-export class CompiledInputSchema extends CompiledSchema {
+/**
+ * A tool input schema that compiled; `validate` checks arguments and is the hot path. `T`: the type of valid
+ * arguments, as the caller declares it (default: a JSON object).
+ */
+export class CompiledInputSchema<T = Record<string, unknown>> extends CompiledSchema<T> {
   /** The caller's schema, the very same object, unchanged. */
   declare readonly schema: Readonly<Record<string, unknown>>;
 
@@ -61,15 +64,25 @@ const ARGUMENTS: BoundaryPolicy = Object.freeze({
 
 /** The tool-call boundary for arguments: tool input schemas compiled once, arguments checked before anything runs. */
 export const InputSchema = Object.freeze({
-  /** Compiles a tool input schema, or says why it cannot be used. Never throws. */
-  validateSchema(schema: unknown, options: InputSchemaOptions = {}): Result<CompiledInputSchema, InputSchemaError> {
+  /**
+   * Compiles a tool input schema, or says why it cannot be used. Never throws. `T` types valid arguments (default
+   * a JSON object).
+   */
+  validateSchema<T = Record<string, unknown>>(
+    schema: unknown,
+    options: InputSchemaOptions = {},
+  ): Result<CompiledInputSchema<T>, InputSchemaError> {
     const compiled = compileSchema(schema, options, ARGUMENTS);
-    return compiled.ok ? ok(new CompiledInputSchema(schema as Record<string, unknown>, compiled.value)) : compiled;
+    return compiled.ok ? ok(new CompiledInputSchema<T>(schema as Record<string, unknown>, compiled.value)) : compiled;
   },
 
-  /** Compiles the schema and checks the arguments in one call. Never throws. */
-  validate<T>(schema: unknown, args: T, options: InputSchemaOptions = {}): Result<T, InputSchemaError> {
-    const compiled = InputSchema.validateSchema(schema, options);
+  /** Compiles the schema and checks the arguments in one call; `T` types valid arguments. Never throws. */
+  validate<T = Record<string, unknown>>(
+    schema: unknown,
+    args: unknown,
+    options: InputSchemaOptions = {},
+  ): Result<T, InputSchemaError> {
+    const compiled = InputSchema.validateSchema<T>(schema, options);
     return compiled.ok ? compiled.value.validate(args) : compiled;
   },
 });

@@ -27,8 +27,8 @@ const RESULT: BoundaryPolicy = Object.freeze({
   withholdsValue: true,
 });
 
-/** A tool output schema that compiled; `validate` checks a result's structured content. */
-export class CompiledOutputSchema extends CompiledSchema {
+/** A tool output schema that compiled; `validate` checks a result's structured content (`T`: its declared type). */
+export class CompiledOutputSchema<T = unknown> extends CompiledSchema<T> {
   /** @internal */
   constructor(schema: unknown, parts: CompiledParts) {
     super(schema, parts, RESULT);
@@ -38,14 +38,24 @@ export class CompiledOutputSchema extends CompiledSchema {
 /** The tool-call boundary for results: output schemas of any root, results of any JSON value. */
 export const OutputSchema = Object.freeze({
   /** Compiles a tool output schema (any schema, boolean included), or says why it cannot be used. Never throws. */
-  validateSchema(schema: unknown, options: OutputSchemaOptions = {}): Result<CompiledOutputSchema, InputSchemaError> {
+  validateSchema<T = unknown>(
+    schema: unknown,
+    options: OutputSchemaOptions = {},
+  ): Result<CompiledOutputSchema<T>, InputSchemaError> {
     const compiled = compileSchema(schema, options, RESULT);
-    return compiled.ok ? ok(new CompiledOutputSchema(schema, compiled.value)) : compiled;
+    return compiled.ok ? ok(new CompiledOutputSchema<T>(schema, compiled.value)) : compiled;
   },
 
-  /** Compiles the schema and checks any JSON value in one call; a refused value is `output_invalid`. Never throws. */
-  validate<T>(schema: unknown, value: T, options: OutputSchemaOptions = {}): Result<T, InputSchemaError> {
-    const compiled = OutputSchema.validateSchema(schema, options);
+  /**
+   * Compiles the schema and checks any JSON value in one call; a refused value is `output_invalid`; `T` types a
+   * valid value. Never throws.
+   */
+  validate<T = unknown>(
+    schema: unknown,
+    value: unknown,
+    options: OutputSchemaOptions = {},
+  ): Result<T, InputSchemaError> {
+    const compiled = OutputSchema.validateSchema<T>(schema, options);
     return compiled.ok ? compiled.value.validate(value) : compiled;
   },
 });

@@ -26,7 +26,16 @@ import { withheldLines } from "./withheld-model-text.js";
 /** Options of `InputSchema` and `OutputSchema`: the engine's compile options plus the boundary's own. */
 export type SchemaBoundaryOptions = Pick<
   CompileOptions,
-  "schemaRegistry" | "schemaLoader" | "formatAssertion" | "contentAssertion" | "limits" | "baseUri"
+  | "schemaRegistry"
+  | "schemaLoader"
+  | "formatAssertion"
+  | "contentAssertion"
+  | "limits"
+  | "baseUri"
+  | "formats"
+  | "vocabularies"
+  | "strictSchema"
+  | "messages"
 > & {
   /**
    * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
@@ -82,8 +91,11 @@ export interface CompiledParts {
   readonly upgraded?: readonly UpgradeChange[];
 }
 
-/** A schema that compiled under a policy; `validate` is the hot path. */
-export class CompiledSchema {
+/**
+ * A schema that compiled under a policy; `validate` is the hot path. `T` is the type the caller says valid values
+ * have (`validateSchema<T>`): a success's value is typed as it; nothing checks `T` against the schema.
+ */
+export class CompiledSchema<T = unknown> {
   /** The compiled validator (of the translated schema, when `upgraded` is set). */
   readonly validator: Validator;
   /** When the schema declared draft-07 and `draft07: "upgrade"` translated it: what the translation changed. */
@@ -103,8 +115,8 @@ export class CompiledSchema {
     Object.freeze(this);
   }
 
-  /** Checks a value; on success returns the very same value. Never throws. */
-  validate<T>(value: T): Result<T, InputSchemaError> {
+  /** Checks a value; on success returns the very same value, typed as `T`. Never throws. */
+  validate(value: unknown): Result<T, InputSchemaError> {
     try {
       return this.check(value);
     } catch (e) {
@@ -112,7 +124,7 @@ export class CompiledSchema {
     }
   }
 
-  private check<T>(value: T): Result<T, InputSchemaError> {
+  private check(value: unknown): Result<T, InputSchemaError> {
     const { policy, validator } = this;
     const shape = checkValue(value, this.limits, policy);
     if (shape !== undefined) return err(finish(policy, shape));
@@ -129,7 +141,7 @@ export class CompiledSchema {
       }
       return err(finish(policy, InputSchemaError.from(e)));
     }
-    if (valid) return ok(value);
+    if (valid) return ok(value as T);
     // One output pass after the boolean one: invalid values are evaluated twice, never three times.
     let tree: NodeResult;
     try {
@@ -207,6 +219,17 @@ function failure(e: unknown): InputSchemaError {
   });
 }
 
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+/** A number naming an object for as long as it lives (0: none given). */
+function identity(value: object | undefined): number {
+  if (value === undefined) return 0;
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, (id = ++nextIdentity));
+  return id;
+}
+
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
   const { cache, draft07: _draft07, ...compileOptions } = options;
   // The key is the schema's text: only for a tree within the schema limits, without registry or loader.
@@ -219,6 +242,11 @@ function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheabl
     compileOptions.contentAssertion === true,
     compileOptions.limits ?? null,
     compileOptions.baseUri ?? null,
+    compileOptions.strictSchema === true,
+    // Host code is part of the key by identity: the same formats, vocabularies and renderer objects.
+    identity(compileOptions.formats),
+    identity(compileOptions.vocabularies),
+    identity(compileOptions.messages),
   ]);
   const cached = cache.get(key);
   if (cached !== undefined) return cached;

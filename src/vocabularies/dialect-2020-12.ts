@@ -6,6 +6,7 @@ import { objectMembers } from "./applicator/object-members.js";
 import { content } from "./content/index.js";
 import { core } from "./core/index.js";
 import { format } from "./format/format.js";
+import { formatCheckers } from "./format/index.js";
 import { metaData } from "./meta-data/index.js";
 import { metaSchemas2020_12 } from "./metaschemas-2020-12.js";
 import { unevaluated } from "./unevaluated/index.js";
@@ -61,6 +62,7 @@ export const dialect2020_12: DialectDefinition = {
     ["contentSchema", "schema"],
   ]),
   fusions: [objectMembers],
+  formats: formatCheckers,
   knownOtherDialects: [
     "https://json-schema.org/draft/2019-09/schema",
     "http://json-schema.org/draft-07/schema",

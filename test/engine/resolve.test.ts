@@ -59,6 +59,14 @@ describe("resolution", () => {
       /disk on fire/,
     );
   });
+
+  test("an async loader is named as the mistake it is, not as a schema that is no JSON", () => {
+    const asyncLoader = (): unknown => Promise.resolve({ type: "string" });
+    const e = refused({ $ref: "https://e.test/x" }, "loader_failed", { schemaLoader: asyncLoader });
+    assert.match(e.message, /schemaLoader failed for "https:\/\/e.test\/x": it returned a Promise; .* synchronous/);
+    const thenable = (): unknown => ({ then: () => undefined });
+    assert.match(refused({ $ref: "https://e.test/y" }, "loader_failed", { schemaLoader: thenable }).message, /Promise/);
+  });
 });
 
 describe("dynamic scope", () => {

@@ -99,7 +99,7 @@ export function checkCase(c: Case, baseUri = BASE_URI): { problems: Problem[]; r
             detail: `isValid ${valid} but ${output} output says ${unit.valid}`,
             instance,
           });
-        } else if (!valid && output !== "flag" && !hasErrorUnit(unit)) {
+        } else if (!valid && output !== "flag" && !hasErrorUnit(unit as OutputUnit)) {
           problems.push({
             kind: "output_disagreement",
             detail: `invalid ${output} output carries no unit with an error message`,

@@ -47,7 +47,8 @@ describe("output formats over the required suite", () => {
             const where = `${c.description} / ${t.description} (${format})`;
             assert.equal(output.valid, valid, `${where}: agrees with isValid`);
             assert.ok(shape.isValid(output), `${where}: shape ${JSON.stringify(shape.validate(output).errors)}`);
-            if (!valid && format !== "flag") assert.ok(hasMessage(output), `${where}: carries an error message`);
+            if (!valid && format !== "flag")
+              assert.ok(hasMessage(output as OutputUnit), `${where}: carries an error message`);
             checked++;
           }
         }

@@ -40,6 +40,8 @@ export interface RunOptions {
   exceptions?: Exceptions;
   /** Builds instances/schemas too large to store (fixtures/hostile). */
   generate?: (spec: Record<string, unknown>) => unknown;
+  /** Rewrites each case's schema before it is compiled (the suite under a custom meta-schema). */
+  prepare?: (schema: unknown) => unknown;
 }
 
 export function readCases(path: string): SuiteCase[] {
@@ -80,8 +82,8 @@ function runCase(
 ): void {
   const { compile, SchemaError } = run.library ?? source;
   describe(suiteCase.description, () => {
-    const schema =
-      suiteCase.schemaGenerator !== undefined ? run.generate!(suiteCase.schemaGenerator) : suiteCase.schema;
+    const given = suiteCase.schemaGenerator !== undefined ? run.generate!(suiteCase.schemaGenerator) : suiteCase.schema;
+    const schema = run.prepare === undefined ? given : run.prepare(given);
     const caseKey = `${file}::${suiteCase.description}`;
     if (suiteCase.schemaError !== undefined) {
       test("schema is refused as " + suiteCase.schemaError, () => {

@@ -58,17 +58,23 @@ export {
  * Where a match's work is charged and what it may spend: the evaluation's `Run` is one. A match adds its work to
  * `steps`; it may spend at most `maxRegexSteps`, and at most what is left of `maxSteps`.
  */
+/** Where a match charges its work: a keyword passes the evaluation's `Run`. */
 export interface RegexMeter {
+  /** @internal */
   steps: number;
+  /** @internal */
   readonly maxSteps: number;
+  /** @internal */
   readonly maxRegexSteps: number;
-  /** Throws the LimitError of the limit that was hit. */
+  /** @internal Throws the LimitError of the limit that was hit. */
   limit(name: "maxEvaluationSteps" | "maxRegexSteps"): never;
 }
 
+/** A compiled ECMA-262 pattern (`u` flag), matched in linear time where it can be (README "Security"). */
 export interface CompiledPattern {
+  /** The pattern's source text. */
   readonly source: string;
-  /** Instructions of our own program (0 for a literal): what the pattern holds in memory, by the word. */
+  /** @internal Instructions of our own program (0 for a literal): what the pattern holds in memory, by the word. */
   readonly programSize: number;
   /** Whether the input has a match; its work is charged to `meter`, and a limit hit throws. */
   test(input: string, meter: RegexMeter): boolean;

@@ -25,7 +25,7 @@ test("formatCheckers holds exactly the 2020-12 formats this library checks", () 
     "uuid",
   ]);
   assert.equal(formatCheckers.get("unknown"), undefined);
-  for (const [name, check] of formatCheckers) {
+  for (const [name, { check }] of formatCheckers) {
     if (name !== "regex") assert.equal(check("\u0000"), false, name); // a NUL is a valid pattern character
   }
 });

@@ -46,7 +46,7 @@ for (const file of files) {
     for (const group of groups) {
       const format = formatOnly(group.schema);
       if (format === undefined) continue;
-      const check = formatCheckers.get(format);
+      const check = formatCheckers.get(format)?.check;
       describe(group.description, () => {
         for (const t of group.tests) {
           test(t.description, () => {
