@@ -7,7 +7,7 @@
 import { ToolCatalog, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport } from "./admission-report.js";
-import { BOUNDARY_ARGS, draft07Of, limitsOf } from "./boundary-options.js";
+import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
 import { listMcpCatalog } from "./mcp-catalog.js";
@@ -27,7 +27,7 @@ const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
  */
 export async function admitCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: ["--strict"],
+    flags: ["--strict", "--format-assertion", ...BOUNDARY_ARGS.flags],
     options: [
       "--mcp",
       "--revision",
@@ -50,6 +50,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   const mode = args.flags.has("--strict") ? "strict" : "quarantine";
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");
   if (mcp === undefined) {
     for (const only of ["--revision", "--timeout-ms"])
@@ -82,6 +83,9 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     backends,
     draft07,
     hiddenText,
+    formatAssertion: args.flags.has("--format-assertion"),
+    strictSchema: args.flags.has("--strict-schema"),
+    ...(formats !== undefined ? { formats } : {}),
     ...(limits !== undefined ? { limits } : {}),
     ...(namespace !== undefined ? { namespace } : {}),
     // Checking against pins, a new tool is held like a changed one: the gate is "nothing changed".

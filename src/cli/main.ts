@@ -20,7 +20,6 @@ Commands:
                              every instance is valid; an invalid one prints "<file>: invalid" and one line per error.
       --output <format>      flag | basic | detailed | verbose: print "<file>: valid" or "<file>: invalid" for every
                              instance and, for all but flag, the output unit as JSON.
-      --format-assertion     "format" asserts (default: annotation only).
       --content-assertion    contentEncoding/contentMediaType/contentSchema assert (default: annotation only).
       --registry <dir>       Register every *.json file under <dir> (recursively) by its $id, or, for a
                              file without $id, by the file:// URL of its absolute path. The schema's own
@@ -49,6 +48,11 @@ Options of validate and admit:
   --limit <name>=<value>     Set a limit (repeatable), e.g. --limit maxEvaluationSteps=10000.
   --draft07 reject|upgrade   A schema declaring draft-07: refuse it (default) or translate it exactly to 2020-12
                              (validate reports the changes on stderr; admit lists upgraded schemas).
+  --format-assertion         "format" asserts (default: annotation only); admit compiles the tools' schemas so.
+  --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
+                             of a string or { check, types, override } (README "Custom formats").
+  --strict-schema            A keyword no vocabulary defines, or (with --format-assertion) an unknown format, is a
+                             schema error naming the keyword meant, instead of being ignored.
 
 Options:
   --help       Show this help.

@@ -7,9 +7,17 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { OutputSchema, type ErrorFields, type OutputFormat, type OutputUnit, type Validator } from "../index.js";
+import {
+  OutputSchema,
+  type ErrorFields,
+  type FlagOutput,
+  type OutputFormat,
+  type OutputUnit,
+  type ValidationOutput,
+  type Validator,
+} from "../index.js";
 import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
-import { BOUNDARY_ARGS, draft07Of, limitsOf } from "./boundary-options.js";
+import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
 import { checkStdinOnce, inputName, isPlainObject, readJson, STDIN } from "./files.js";
 
 const FORMATS: readonly OutputFormat[] = ["flag", "basic", "detailed", "verbose"];
@@ -20,9 +28,9 @@ export interface Io {
 }
 
 /** Exit code: 0 all valid, 1 any invalid; throws `CliError` for 2 (usage, input) and 3 (execution failure). */
-export function validateCommand(argv: readonly string[], io: Io): number {
+export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: ["--format-assertion", "--content-assertion"],
+    flags: ["--format-assertion", "--content-assertion", ...BOUNDARY_ARGS.flags],
     options: ["--output", "--registry", ...BOUNDARY_ARGS.options],
     repeatable: BOUNDARY_ARGS.repeatable,
   });
@@ -35,6 +43,7 @@ export function validateCommand(argv: readonly string[], io: Io): number {
     throw new CliError(`--output must be one of ${FORMATS.join(", ")} (got "${output}")`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  const formats = await formatsOf(args);
 
   const registryDir = args.options.get("--registry");
   const schemaRegistry = registryDir !== undefined ? loadRegistry(registryDir) : undefined;
@@ -47,7 +56,9 @@ export function validateCommand(argv: readonly string[], io: Io): number {
     baseUri: pathToFileURL(schemaPath === STDIN ? process.cwd() + "/" : resolve(schemaPath)).href,
     formatAssertion: args.flags.has("--format-assertion"),
     contentAssertion: args.flags.has("--content-assertion"),
+    strictSchema: args.flags.has("--strict-schema"),
     draft07,
+    ...(formats !== undefined ? { formats } : {}),
     ...(schemaRegistry !== undefined ? { schemaRegistry } : {}),
     ...(limits !== undefined ? { limits } : {}),
   });
@@ -76,7 +87,7 @@ function validateAll(
 ): number {
   let allValid = true;
   for (const { name, value } of instances) {
-    let unit: OutputUnit;
+    let unit: ValidationOutput | FlagOutput;
     try {
       unit = validator.validate(value, { output: output ?? "basic" });
     } catch (e) {
@@ -88,15 +99,16 @@ function validateAll(
       io.out(`${name}: ${unit.valid ? "valid" : "invalid"}\n`);
       if (output !== "flag") io.out(indent(JSON.stringify(unit, null, 2)) + "\n");
     } else if (!unit.valid) {
-      io.out(`${name}: invalid\n${errorLines(unit)}`);
+      // Without --output the format is basic, whose invalid outputs list their errors.
+      io.out(`${name}: invalid\n${errorLines((unit as ValidationOutput).errors ?? [])}`);
     }
   }
   return allValid ? ExitCode.ok : ExitCode.invalid;
 }
 
 /** One line per error of a basic output unit: where in the instance, what, and which keyword said so. */
-function errorLines(unit: OutputUnit): string {
-  return (unit.errors ?? [])
+function errorLines(errors: readonly OutputUnit[]): string {
+  return errors
     .filter((e) => e.error !== undefined)
     .map((e) => {
       const where = e.instanceLocation === "" ? "(root)" : e.instanceLocation;

@@ -1,0 +1,109 @@
+/** The CLI's `--format name=module` and `--strict-schema` on `validate` and `admit`. */
+
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { runCli } from "./helpers.js";
+
+let dir = "";
+const at = (name: string): string => join(dir, name);
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "backplane-schema-options-"));
+  writeFileSync(at("sku.mjs"), "export default (s) => /^[A-Z]{3}-[0-9]{4}$/.test(s);\n");
+  writeFileSync(at("even.mjs"), 'export default { check: (n) => n % 2 === 0, types: ["integer"] };\n');
+  writeFileSync(at("named.mjs"), "export const sku = () => true;\n");
+  writeFileSync(at("sku-schema.json"), JSON.stringify({ type: "string", format: "sku" }));
+  writeFileSync(at("even-schema.json"), JSON.stringify({ format: "even" }));
+  writeFileSync(at("typo-schema.json"), JSON.stringify({ requried: ["a"], properties: { a: { maxLenght: 3 } } }));
+  writeFileSync(at("good.json"), JSON.stringify("ABC-1234"));
+  writeFileSync(at("bad.json"), JSON.stringify("abc"));
+  writeFileSync(at("three.json"), "3");
+  writeFileSync(at("object.json"), JSON.stringify({ a: "toolong" }));
+  const tool = (name: string, inputSchema: unknown): unknown => ({ name, revision: "1", backend: "b", inputSchema });
+  writeFileSync(
+    at("catalog.json"),
+    JSON.stringify({
+      backends: ["b"],
+      tools: [
+        tool("ok", { type: "object", properties: { q: { type: "string" } } }),
+        tool("typo", { type: "object", properties: { q: { type: "string", maxLenght: 3 } } }),
+      ],
+    }),
+  );
+});
+
+after(() => {
+  if (dir !== "") rmSync(dir, { recursive: true, force: true });
+});
+
+describe("validate --format", () => {
+  test("a module's default export is the checker; it asserts with --format-assertion", () => {
+    const args = ["validate", "--format", `sku=${at("sku.mjs")}`, "--format-assertion", at("sku-schema.json")];
+    assert.equal(runCli([...args, at("good.json")]).status, 0);
+    const bad = runCli([...args, at("bad.json")]);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stdout, /must be a valid sku, got "abc"/);
+    assert.equal(runCli(args.filter((a) => a !== "--format-assertion").concat(at("bad.json"))).status, 0);
+  });
+
+  test("a { check, types } default export applies to its types", () => {
+    const args = ["validate", "--format", `even=${at("even.mjs")}`, "--format-assertion", at("even-schema.json")];
+    assert.equal(runCli([...args, at("three.json")]).status, 1);
+    assert.equal(runCli([...args, at("good.json")]).status, 0, "a string is not among its types");
+  });
+
+  test("a module that cannot be imported or exports no default checker is a usage error", () => {
+    for (const [spec, message] of [
+      [`sku=${at("missing.mjs")}`, /--format sku=.*: cannot import/],
+      [`sku=${at("named.mjs")}`, /must export default a checker/],
+      ["sku", /expected name=module/],
+    ] as const) {
+      const run = runCli(["validate", "--format", spec, at("sku-schema.json"), at("good.json")]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, message);
+    }
+    const twice = runCli([
+      "validate",
+      "--format",
+      `a=${at("sku.mjs")}`,
+      "--format",
+      `a=${at("sku.mjs")}`,
+      at("sku-schema.json"),
+      at("good.json"),
+    ]);
+    assert.match(twice.stderr, /--format a given more than once/);
+  });
+});
+
+describe("--strict-schema", () => {
+  test("validate: a misspelt keyword is a schema error naming the keyword meant", () => {
+    assert.equal(runCli(["validate", at("typo-schema.json"), at("object.json")]).status, 0);
+    const run = runCli(["validate", "--strict-schema", at("typo-schema.json"), at("object.json")]);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /unknown keyword "requried" \(did you mean "required"\?\)/);
+  });
+
+  test("validate: with --format-assertion an unknown format is refused", () => {
+    const run = runCli(["validate", "--strict-schema", "--format-assertion", at("sku-schema.json"), at("good.json")]);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /unknown format "sku"/);
+    const known = ["--format", `sku=${at("sku.mjs")}`];
+    assert.equal(
+      runCli(["validate", "--strict-schema", "--format-assertion", ...known, at("sku-schema.json"), at("good.json")])
+        .status,
+      0,
+    );
+  });
+
+  test("admit: a tool whose schema has a misspelt keyword is quarantined with the pointer", () => {
+    const plain = runCli(["admit", at("catalog.json")]);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.doesNotMatch(plain.stdout, /keyword_unknown/);
+    const run = runCli(["admit", "--strict-schema", at("catalog.json")]);
+    assert.match(run.stdout, /typo[\s\S]*keyword_unknown/);
+    assert.match(run.stdout, /maxLenght/);
+  });
+});
