@@ -98,12 +98,13 @@ describe("--strict-schema", () => {
     );
   });
 
-  test("admit: a tool whose schema has a misspelt keyword is quarantined with the pointer", () => {
+  test("admit: a misspelt keyword in a tool's schema refuses the batch (a validation error), naming tool and pointer", () => {
     const plain = runCli(["admit", at("catalog.json")]);
     assert.equal(plain.status, 0, plain.stderr);
     assert.doesNotMatch(plain.stdout, /keyword_unknown/);
     const run = runCli(["admit", "--strict-schema", at("catalog.json")]);
-    assert.match(run.stdout, /typo[\s\S]*keyword_unknown/);
-    assert.match(run.stdout, /maxLenght/);
+    assert.equal(run.status, 1);
+    assert.match(run.stdout, /tool +typo \(revision 1\)/);
+    assert.match(run.stdout, /cause +validation\/keyword_unknown at schema "\/properties\/q\/maxLenght"/);
   });
 });
