@@ -1,4 +1,30 @@
-// Import rules for src/ (npm run lint): no cycles, type imports included.
+// Import rules for src/ (npm run lint): no cycles (type imports included), and layers that only import downwards.
+//
+// The engine's folders by job, lowest first: json (JSON values, pointers, URIs) → regex → output (results, messages)
+// → evaluate (the keyword protocol, nodes, runs, marks) → compile (documents, dialects, references, the compiler).
+// `errors.ts` and `limits.ts` are shared by all of them; the files at the engine's top (`compile-with.ts`,
+// `validator.ts`, `options.ts`) tie the folders together. Vocabularies sit on the engine, the runtime on both, the
+// adapters and the CLI on top.
+const ENGINE = "^src/engine/";
+const SHARED = `${ENGINE}(errors|limits)\\.ts$`;
+const below = {
+  json: [],
+  regex: ["json"],
+  output: ["json", "regex"],
+  evaluate: ["json", "regex", "output"],
+  compile: ["json", "regex", "output", "evaluate"],
+};
+const layerRules = Object.entries(below).map(([folder, allowed]) => ({
+  name: `engine-${folder}-imports-downwards`,
+  comment: `src/engine/${folder} may import only ${["itself", ...allowed].join(", ")} and the shared errors/limits.`,
+  severity: "error",
+  from: { path: `${ENGINE}${folder}/` },
+  to: {
+    path: "^src/",
+    pathNot: [`${ENGINE}(${[folder, ...allowed].join("|")})/`, SHARED],
+  },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -7,6 +33,28 @@ module.exports = {
       severity: "error",
       from: { path: "^src" },
       to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: "engine-stands-alone",
+      comment: "The engine imports no vocabulary, runtime, adapter or CLI: the dialect is handed to it as data.",
+      severity: "error",
+      from: { path: ENGINE },
+      to: { path: "^src/(vocabularies|runtime|adapters|cli)/" },
+    },
+    {
+      name: "vocabularies-on-the-engine",
+      comment: "Vocabularies implement the keyword protocol; they know nothing of the runtime, adapters or CLI.",
+      severity: "error",
+      from: { path: "^src/vocabularies/" },
+      to: { path: "^src/(runtime|adapters|cli)/" },
+    },
+    {
+      name: "runtime-below-adapters-and-cli",
+      comment: "The runtime boundary is a library layer; the MCP adapter and the CLI use it, never the reverse.",
+      severity: "error",
+      from: { path: "^src/runtime/" },
+      to: { path: "^src/(adapters|cli)/" },
     },
   ],
   options: {

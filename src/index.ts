@@ -3,12 +3,12 @@
  * @module backplane-agent-runtime
  */
 
-import type { CompileOptions } from "./engine/compile-options.js";
-import { compileWith } from "./engine/compile.js";
+import type { CompileOptions } from "./engine/compile/compile-options.js";
+import { compileWith } from "./engine/compile-with.js";
 import { Validator } from "./engine/validator.js";
 import { dialect2020_12 } from "./vocabularies/dialect-2020-12.js";
 
-export type { CompileOptions, SchemaRegistry } from "./engine/compile-options.js";
+export type { CompileOptions, SchemaRegistry } from "./engine/compile/compile-options.js";
 export type { ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
@@ -25,17 +25,17 @@ export type {
   Params,
   ValidationOutput,
   ValidOutput,
-} from "./engine/output.js";
+} from "./engine/output/output.js";
 export {
   compareInstanceLocations,
   errorsText,
   type ErrorsTextOptions,
   type MessageInput,
   type MessageRenderer,
-} from "./engine/error-text.js";
-export type { BuiltinFormat, FormatCheck, FormatDefinition, Formats } from "./engine/formats.js";
-export type { JsonTypeName } from "./engine/json.js";
-export type { VocabularyDefinition } from "./engine/host-vocabularies.js";
+} from "./engine/output/error-text.js";
+export type { BuiltinFormat, FormatCheck, FormatDefinition, Formats } from "./engine/compile/formats.js";
+export type { JsonTypeName } from "./engine/json/json.js";
+export type { VocabularyDefinition } from "./engine/compile/host-vocabularies.js";
 export {
   annotation,
   assertion,
@@ -45,11 +45,11 @@ export {
   type EvaluatorKind,
   type Failure,
   type KeywordDefinition,
-} from "./engine/keyword.js";
-export { applicator, type ApplicatorSpec, type MemberKey } from "./engine/applicator.js";
+} from "./engine/evaluate/keyword.js";
+export { applicator, type ApplicatorSpec, type MemberKey } from "./engine/evaluate/applicator.js";
 export type { CompiledPattern, RegexMeter } from "./engine/regex/index.js";
-export type { Applier, Run, Subschema } from "./engine/run.js";
-export type { Marks } from "./engine/marks.js";
+export type { Applier, Run, Subschema } from "./engine/evaluate/run.js";
+export type { Marks } from "./engine/evaluate/marks.js";
 export type {
   StandardFailure,
   StandardIssue,
@@ -58,7 +58,7 @@ export type {
   StandardResult,
   StandardSchemaProps,
   StandardSuccess,
-} from "./engine/standard-schema.js";
+} from "./engine/output/standard-schema.js";
 export type { AnnotationsOptions, UnitsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
@@ -75,7 +75,7 @@ export type { Result } from "./runtime/result.js";
 export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./runtime/input-schema.js";
 export type { SchemaBoundaryOptions } from "./runtime/schema-boundary.js";
 export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./runtime/output-schema.js";
-export type { Draft07Mode } from "./runtime/draft07.js";
+export type { Draft07Mode } from "./runtime/draft07/mode.js";
 export { InputSchemaError } from "./runtime/input-schema-error.js";
 export { SchemaCache } from "./runtime/schema-cache.js";
 export type { CatalogError } from "./runtime/catalog-error.js";
@@ -122,7 +122,7 @@ export {
   type UpgradedDocument,
   type UpgradeBlocked,
   type UpgradeFailed,
-} from "./runtime/upgrade-draft07.js";
+} from "./runtime/draft07/upgrade.js";
 export {
   activeRules,
   anthropicToolName,

@@ -12,12 +12,12 @@
  * @module backplane-agent-runtime/mcp
  */
 
-import type { CompileOptions } from "../engine/compile-options.js";
+import type { CompileOptions } from "../engine/compile/compile-options.js";
 import { SchemaError, errorMessage, isInstance } from "../engine/errors.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
 import { compile, type Validator } from "../index.js";
-import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07.js";
+import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07/mode.js";
 
 /** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {

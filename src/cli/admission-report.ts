@@ -6,7 +6,7 @@
 
 import type { AdmissionMode, AdmittedBundle, CatalogError, IdentityError, RejectedTool, Result } from "../index.js";
 import { ExitCode, oneLine } from "./args.js";
-import { isPlainObject } from "./files.js";
+import { isObject } from "../engine/json/json.js";
 
 /** Exit status of an admission: 0 admitted, 1 refused, 3 refused because no verdict was reached (a limit). */
 export function admissionExitCode(result: Result<AdmittedBundle, CatalogError>): number {
@@ -92,7 +92,7 @@ function upgrades(bundle: AdmittedBundle, name: string): string {
 }
 
 function stringField(value: unknown, key: string): string {
-  return isPlainObject(value) && typeof value[key] === "string" ? value[key] : "";
+  return isObject(value) && typeof value[key] === "string" ? value[key] : "";
 }
 
 function table(rows: string[][], prefix: string): string {

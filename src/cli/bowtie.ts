@@ -6,15 +6,16 @@
 
 import { createInterface } from "node:readline";
 import { compile, SchemaError, type Annotation, type Validator } from "../index.js";
-import { DEFAULT_BASE_URI } from "../engine/compile-options.js";
+import { DEFAULT_BASE_URI } from "../engine/compile/compile-options.js";
 import { errorMessage, isInstance } from "../engine/errors.js";
-import { pointerToFragment } from "../engine/pointer.js";
-import { resolveUri, splitFragment } from "../engine/uri.js";
+import { isObject } from "../engine/json/json.js";
+import { escapeToken, pointerToFragment } from "../engine/json/pointer.js";
+import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
+import { resolveUri, splitFragment } from "../engine/json/uri.js";
 import { describeError, oneLine } from "./args.js";
-import { isPlainObject } from "./files.js";
 import { packageInfo } from "./package-info.js";
 
-const DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+const DIALECT_2020_12 = dialect2020_12.metaSchema;
 
 type Json = unknown;
 type Response = Record<string, Json>;
@@ -37,7 +38,7 @@ class BowtieHarness {
   }
 
   handle(request: unknown): Response | undefined {
-    if (!isPlainObject(request)) return errored(undefined, "request is not a JSON object");
+    if (!isObject(request)) return errored(undefined, "request is not a JSON object");
     const seq = Object.hasOwn(request, "seq") ? { value: request["seq"] } : undefined;
     const cmd = Object.hasOwn(request, "cmd") ? request["cmd"] : undefined;
     try {
@@ -86,17 +87,17 @@ class BowtieHarness {
   private run(request: Record<string, unknown>, seq: { value: Json } | undefined): Response {
     if (seq === undefined) return errored(seq, 'run request has no "seq"');
     const testCase = request["case"];
-    if (!isPlainObject(testCase) || !Object.hasOwn(testCase, "schema"))
+    if (!isObject(testCase) || !Object.hasOwn(testCase, "schema"))
       return errored(seq, 'run request has no "case" object with a "schema"');
     const tests = testCase["tests"];
-    if (!Array.isArray(tests) || !tests.every((t) => isPlainObject(t) && Object.hasOwn(t, "instance"))) {
+    if (!Array.isArray(tests) || !tests.every((t) => isObject(t) && Object.hasOwn(t, "instance"))) {
       return errored(seq, 'run request\'s case has no "tests" array of objects with an "instance"');
     }
     const output = Object.hasOwn(request, "output") ? request["output"] : "flag";
     if (output !== "flag" && output !== "annotations")
       return errored(seq, `unsupported output format ${JSON.stringify(output)}`);
     const registryValue = Object.hasOwn(testCase, "registry") ? testCase["registry"] : undefined;
-    if (registryValue !== undefined && registryValue !== null && !isPlainObject(registryValue))
+    if (registryValue !== undefined && registryValue !== null && !isObject(registryValue))
       return errored(seq, 'the case\'s "registry" is not an object');
 
     const schemaRegistry = new Map<string, unknown>();
@@ -150,22 +151,8 @@ function stackOf(e: unknown): string | undefined {
   }
 }
 
-/** Keywords whose values are subschemas, maps of subschemas, or arrays of subschemas (2020-12). */
-const SINGLE = new Set([
-  "additionalProperties",
-  "items",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-]);
-const MAPS = new Set(["$defs", "properties", "patternProperties", "dependentSchemas"]);
-const ARRAYS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+/** Where subschemas sit (Core §9.2), as the dialect itself knows it. */
+const POSITIONS = dialect2020_12.subschemaKeywords;
 
 /**
  * Where each schema resource (by its absolute URI without fragment) sits in the case's root schema,
@@ -174,27 +161,24 @@ const ARRAYS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 function resourceLocations(schema: unknown): Map<string, string> {
   const locations = new Map<string, string>();
   const walk = (node: unknown, pointer: string, base: string): void => {
-    if (!isPlainObject(node)) return;
+    if (!isObject(node)) return;
     if (Object.hasOwn(node, "$id") && typeof node["$id"] === "string") {
       base = splitFragment(resolveUri(base, node["$id"]))[0];
       if (!locations.has(base)) locations.set(base, pointer);
     }
     for (const key of Object.keys(node)) {
       const value = node[key];
-      const at = pointer + "/" + escape(key);
-      if (SINGLE.has(key)) walk(value, at, base);
-      else if (MAPS.has(key) && isPlainObject(value))
-        for (const k of Object.keys(value)) walk(value[k], at + "/" + escape(k), base);
-      else if (ARRAYS.has(key) && Array.isArray(value)) value.forEach((v, i) => walk(v, at + "/" + i, base));
+      const at = pointer + "/" + escapeToken(key);
+      const holds = POSITIONS.get(key);
+      if (holds === "schema") walk(value, at, base);
+      else if (holds === "map" && isObject(value))
+        for (const k of Object.keys(value)) walk(value[k], at + "/" + escapeToken(k), base);
+      else if (holds === "array" && Array.isArray(value)) value.forEach((v, i) => walk(v, at + "/" + i, base));
     }
   };
   locations.set(DEFAULT_BASE_URI, "");
   walk(schema, "", DEFAULT_BASE_URI);
   return locations;
-}
-
-function escape(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** An engine annotation in Bowtie's shape: the keyword's schema location as a root-document fragment. */

@@ -1,7 +1,7 @@
 /** Tool catalog files for `admit` and the demo: a bare array of tool descriptors, or `{ backends?, tools, … }`. */
 
 import { CliError } from "./args.js";
-import { isPlainObject } from "./files.js";
+import { isObject } from "../engine/json/json.js";
 
 export interface Catalog {
   tools: unknown[];
@@ -18,7 +18,7 @@ export function catalogOf(parsed: unknown, name: string): Catalog {
   let fields: Record<string, unknown> = {};
   if (Array.isArray(parsed)) {
     tools = parsed;
-  } else if (isPlainObject(parsed) && Object.hasOwn(parsed, "tools")) {
+  } else if (isObject(parsed) && Object.hasOwn(parsed, "tools")) {
     fields = parsed;
     tools = parsed["tools"];
     if (Object.hasOwn(parsed, "backends")) backends = parsed["backends"];
@@ -29,7 +29,7 @@ export function catalogOf(parsed: unknown, name: string): Catalog {
     );
   if (backends === undefined) {
     const own = new Set<string>();
-    for (const tool of tools) if (isPlainObject(tool) && typeof tool["backend"] === "string") own.add(tool["backend"]);
+    for (const tool of tools) if (isObject(tool) && typeof tool["backend"] === "string") own.add(tool["backend"]);
     return { tools, backends: [...own], fields };
   }
   if (!Array.isArray(backends) || !backends.every((b): b is string => typeof b === "string")) {

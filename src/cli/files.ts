@@ -45,7 +45,3 @@ export function readJson(path: string, what = "file"): unknown {
     throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${oneLine(errorMessage(e))}`);
   }
 }
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -8,14 +8,15 @@ import { existsSync, writeFileSync } from "node:fs";
 import { errorMessage } from "../engine/errors.js";
 import type { AdmittedBundle, IdentityError } from "../index.js";
 import { CliError, errorCode, oneLine } from "./args.js";
-import { isPlainObject, readJson } from "./files.js";
+import { isObject } from "../engine/json/json.js";
+import { readJson } from "./files.js";
 
 /** The pins a file holds, tool name → pin, or undefined when there is no such file yet. */
 export function readPinsFile(path: string): Record<string, string> | undefined {
   if (path === "-") throw new CliError("--pins needs a file (it may be written), not -");
   if (!existsSync(path)) return undefined;
   const pins = readJson(path, "pins file");
-  if (!isPlainObject(pins) || !Object.values(pins).every((pin) => typeof pin === "string")) {
+  if (!isObject(pins) || !Object.values(pins).every((pin) => typeof pin === "string")) {
     throw new CliError(`pins file ${path} is not an object from tool name to pin`);
   }
   return pins as Record<string, string>;

@@ -18,9 +18,12 @@ import {
 } from "../index.js";
 import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
 import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
-import { checkStdinOnce, inputName, isPlainObject, readJson, STDIN } from "./files.js";
+import { isObject } from "../engine/json/json.js";
+import { hasScheme } from "../engine/json/uri.js";
+import { OUTPUT_FORMATS } from "../engine/output/output.js";
+import { checkStdinOnce, inputName, readJson, STDIN } from "./files.js";
 
-const FORMATS: readonly OutputFormat[] = ["flag", "basic", "detailed", "verbose"];
+const FORMATS: readonly OutputFormat[] = OUTPUT_FORMATS;
 
 export interface Io {
   out: (text: string) => void;
@@ -156,12 +159,12 @@ function loadRegistry(dir: string): Map<string, unknown> {
       if (!name.endsWith(".json")) continue;
       const schema = readJson(path, "registry schema");
       let uri = pathToFileURL(resolve(path)).href;
-      if (isPlainObject(schema) && Object.hasOwn(schema, "$id")) {
+      if (isObject(schema) && Object.hasOwn(schema, "$id")) {
         const id = schema["$id"];
         if (typeof id !== "string" || id === "")
           throw new CliError(`registry schema ${path} has a $id that is not a non-empty string`);
         // A relative $id is resolved against the file's own URL, as its retrieval URI.
-        const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(id) ? id : new URL(id, uri).href;
+        const absolute = hasScheme(id) ? id : new URL(id, uri).href;
         uri = absolute.endsWith("#") ? absolute.slice(0, -1) : absolute;
       }
       const previous = origin.get(uri);

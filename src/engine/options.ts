@@ -5,13 +5,13 @@
  */
 
 import { errorMessage, SchemaError } from "./errors.js";
-import { formatsProblem } from "./formats.js";
-import { vocabulariesProblem } from "./host-vocabularies.js";
-import { isPlainObject, preview } from "./json.js";
-import { unknownName } from "./names.js";
+import { formatsProblem } from "./compile/formats.js";
+import { vocabulariesProblem } from "./compile/host-vocabularies.js";
+import { isPlainObject, preview } from "./json/json.js";
+import { unknownName } from "./compile/names.js";
 import { defaultLimits } from "./limits.js";
-import { OUTPUT_FORMATS } from "./output.js";
-import { hasScheme } from "./uri.js";
+import { OUTPUT_FORMATS } from "./output/output.js";
+import { hasScheme } from "./json/uri.js";
 
 /** Checks one option's value: says what is wrong with it (naming the value), undefined when fine. */
 export type OptionCheck = (value: unknown) => string | undefined;

@@ -1,6 +1,6 @@
 /** The compiled `Validator`: the boolean fast path and the output path over one tree of schema nodes. */
 
-import type { MessageRenderer } from "./error-text.js";
+import type { MessageRenderer } from "./output/error-text.js";
 import { LimitError } from "./errors.js";
 import type { Limits } from "./limits.js";
 import { annotationsOptionChecks, checkOptions, validateOptionChecks } from "./options.js";
@@ -16,10 +16,10 @@ import {
   type OutputFormat,
   type OutputUnit,
   type ValidationOutput,
-} from "./output.js";
-import type { SchemaNode } from "./node.js";
-import { Run } from "./run.js";
-import { standardSchemaOf, type StandardSchemaProps } from "./standard-schema.js";
+} from "./output/output.js";
+import type { SchemaNode } from "./evaluate/node.js";
+import { Run } from "./evaluate/run.js";
+import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
 /** Options of `validate`: the output format (README "Output formats"). */
 export interface ValidateOptions {

@@ -7,7 +7,7 @@ import type { InputSchemaError } from "./input-schema-error.js";
 import type { CompiledOutputSchema } from "./output-schema.js";
 import type { IdentityError } from "./pins.js";
 import type { ProviderTool } from "./tool-descriptor.js";
-import type { UpgradeChange } from "./upgrade-draft07.js";
+import type { UpgradeChange } from "./draft07/upgrade.js";
 
 /** Which of a tool's schemas a diagnostic or an upgrade is about. */
 export type SchemaField = "inputSchema" | "outputSchema";

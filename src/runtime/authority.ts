@@ -3,7 +3,7 @@
  * admission, narrowed to the admitted tools, and enforced by `Execution.invoke` when present.
  */
 
-import { isObject, defineOwn } from "../engine/json.js";
+import { isObject, defineOwn } from "../engine/json/json.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 
 /** An authority: who calls, in which run, and what each tool is granted (README "Authority and grants"). */

@@ -5,7 +5,7 @@
  * diagnostic.
  */
 
-import { defineOwn } from "../engine/json.js";
+import { defineOwn } from "../engine/json/json.js";
 import type { AdmittedBundle } from "./admitted-bundle.js";
 import { canonicalDigestSync } from "./identity/tool-identity.js";
 import type { CatalogError } from "./catalog-error.js";

@@ -5,11 +5,11 @@
  */
 
 import { errorMessage } from "../engine/errors.js";
-import { defineOwn, isObject, preview } from "../engine/json.js";
+import { defineOwn, isObject, preview } from "../engine/json/json.js";
 import { optionsProblem, type OptionCheck, type OptionTable } from "../engine/options.js";
 import type { Authority } from "./authority.js";
 import type { CatalogError } from "./catalog-error.js";
-import type { Draft07Mode } from "./draft07.js";
+import type { Draft07Mode } from "./draft07/mode.js";
 import type { InputSchemaOptions } from "./input-schema.js";
 import { namespaceOptionChecks, type Namespace } from "./namespace.js";
 import {

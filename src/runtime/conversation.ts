@@ -7,7 +7,7 @@
  * throwing subscriber neither stops the others nor undoes an update.
  */
 
-import { isObject } from "../engine/json.js";
+import { isObject } from "../engine/json/json.js";
 import type { CatalogError } from "./catalog-error.js";
 import { CatalogReview, checkpointMismatch, type CatalogChanges, type HeldTool } from "./catalog-review.js";
 import {

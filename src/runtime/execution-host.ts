@@ -7,8 +7,8 @@
  */
 
 import { errorMessage } from "../engine/errors.js";
-import { preview } from "../engine/json.js";
-import { unknownName } from "../engine/names.js";
+import { preview } from "../engine/json/json.js";
+import { unknownName } from "../engine/compile/names.js";
 
 /** The host stages, in the order they run (README "Batch admission and the gateways"). */
 const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;

@@ -7,7 +7,7 @@
 
 import { errorMessage, isInstance } from "../engine/errors.js";
 import type { ErrorClass } from "../engine/errors.js";
-import { isObject, preview } from "../engine/json.js";
+import { isObject, preview } from "../engine/json/json.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import { checkToolResult } from "./tool-result.js";

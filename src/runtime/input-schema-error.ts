@@ -5,7 +5,7 @@
 
 import type { ErrorClass, ErrorFields } from "../engine/errors.js";
 import { SchemaError } from "../engine/errors.js";
-import type { OutputUnit } from "../engine/output.js";
+import type { OutputUnit } from "../engine/output/output.js";
 
 /** Longest model-facing text `toModelText` produces by default. */
 const MODEL_TEXT_LIMIT = 2_000;

@@ -3,7 +3,7 @@
  * have an object root and arguments are a JSON object; everything else is the boundary `OutputSchema` shares.
  */
 
-import { isObject, preview } from "../engine/json.js";
+import { isObject, preview } from "../engine/json/json.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { ok, type Result } from "./result.js";
 import {

@@ -5,7 +5,7 @@
  * rules (1–128 of `A–Z a–z 0–9 _ - .`) and to the host's `maxToolNameLength`. Nothing is prefixed implicitly.
  */
 
-import { isObject } from "../engine/json.js";
+import { isObject } from "../engine/json/json.js";
 import { expecting, type OptionCheck, type OptionTable } from "../engine/options.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 import { isToolName } from "./tool-descriptor.js";

@@ -6,7 +6,7 @@
  */
 
 import { errorMessage, SchemaError } from "../engine/errors.js";
-import { isObject } from "../engine/json.js";
+import { isObject } from "../engine/json/json.js";
 import type { Limits } from "../engine/limits.js";
 import { expecting, type OptionCheck, type OptionTable } from "../engine/options.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";

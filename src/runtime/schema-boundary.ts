@@ -6,21 +6,21 @@
  * here throws, whatever the schema, the value or a host exception is.
  */
 
-import type { CompileOptions } from "../engine/compile-options.js";
+import type { CompileOptions } from "../engine/compile/compile-options.js";
 import { errorMessage, isInstance, LimitError, SchemaError } from "../engine/errors.js";
-import { checkJson, type JsonBounds } from "../engine/host-json.js";
-import { canonicalJson, isObject, preview } from "../engine/json.js";
+import { checkJson, type JsonBounds } from "../engine/json/host-json.js";
+import { canonicalJson, isObject, preview } from "../engine/json/json.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
-import { compileWith } from "../engine/compile.js";
-import { basicOutput, type NodeResult, type OutputUnit } from "../engine/output.js";
+import { compileWith } from "../engine/compile-with.js";
+import { basicOutput, type NodeResult, type OutputUnit } from "../engine/output/output.js";
 import type { Validator } from "../engine/validator.js";
 import { dialect2020_12 } from "../vocabularies/dialect-2020-12.js";
-import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./draft07.js";
+import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./draft07/mode.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import { err, ok, type Result } from "./result.js";
 import type { SchemaCache } from "./schema-cache.js";
 import { schemaOptionsError } from "./schema-options.js";
-import type { UpgradeChange } from "./upgrade-draft07.js";
+import type { UpgradeChange } from "./draft07/upgrade.js";
 import { withheldLines } from "./withheld-model-text.js";
 
 /** Options of `InputSchema` and `OutputSchema`: the engine's compile options plus the boundary's own. */

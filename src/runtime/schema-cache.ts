@@ -7,7 +7,7 @@
 import type { Validator } from "../engine/validator.js";
 
 /** Cache keys are canonical JSON text (object keys sorted); the engine's uniqueItems shares the function. */
-export { canonicalJson } from "../engine/json.js";
+export { canonicalJson } from "../engine/json/json.js";
 
 /** A bounded, clearable cache of compiled schemas, keyed by their canonical JSON and the compile options. */
 export class SchemaCache {

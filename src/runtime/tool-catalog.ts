@@ -25,7 +25,7 @@ import { OutputSchema } from "./output-schema.js";
 import { err, ok, type Result } from "./result.js";
 import { SchemaCache } from "./schema-cache.js";
 import { schemaOptionChecks } from "./schema-options.js";
-import { defineOwn, isObject } from "../engine/json.js";
+import { defineOwn, isObject } from "../engine/json/json.js";
 import { canonicalTool, toolDigest } from "./identity/tool-identity.js";
 import { applyNamespace, nameLengthError, namespaceOptionChecks, readNaming, type Namespace } from "./namespace.js";
 import {

@@ -4,7 +4,7 @@
  * MCP part, complete and unchanged.
  */
 
-import { isObject, preview, defineOwn } from "../engine/json.js";
+import { isObject, preview, defineOwn } from "../engine/json/json.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 
 /**

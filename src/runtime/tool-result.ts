@@ -5,7 +5,7 @@
  */
 
 import { errorMessage } from "../engine/errors.js";
-import { isObject, preview } from "../engine/json.js";
+import { isObject, preview } from "../engine/json/json.js";
 import { InputSchemaError } from "./input-schema-error.js";
 import type { CompiledOutputSchema } from "./output-schema.js";
 import { err, ok, type Result } from "./result.js";

@@ -6,9 +6,9 @@
  * `propertyNames` is shown as `*`.
  */
 
-import { preview } from "../engine/json.js";
-import { indexList, plural, quoteList, valueList } from "../engine/messages.js";
-import type { KeywordResult, NodeResult, Params } from "../engine/output.js";
+import { preview } from "../engine/json/json.js";
+import { indexList, plural, quoteList, valueList } from "../engine/output/messages.js";
+import type { KeywordResult, NodeResult, Params } from "../engine/output/output.js";
 
 /** Keywords whose subschemas apply to a member the schema names (`properties`) or to an array index. */
 const SHOWN_MEMBERS: ReadonlySet<string> = new Set([

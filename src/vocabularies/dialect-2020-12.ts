@@ -1,6 +1,6 @@
 /** The 2020-12 dialect (Core §8.1): the one place that assembles the vocabularies into keyword sets. */
 
-import type { DialectDefinition, Vocabulary } from "../engine/dialect.js";
+import type { DialectDefinition, Vocabulary } from "../engine/compile/dialect.js";
 import { applicator } from "./applicator/index.js";
 import { objectMembers } from "./applicator/object-members.js";
 import { content } from "./content/index.js";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
-import { pathOf, standardSchemaOf, type StandardSchemaSource } from "../../src/engine/standard-schema.js";
+import { pathOf, standardSchemaOf, type StandardSchemaSource } from "../../src/engine/output/standard-schema.js";
 import { compile } from "../../src/index.js";
 
 /** A consumer written only against the spec, as a form or RPC library would be. */

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { compile } from "../../src/index.js";
-import { resolveUri } from "../../src/engine/uri.js";
-import { DEFAULT_BASE_URI } from "../../src/engine/compile-options.js";
+import { resolveUri } from "../../src/engine/json/uri.js";
+import { DEFAULT_BASE_URI } from "../../src/engine/compile/compile-options.js";
 import { jsonFiles, locateSuite } from "./locate.js";
 
 interface AnnotationSuite {

@@ -1,5 +1,5 @@
 /**
- * `unevaluatedProperties` / `unevaluatedItems` settled at compile time (src/engine/evaluated.ts, the keywords'
+ * `unevaluatedProperties` / `unevaluatedItems` settled at compile time (src/engine/evaluate/evaluated.ts, the keywords'
  * `settle`) against the plain marks path: compiled as usual and with settling turned off, every verdict agrees, and
  * agrees with the output path (which always reads marks), on generated schemas whose other keywords are known at
  * compile time (`properties`, `patternProperties`, `additionalProperties`, `prefixItems`, `items`, `allOf`, `$ref`)
@@ -9,9 +9,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { compileWith } from "../../src/engine/compile.js";
-import type { DialectDefinition } from "../../src/engine/dialect.js";
-import type { Evaluator, KeywordDefinition } from "../../src/engine/keyword.js";
+import { compileWith } from "../../src/engine/compile-with.js";
+import type { DialectDefinition } from "../../src/engine/compile/dialect.js";
+import type { Evaluator, KeywordDefinition } from "../../src/engine/evaluate/keyword.js";
 import { dialect2020_12 } from "../../src/vocabularies/dialect-2020-12.js";
 
 /** The keyword with `settle` turned off: its evaluators always read marks. */

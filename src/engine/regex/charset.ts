@@ -4,7 +4,7 @@
  * (`/^\p{...}$/u` built once per property, never from user text other than a validated name).
  */
 
-import { inRanges } from "../ranges.js";
+import { inRanges } from "../json/ranges.js";
 
 export const MAX_CP = 0x10ffff;
 

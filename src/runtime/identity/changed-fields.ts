@@ -5,7 +5,7 @@
  */
 
 import { LimitError, SchemaError, errorMessage } from "../../engine/errors.js";
-import { isObject } from "../../engine/json.js";
+import { isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
 import { canonicalLimits, canonicalText } from "./canonical-json.js";
 import { child, pointerOf, type Path } from "./path.js";

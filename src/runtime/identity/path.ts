@@ -3,7 +3,7 @@
  * only when one is reported, so a walk of any depth builds no pointer text on the way.
  */
 
-import { appendPointer } from "../../engine/pointer.js";
+import { appendPointer } from "../../engine/json/pointer.js";
 
 /** One reference token and the location of its container; `undefined` is the root. */
 export interface Path {

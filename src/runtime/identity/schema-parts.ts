@@ -5,8 +5,8 @@
  * since many MCP servers still publish draft-07 schemas.
  */
 
-import { isObject } from "../../engine/json.js";
-import { escapeToken } from "../../engine/pointer.js";
+import { isObject } from "../../engine/json/json.js";
+import { escapeToken } from "../../engine/json/pointer.js";
 import { dialect2020_12 } from "../../vocabularies/dialect-2020-12.js";
 
 const POSITIONS: ReadonlyMap<string, "schema" | "array" | "map"> = new Map([

@@ -5,7 +5,7 @@
  */
 
 import { SchemaError } from "../../engine/errors.js";
-import { defineOwn, isObject } from "../../engine/json.js";
+import { defineOwn, isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
 import { canonicalLimits, canonicalText, dataValue, instanceProblem, notJson } from "./canonical-json.js";
 import { child } from "./path.js";

@@ -6,8 +6,8 @@
  */
 
 import { errorMessage, LimitError } from "../../engine/errors.js";
-import { checkJson } from "../../engine/host-json.js";
-import { isObject, preview } from "../../engine/json.js";
+import { checkJson } from "../../engine/json/host-json.js";
+import { isObject, preview } from "../../engine/json/json.js";
 import { defaultLimits } from "../../engine/limits.js";
 import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
 import type { StrictUsage } from "./measure.js";

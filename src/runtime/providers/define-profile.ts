@@ -4,7 +4,7 @@
  * switching a rule off.
  */
 
-import { preview } from "../../engine/json.js";
+import { preview } from "../../engine/json/json.js";
 import { err, ok, type Result } from "../result.js";
 import { profileError, type ProfileError, type ProfileSpec, type ProviderProfile } from "./profile.js";
 

@@ -4,8 +4,8 @@
  * the keyword was moved (inlined from a `$defs` entry, merged from an `allOf` branch, split into `anyOf`).
  */
 
-import { isObject } from "../../engine/json.js";
-import { appendPointer } from "../../engine/pointer.js";
+import { isObject } from "../../engine/json/json.js";
+import { appendPointer } from "../../engine/json/pointer.js";
 import { SUBSCHEMA_POSITIONS } from "./keywords.js";
 
 /** A subschema: the original JSON value (or a draft built by a rewrite) and its pointer in the original schema. */

@@ -4,8 +4,8 @@
  * over its strict tools (optional parameters, union parameters), counted through local references.
  */
 
-import { isObject } from "../../engine/json.js";
-import { decodeFragment, getAt, parsePointer } from "../../engine/pointer.js";
+import { isObject } from "../../engine/json/json.js";
+import { decodeFragment, getAt, parsePointer } from "../../engine/json/pointer.js";
 import { forEachChild, WalkLimit } from "./ref-graph.js";
 
 /** The counts of one schema as sent. */

@@ -6,7 +6,7 @@
  * other schema's conflicting keyword is dropped, which can only accept more.
  */
 
-import { jsonEqual, UNMETERED } from "../../engine/json.js";
+import { jsonEqual, UNMETERED } from "../../engine/json/json.js";
 import { Draft, type Child, type Entry } from "./draft.js";
 import { is2020_12, RESOURCE_KEYWORDS, SIBLING_GROUPS } from "./keywords.js";
 

@@ -4,7 +4,7 @@
  * one required property whose `const`/`enum` values differ between branches — a discriminated union.
  */
 
-import { isObject, jsonEqual, UNMETERED } from "../../engine/json.js";
+import { isObject, jsonEqual, UNMETERED } from "../../engine/json/json.js";
 import { Draft, type Child } from "./draft.js";
 import { typeList } from "./merge.js";
 import type { RefGraph } from "./ref-graph.js";

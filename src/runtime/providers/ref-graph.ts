@@ -6,8 +6,8 @@
  * the rewriting walk judges every other position by the keywords above it as rewritten.
  */
 
-import { isObject } from "../../engine/json.js";
-import { appendPointer, decodeFragment, getAt, parsePointer } from "../../engine/pointer.js";
+import { isObject } from "../../engine/json/json.js";
+import { appendPointer, decodeFragment, getAt, parsePointer } from "../../engine/json/pointer.js";
 import { SUBSCHEMA_POSITIONS } from "./keywords.js";
 
 /** How accepting more in a subschema changes its parent: the same way, the opposite way, or either way. */

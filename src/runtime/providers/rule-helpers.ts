@@ -4,7 +4,7 @@
  * rewrites several rules make (dropping a keyword, merging branches into their parent).
  */
 
-import { defineOwn, isObject } from "../../engine/json.js";
+import { defineOwn, isObject } from "../../engine/json/json.js";
 import { Draft, draftOf, type Child, type Entry } from "./draft.js";
 import { ANNOTATION_KEYWORDS, CONTENT_KEYWORDS, FORMAT_KEYWORDS } from "./keywords.js";
 import { merge, type Dropped } from "./merge.js";

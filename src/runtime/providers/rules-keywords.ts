@@ -6,8 +6,8 @@
  * applicators whose results nobody reads), and is refused otherwise.
  */
 
-import { preview } from "../../engine/json.js";
-import { appendPointer } from "../../engine/pointer.js";
+import { preview } from "../../engine/json/json.js";
+import { appendPointer } from "../../engine/json/pointer.js";
 import type { Draft, Entry } from "./draft.js";
 import { KEYWORDS_2020_12, PLAIN_ASSERTIONS } from "./keywords.js";
 import { disjointBranches } from "./oneof-proof.js";

@@ -5,8 +5,8 @@
  * Closing an object or requiring a property would refuse arguments the tool takes: those are refused, never done.
  */
 
-import { preview } from "../../engine/json.js";
-import { appendPointer } from "../../engine/pointer.js";
+import { preview } from "../../engine/json/json.js";
+import { appendPointer } from "../../engine/json/pointer.js";
 import { Draft, draftOf, type Child } from "./draft.js";
 import { merge, typeList, type Dropped } from "./merge.js";
 import { annotationLike, entryJson, mergingBranches, widenedMerge } from "./rule-helpers.js";

@@ -4,7 +4,7 @@
  * not recursive (the conjunction of the target and the `$ref`'s siblings, exactly), and otherwise refused.
  */
 
-import { preview } from "../../engine/json.js";
+import { preview } from "../../engine/json/json.js";
 import { Draft } from "./draft.js";
 import { is2020_12, PLAIN_ASSERTIONS } from "./keywords.js";
 import { merge } from "./merge.js";

@@ -4,8 +4,8 @@
  * lists dropped, only when widening).
  */
 
-import { isObject, preview } from "../../engine/json.js";
-import { appendPointer } from "../../engine/pointer.js";
+import { isObject, preview } from "../../engine/json/json.js";
+import { appendPointer } from "../../engine/json/pointer.js";
 import { annotationLike, dropping, entryJson, mergingBranches } from "./rule-helpers.js";
 import type { Rule, RuleContext } from "./rule-types.js";
 

@@ -5,7 +5,7 @@
  * another branch.
  */
 
-import { isObject, preview } from "../../engine/json.js";
+import { isObject, preview } from "../../engine/json/json.js";
 import { Draft, draftOf, type Child, type Entry } from "./draft.js";
 import { merge, typeList } from "./merge.js";
 import { allowed, annotationLike, dropping, entryJson } from "./rule-helpers.js";

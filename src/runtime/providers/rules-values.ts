@@ -4,8 +4,8 @@
  * (ECMA-262, read from its parse tree), and property names.
  */
 
-import { preview } from "../../engine/json.js";
-import { appendPointer } from "../../engine/pointer.js";
+import { preview } from "../../engine/json/json.js";
+import { appendPointer } from "../../engine/json/pointer.js";
 import { refusedFeature } from "./pattern-features.js";
 import { dropping, enumValueOk, entryJson } from "./rule-helpers.js";
 import type { Rule } from "./rule-types.js";

@@ -5,8 +5,8 @@
  * entries no kept reference needs are dropped when they would need a change (they decide no verdict).
  */
 
-import { defineOwn, isObject } from "../../engine/json.js";
-import { getAt, parsePointer } from "../../engine/pointer.js";
+import { defineOwn, isObject } from "../../engine/json/json.js";
+import { getAt, parsePointer } from "../../engine/json/pointer.js";
 import { Draft, type Child, type Entry } from "./draft.js";
 import type { ProviderProfile } from "./profile.js";
 import { childPolarity, RefGraph, WalkLimit } from "./ref-graph.js";

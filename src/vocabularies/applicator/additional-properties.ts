@@ -4,12 +4,12 @@
  * lists the names that are not allowed.
  */
 
-import { applicator } from "../../engine/applicator.js";
-import { isObject } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import { isObject } from "../../engine/json/json.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
-import type { Run } from "../../engine/run.js";
-import { ALL_PROPERTIES, NO_ITEMS } from "../../engine/evaluated.js";
+import type { Run } from "../../engine/evaluate/run.js";
+import { ALL_PROPERTIES, NO_ITEMS } from "../../engine/evaluate/evaluated.js";
 
 export const additionalProperties: KeywordDefinition = {
   keyword: "additionalProperties",

@@ -1,10 +1,10 @@
 /** `allOf` (Core §10.2.1.1): the instance must be valid against every subschema. */
 
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { indexList } from "../../engine/messages.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { indexList } from "../../engine/output/messages.js";
 import { schemaArray } from "./shared.js";
-import { unionItems, unionProperties } from "../../engine/evaluated.js";
+import { unionItems, unionProperties } from "../../engine/evaluate/evaluated.js";
 
 export const allOf: KeywordDefinition = {
   keyword: "allOf",

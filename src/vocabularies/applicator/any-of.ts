@@ -3,13 +3,13 @@
  * nobody listens for evaluated marks or output; marks of failing branches are discarded.
  */
 
-import { tryInPlace } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { got, valueList } from "../../engine/messages.js";
-import { preview } from "../../engine/json.js";
-import type { KeywordResult, NodeResult } from "../../engine/output.js";
+import { tryInPlace } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { got, valueList } from "../../engine/output/messages.js";
+import { preview } from "../../engine/json/json.js";
+import type { KeywordResult, NodeResult } from "../../engine/output/output.js";
 import { schemaArray } from "./shared.js";
-import { choiceItems, choiceProperties } from "../../engine/evaluated.js";
+import { choiceItems, choiceProperties } from "../../engine/evaluate/evaluated.js";
 
 export const anyOf: KeywordDefinition = {
   keyword: "anyOf",

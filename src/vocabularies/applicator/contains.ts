@@ -3,12 +3,12 @@
  * valid against the subschema; annotates their indices, which `unevaluatedItems` sees as evaluated.
  */
 
-import { outputApplier } from "../../engine/applicator.js";
-import type { Marks } from "../../engine/marks.js";
-import type { Applier } from "../../engine/run.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { plural } from "../../engine/messages.js";
-import { NO_PROPERTIES } from "../../engine/evaluated.js";
+import { outputApplier } from "../../engine/evaluate/applicator.js";
+import type { Marks } from "../../engine/evaluate/marks.js";
+import type { Applier } from "../../engine/evaluate/run.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { plural } from "../../engine/output/messages.js";
+import { NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
 
 function bound(ctx: Parameters<KeywordDefinition["compile"]>[1], keyword: string): number | undefined {
   if (!ctx.active(keyword)) return undefined;

@@ -1,10 +1,10 @@
 /** `dependentSchemas` (Core §10.2.2.4): when a property is present, its schema applies to the whole object. */
 
-import { hasOwn } from "../../engine/json.js";
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { hasOwn } from "../../engine/json/json.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { schemaMap } from "./shared.js";
-import { choiceProperties, NO_ITEMS } from "../../engine/evaluated.js";
+import { choiceProperties, NO_ITEMS } from "../../engine/evaluate/evaluated.js";
 
 export const dependentSchemas: KeywordDefinition = {
   keyword: "dependentSchemas",

@@ -3,10 +3,10 @@
  * are evaluated by one evaluator; `then`/`else` keep their own keyword locations in output.
  */
 
-import { tryInPlace } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import type { Subschema } from "../../engine/run.js";
-import { choiceItems, choiceProperties } from "../../engine/evaluated.js";
+import { tryInPlace } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import type { Subschema } from "../../engine/evaluate/run.js";
+import { choiceItems, choiceProperties } from "../../engine/evaluate/evaluated.js";
 
 export const if_: KeywordDefinition = {
   keyword: "if",

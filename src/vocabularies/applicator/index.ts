@@ -1,6 +1,6 @@
 /** The applicator vocabulary (Core §10). */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { additionalProperties } from "./additional-properties.js";
 import { allOf } from "./all-of.js";
 import { anyOf } from "./any-of.js";

@@ -3,10 +3,10 @@
  * applied. Against `false`, the message says how many items are allowed.
  */
 
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { plural } from "../../engine/messages.js";
-import { ALL_ITEMS, NO_PROPERTIES } from "../../engine/evaluated.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { plural } from "../../engine/output/messages.js";
+import { ALL_ITEMS, NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
 
 export const items: KeywordDefinition = {
   keyword: "items",

@@ -1,8 +1,8 @@
 /** `not` (Core §10.2.1.4): valid when the subschema is not; its annotations and marks are dropped. */
 
-import { evaluateInPlace } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluated.js";
+import { evaluateInPlace } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
 
 export const not_: KeywordDefinition = {
   keyword: "not",

@@ -12,11 +12,11 @@
  * and nothing for other keys probes its names instead (an own-property test and a read each).
  */
 
-import { hasOwn, isObject } from "../../engine/json.js";
-import type { BooleanStep, CompileContext, Fusion } from "../../engine/keyword.js";
-import type { Marks } from "../../engine/marks.js";
+import { hasOwn, isObject } from "../../engine/json/json.js";
+import type { BooleanStep, CompileContext, Fusion } from "../../engine/evaluate/keyword.js";
+import type { Marks } from "../../engine/evaluate/marks.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
-import type { Run, Subschema } from "../../engine/run.js";
+import type { Run, Subschema } from "../../engine/evaluate/run.js";
 
 /** What one schema object's member keywords say, compiled. */
 interface Members {

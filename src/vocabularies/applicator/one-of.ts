@@ -1,10 +1,10 @@
 /** `oneOf` (Core §10.2.1.3): valid when exactly one subschema is; only that branch's marks survive. */
 
-import { tryInPlace } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { indexList } from "../../engine/messages.js";
+import { tryInPlace } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { indexList } from "../../engine/output/messages.js";
 import { schemaArray } from "./shared.js";
-import { choiceItems, choiceProperties } from "../../engine/evaluated.js";
+import { choiceItems, choiceProperties } from "../../engine/evaluate/evaluated.js";
 
 export const oneOf: KeywordDefinition = {
   keyword: "oneOf",

@@ -3,12 +3,12 @@
  * annotates the names applied.
  */
 
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
-import type { Subschema } from "../../engine/run.js";
+import type { Subschema } from "../../engine/evaluate/run.js";
 import { schemaMap } from "./shared.js";
-import { NO_ITEMS } from "../../engine/evaluated.js";
+import { NO_ITEMS } from "../../engine/evaluate/evaluated.js";
 
 export const patternProperties: KeywordDefinition = {
   keyword: "patternProperties",

@@ -1,9 +1,9 @@
 /** `prefixItems` (Core §10.3.1.1): item i must be valid against subschema i; annotates the largest index applied. */
 
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { schemaArray } from "./shared.js";
-import { NO_PROPERTIES } from "../../engine/evaluated.js";
+import { NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
 
 export const prefixItems: KeywordDefinition = {
   keyword: "prefixItems",

@@ -1,10 +1,10 @@
 /** `properties` (Core §10.3.2.1): each named, present property must be valid; annotates the names applied. */
 
-import { hasOwn } from "../../engine/json.js";
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { hasOwn } from "../../engine/json/json.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { schemaMap } from "./shared.js";
-import { NO_ITEMS } from "../../engine/evaluated.js";
+import { NO_ITEMS } from "../../engine/evaluate/evaluated.js";
 
 export const properties: KeywordDefinition = {
   keyword: "properties",

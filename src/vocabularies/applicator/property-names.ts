@@ -3,9 +3,9 @@
  * Names are not instance locations with values, so the subschema's annotations are dropped.
  */
 
-import { applicator } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluated.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
 
 export const propertyNames: KeywordDefinition = {
   keyword: "propertyNames",

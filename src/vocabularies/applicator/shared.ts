@@ -1,8 +1,8 @@
 /** Compile-time helpers shared by the applicator keywords. */
 
-import type { CompileContext } from "../../engine/keyword.js";
-import type { Subschema } from "../../engine/run.js";
-import { isObject } from "../../engine/json.js";
+import type { CompileContext } from "../../engine/evaluate/keyword.js";
+import type { Subschema } from "../../engine/evaluate/run.js";
+import { isObject } from "../../engine/json/json.js";
 
 /** Compiles a non-empty array of subschemas (allOf, anyOf, oneOf, prefixItems). */
 export function schemaArray(keyword: string, value: unknown, ctx: CompileContext): Subschema[] {

@@ -4,16 +4,16 @@
  * be valid against `contentSchema`. The instance itself is never decoded in place.
  */
 
-import { isObject } from "../../engine/json.js";
+import { isObject } from "../../engine/json/json.js";
 import {
   annotation,
   assertion,
   type CompileContext,
   type Evaluator,
   type KeywordDefinition,
-} from "../../engine/keyword.js";
-import type { Subschema } from "../../engine/run.js";
-import { TYPE_BITS } from "../../engine/types.js";
+} from "../../engine/evaluate/keyword.js";
+import type { Subschema } from "../../engine/evaluate/run.js";
+import { TYPE_BITS } from "../../engine/json/types.js";
 import { decodeBase64, decodeUtf8 } from "./decode.js";
 
 type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };

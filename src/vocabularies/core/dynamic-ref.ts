@@ -3,9 +3,9 @@
  * `$dynamicAnchor` (the bookend), the outermost resource in the dynamic scope defining that anchor wins.
  */
 
-import { dynamicReference, reference } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import type { Run, Subschema } from "../../engine/run.js";
+import { dynamicReference, reference } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import type { Run, Subschema } from "../../engine/evaluate/run.js";
 
 export const $dynamicRef: KeywordDefinition = {
   keyword: "$dynamicRef",

@@ -1,6 +1,6 @@
 /** The core vocabulary (Core §8): identifiers, references and definitions. */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { $dynamicRef } from "./dynamic-ref.js";
 import { $ref } from "./ref.js";
 

@@ -1,7 +1,7 @@
 /** `$ref` (Core §8.2.3.1): applies the referenced schema in place; resolved once, at compile time. */
 
-import { reference } from "../../engine/applicator.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import { reference } from "../../engine/evaluate/applicator.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 
 export const $ref: KeywordDefinition = {
   keyword: "$ref",

@@ -4,9 +4,9 @@
  * and the host's (`formats` option, engine/formats.ts); unknown formats only annotate, unless `strictSchema` refuses.
  */
 
-import { annotation, assertion, type KeywordDefinition } from "../../engine/keyword.js";
-import { got } from "../../engine/messages.js";
-import { typeBits } from "../../engine/types.js";
+import { annotation, assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { got } from "../../engine/output/messages.js";
+import { typeBits } from "../../engine/json/types.js";
 
 export const format: KeywordDefinition = {
   keyword: "format",

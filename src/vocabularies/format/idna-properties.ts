@@ -1,6 +1,6 @@
 /** IDNA2008 derived property values (RFC 5892 §3), computed from the runtime's own Unicode data. */
 
-import { inRanges } from "../../engine/ranges.js";
+import { inRanges } from "../../engine/json/ranges.js";
 
 export type IdnaProperty = "PVALID" | "CONTEXTJ" | "CONTEXTO" | "DISALLOWED" | "UNASSIGNED";
 

@@ -1,6 +1,6 @@
 /** IDNA2008 label rules: U-label validity (RFC 5891 §4.2, RFC 5892 Appendix A) and the Bidi rule (RFC 5893 §2). */
 
-import { inRanges } from "../../engine/ranges.js";
+import { inRanges } from "../../engine/json/ranges.js";
 import { idnaProperty } from "./idna-properties.js";
 import {
   BIDI_MARKS_LEFT,

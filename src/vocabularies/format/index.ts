@@ -1,6 +1,6 @@
 /** The format checkers of Validation §7.3, keyed by format name; formats not listed here are unknown. */
 
-import type { BuiltinFormat, FormatCheck } from "../../engine/formats.js";
+import type { BuiltinFormat, FormatCheck } from "../../engine/compile/formats.js";
 import { date } from "./date.js";
 import { dateTime } from "./date-time.js";
 import { duration } from "./duration.js";

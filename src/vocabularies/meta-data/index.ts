@@ -1,6 +1,6 @@
 /** The meta-data vocabulary (Validation §9): annotations only, nothing to evaluate on the boolean path. */
 
-import { annotation, type KeywordDefinition } from "../../engine/keyword.js";
+import { annotation, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 
 export const metaData: readonly KeywordDefinition[] = [
   "title",

@@ -1,6 +1,6 @@
 /** The unevaluated vocabulary (Core §11). */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { unevaluatedItems } from "./unevaluated-items.js";
 import { unevaluatedProperties } from "./unevaluated-properties.js";
 

@@ -5,9 +5,9 @@
  * boolean path applies that instead and reads no marks; the output path always reads them.
  */
 
-import { applicator } from "../../engine/applicator.js";
-import { ALL_ITEMS, NO_PROPERTIES, type EvaluatedItems } from "../../engine/evaluated.js";
-import { evaluatedItemsOf, type KeywordDefinition } from "../../engine/keyword.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import { ALL_ITEMS, NO_PROPERTIES, type EvaluatedItems } from "../../engine/evaluate/evaluated.js";
+import { evaluatedItemsOf, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 
 export const unevaluatedItems: KeywordDefinition = {
   keyword: "unevaluatedItems",

@@ -6,12 +6,12 @@
  * path always reads them (a failing branch's annotations are dropped, and its errors name what it left).
  */
 
-import { applicator } from "../../engine/applicator.js";
-import { ALL_PROPERTIES, NO_ITEMS, type EvaluatedProperties } from "../../engine/evaluated.js";
-import { evaluatedPropertiesOf, type KeywordDefinition } from "../../engine/keyword.js";
-import { NameSetUnions } from "../../engine/marks.js";
+import { applicator } from "../../engine/evaluate/applicator.js";
+import { ALL_PROPERTIES, NO_ITEMS, type EvaluatedProperties } from "../../engine/evaluate/evaluated.js";
+import { evaluatedPropertiesOf, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { NameSetUnions } from "../../engine/evaluate/marks.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
-import type { Run } from "../../engine/run.js";
+import type { Run } from "../../engine/evaluate/run.js";
 import { notAllowed } from "../applicator/additional-properties.js";
 
 /** Whether `key` is among what `known` evaluates (a pattern tested charges its work). */

@@ -1,7 +1,7 @@
 /** `maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum` (Validation §6.2.2–5): numeric bounds. */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
 
 function bound(keyword: string, phrase: string, holds: (n: number, limit: number) => boolean): KeywordDefinition {
   return {

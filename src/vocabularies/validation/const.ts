@@ -1,10 +1,10 @@
 /** `const` (Validation §6.1.3): the instance must equal the value (JSON equality). */
 
-import { jsonEqual, preview } from "../../engine/json.js";
-import type { Run } from "../../engine/run.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
-import { got } from "../../engine/messages.js";
+import { jsonEqual, preview } from "../../engine/json/json.js";
+import type { Run } from "../../engine/evaluate/run.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
+import { got } from "../../engine/output/messages.js";
 
 export const const_: KeywordDefinition = {
   keyword: "const",

@@ -1,8 +1,8 @@
 /** `dependentRequired` (Validation §6.5.4): when a property is present, the listed properties must be too. */
 
-import { hasOwn, isObject } from "../../engine/json.js";
-import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
-import { quoteList } from "../../engine/messages.js";
+import { hasOwn, isObject } from "../../engine/json/json.js";
+import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { quoteList } from "../../engine/output/messages.js";
 import { stringArray } from "./shared.js";
 
 export const dependentRequired: KeywordDefinition = {

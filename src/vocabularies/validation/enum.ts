@@ -1,10 +1,10 @@
 /** `enum` (Validation §6.1.2): the instance must equal one of the values (JSON equality, 1 equals 1.0). */
 
 import { LimitError } from "../../engine/errors.js";
-import { jsonEqual, jsonHash, UNMETERED } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
-import { got, valueList } from "../../engine/messages.js";
+import { jsonEqual, jsonHash, UNMETERED } from "../../engine/json/json.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
+import { got, valueList } from "../../engine/output/messages.js";
 
 /** The values bucketed by structural hash; values too deep to hash stay in a list compared one by one. */
 function hashedValues(values: readonly unknown[]): { buckets: ReadonlyMap<number, unknown[]>; deep: unknown[] } {

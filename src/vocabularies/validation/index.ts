@@ -1,6 +1,6 @@
 /** The validation vocabulary (Validation §6). */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { exclusiveMaximum, exclusiveMinimum, maximum, minimum } from "./bounds.js";
 import { const_ } from "./const.js";
 import { dependentRequired } from "./dependent-required.js";

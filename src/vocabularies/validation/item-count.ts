@@ -1,8 +1,8 @@
 /** `maxItems` / `minItems` (Validation §6.4.1–2): bounds on the number of array items. */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
-import { plural } from "../../engine/messages.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
+import { plural } from "../../engine/output/messages.js";
 import { nonNegativeInteger } from "./shared.js";
 
 function count(keyword: string, phrase: string, holds: (n: number, limit: number) => boolean): KeywordDefinition {

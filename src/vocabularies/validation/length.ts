@@ -1,10 +1,10 @@
 /** `maxLength` / `minLength` (Validation §6.3.1–2): string length in Unicode code points. */
 
-import { codePointLength } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
-import { plural } from "../../engine/messages.js";
-import type { Run } from "../../engine/run.js";
+import { codePointLength } from "../../engine/json/json.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
+import { plural } from "../../engine/output/messages.js";
+import type { Run } from "../../engine/evaluate/run.js";
 import { nonNegativeInteger } from "./shared.js";
 
 /**

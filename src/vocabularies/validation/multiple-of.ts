@@ -3,8 +3,8 @@
  * floating point would lie (0.07 is a multiple of 0.01; 1e308 against 0.123456789 does not overflow).
  */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
 
 /**
  * Whether `instance` is a multiple of `divisor`. An integral number is the integer the double holds (2^64 is

@@ -1,8 +1,8 @@
 /** `pattern` (Validation §6.3.3): the string must match the ECMA-262 `u` regular expression (unanchored). */
 
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
-import { got } from "../../engine/messages.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
+import { got } from "../../engine/output/messages.js";
 
 export const pattern: KeywordDefinition = {
   keyword: "pattern",

@@ -1,9 +1,9 @@
 /** `maxProperties` / `minProperties` (Validation §6.5.1–2): bounds on the number of object properties. */
 
-import { isObject } from "../../engine/json.js";
-import type { KeywordDefinition } from "../../engine/keyword.js";
-import { assertion } from "../../engine/keyword.js";
-import { plural } from "../../engine/messages.js";
+import { isObject } from "../../engine/json/json.js";
+import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { assertion } from "../../engine/evaluate/keyword.js";
+import { plural } from "../../engine/output/messages.js";
 import { nonNegativeInteger } from "./shared.js";
 
 function count(keyword: string, phrase: string, holds: (n: number, limit: number) => boolean): KeywordDefinition {

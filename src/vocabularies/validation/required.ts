@@ -1,8 +1,8 @@
 /** `required` (Validation §6.5.3): every listed property must be present (own properties only). */
 
-import { hasOwn, isObject } from "../../engine/json.js";
-import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
-import { quoteList } from "../../engine/messages.js";
+import { hasOwn, isObject } from "../../engine/json/json.js";
+import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { quoteList } from "../../engine/output/messages.js";
 import { stringArray } from "./shared.js";
 
 export const required: KeywordDefinition = {

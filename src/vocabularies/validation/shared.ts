@@ -1,6 +1,6 @@
 /** Compile-time helpers shared by the validation keywords. */
 
-import type { CompileContext } from "../../engine/keyword.js";
+import type { CompileContext } from "../../engine/evaluate/keyword.js";
 
 /** A non-negative integer keyword value (1.0 counts as an integer, Validation §6). */
 export function nonNegativeInteger(keyword: string, value: unknown, ctx: CompileContext): number {

@@ -3,9 +3,9 @@
  * numbers).
  */
 
-import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
-import { TYPE_BITS as BITS, typeBits } from "../../engine/types.js";
-import { typeName } from "../../engine/messages.js";
+import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { TYPE_BITS as BITS, typeBits } from "../../engine/json/types.js";
+import { typeName } from "../../engine/output/messages.js";
 
 export const type: KeywordDefinition = {
   keyword: "type",

@@ -1,8 +1,8 @@
 /** `uniqueItems` (Validation §6.4.3): no two items are equal (JSON equality); primitives through a Set. */
 
-import type { Run } from "../../engine/run.js";
-import { canonicalJson, jsonEqual, jsonHash } from "../../engine/json.js";
-import { assertion, type KeywordDefinition } from "../../engine/keyword.js";
+import type { Run } from "../../engine/evaluate/run.js";
+import { canonicalJson, jsonEqual, jsonHash } from "../../engine/json/json.js";
+import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 
 /** Items sharing one structural hash: the first one, then (after a collision) all of them by canonical text. */
 type Bucket = number | Map<string, number>;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { compile, InputSchema, LimitError } from "../../../src/index.js";
-import { sharedPattern, sharedPatternLoad } from "../../../src/engine/patterns.js";
+import { sharedPattern, sharedPatternLoad } from "../../../src/engine/compile/patterns.js";
 import { compilePattern, nativeMaxLength, patternCacheWords } from "../../../src/engine/regex/index.js";
 import { retainedCacheWords } from "../../../src/engine/regex/linear.js";
 import { generate } from "../../suite/generators.js";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { getAt, parsePointer } from "../../../src/engine/pointer.js";
+import { getAt, parsePointer } from "../../../src/engine/json/pointer.js";
 import { LimitError, SchemaError } from "../../../src/index.js";
 import { canonicalize } from "../../../src/runtime/identity/canonical-json.js";
 import { changedFields } from "../../../src/runtime/identity/changed-fields.js";

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { compileWith } from "../../../src/engine/compile.js";
+import { compileWith } from "../../../src/engine/compile-with.js";
 import { dialect2020_12 } from "../../../src/vocabularies/dialect-2020-12.js";
 import { objectMembers } from "../../../src/vocabularies/applicator/object-members.js";
 

@@ -1,0 +1,47 @@
+/** The evaluation context (src/engine/evaluate/run.ts): limits on members, sizes and strings; charged work. */
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { defaultLimits, LimitError } from "../../../src/index.js";
+import { Run } from "../../../src/engine/evaluate/run.js";
+import { stepNode, trueNode } from "./nodes.js";
+
+const accepting = trueNode;
+
+function limited(name: string, f: () => unknown): void {
+  assert.throws(f, (e: unknown) => e instanceof LimitError && e.limit === name, name);
+}
+
+test("entering a member charges a step and the subschema's own, counts depth and values; leaving restores depth", () => {
+  const run = new Run(defaultLimits, false);
+  assert.equal(run.child(accepting, 1), true);
+  assert.equal(run.child(accepting, 2), true);
+  assert.deepEqual([run.steps, run.instanceDepth, run.instanceNodes], [4, 0, 2]);
+});
+
+test("each limit on what evaluation looks at fails closed with its name", () => {
+  const small = { ...defaultLimits, maxInstanceNodes: 1, maxObjectProperties: 1, maxArrayLength: 1 };
+  const run = new Run({ ...small, maxStringLength: 2, maxEvaluationSteps: 10 }, false);
+  run.child(accepting, 1);
+  limited("maxInstanceNodes", () => run.child(accepting, 1));
+  limited("maxObjectProperties", () => new Run(small, false).keys({ a: 1, b: 2 }));
+  limited("maxArrayLength", () => new Run(small, false).items([1, 2]));
+  limited("maxStringLength", () => new Run({ ...small, maxStringLength: 2 }, false).string("abc"));
+  // Code points, not UTF-16 units: two astral characters are two.
+  new Run({ ...small, maxStringLength: 2 }, false).string("\u{1F600}\u{1F600}");
+  limited("maxEvaluationSteps", () => new Run({ ...defaultLimits, maxEvaluationSteps: 3 }, false).keys([1, 2, 3, 4]));
+  const deep = new Run({ ...defaultLimits, maxInstanceDepth: 1 }, false);
+  const nested = stepNode("nested", {
+    keyword: "toy",
+    kind: "applicator",
+    test: (v, r) => r.child(accepting, v),
+    evaluate: () => true,
+  });
+  limited("maxInstanceDepth", () => deep.child(nested, {}));
+});
+
+test("keys charge one step per key and return the own keys", () => {
+  const run = new Run(defaultLimits, false);
+  assert.deepEqual(run.keys(JSON.parse('{"__proto__": 1, "b": 2}')), ["__proto__", "b"]);
+  assert.equal(run.steps, 2);
+});
