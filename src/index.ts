@@ -80,6 +80,7 @@ export { InputSchemaError } from "./runtime/input-schema-error.js";
 export { SchemaCache } from "./runtime/schema-cache.js";
 export type { CatalogError } from "./runtime/catalog-error.js";
 export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/tool-catalog.js";
+export type { AdmissionTarget, TargetRequest } from "./runtime/admission-targets.js";
 export {
   AdmittedBundle,
   HiddenTextReport,

@@ -23,7 +23,7 @@ import { catalogOf } from "./cli/catalog.js";
 import { readJson } from "./cli/files.js";
 
 interface CatalogFile {
-  backends: string[];
+  backends?: string[];
   tools: unknown[];
   calls?: { tool: string; description?: string; arguments: unknown; valid?: boolean }[];
   results?: { tool: string; description?: string; result: unknown; valid?: boolean }[];
@@ -42,7 +42,7 @@ function fail(message: string): never {
 function readCatalog(path: string): CatalogFile {
   try {
     const { tools, backends, fields } = catalogOf(readJson(path, "catalog"), path);
-    return { ...(fields as Partial<CatalogFile>), tools, backends };
+    return { ...(fields as Partial<CatalogFile>), tools, ...(backends === undefined ? {} : { backends }) };
   } catch (e) {
     if (e instanceof CliError) fail(e.message);
     throw e;

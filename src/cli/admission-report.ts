@@ -8,10 +8,43 @@ import type { AdmissionMode, AdmittedBundle, CatalogError, IdentityError, Reject
 import { ExitCode, oneLine } from "./args.js";
 import { isObject } from "../engine/json/json.js";
 
-/** Exit status of an admission: 0 admitted, 1 refused, 3 refused because no verdict was reached (a limit). */
-export function admissionExitCode(result: Result<AdmittedBundle, CatalogError>): number {
-  if (result.ok) return ExitCode.ok;
-  return result.error.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.invalid;
+/**
+ * Exit status of an admission: 0 admitted, 1 refused or no tool admitted (or, with `failOnQuarantine`, any tool
+ * quarantined), 3 refused because no verdict was reached (a limit). A held tool is the pins gate's (exit 4).
+ */
+export function admissionExitCode(result: Result<AdmittedBundle, CatalogError>, failOnQuarantine = false): number {
+  if (!result.ok) return result.error.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.invalid;
+  const bundle = result.value;
+  if (bundle.accepted.length === 0 && bundle.rejected.every((r) => !isHeld(r))) return ExitCode.invalid;
+  if (failOnQuarantine && bundle.rejected.some((r) => !isHeld(r))) return ExitCode.invalid;
+  return ExitCode.ok;
+}
+
+/**
+ * Per provider target: one row per tool with its outcome (fits, translated, widened, refused) and where — the rule
+ * and pointer of a refusal, the changes made — then the request's budgets when it exceeds one.
+ */
+export function targetReport(bundle: AdmittedBundle): string {
+  let out = "";
+  for (const id of bundle.targets) {
+    const request = bundle.forTarget(id);
+    if (request === undefined) continue;
+    const rows = [["TOOL", "OUTCOME", "DETAIL"]];
+    for (const [name, check] of request.report) {
+      const error = check.error;
+      const at = (pointer: string) => (pointer === "" ? '""' : pointer);
+      const detail =
+        check.outcome === "refused" && error !== undefined
+          ? `${error.rule || error.code} at ${at(error.schemaPointer)}: ${error.message}`
+          : check.changes.map((c) => `${c.kind} ${c.change} at ${at(c.pointer)}`).join("; ");
+      rows.push([name, check.outcome, oneLine(detail)]);
+    }
+    const budgets = request.errors.map((e) => `  over budget: ${e.rule}: ${oneLine(e.message)}\n`).join("");
+    const required = request.required ? "required" : "reported only";
+    out += `\ntarget ${id} (${required}): ${request.tools.length} of ${request.report.size} sendable\n`;
+    out += `${table(rows, "  ")}\n${budgets}`;
+  }
+  return out;
 }
 
 /**
@@ -77,6 +110,10 @@ function refusal(e: CatalogError, source: string, mode: AdmissionMode): string {
   if (e.tool !== undefined) rows.push(["tool", `${e.tool.name} (revision ${e.tool.revision})`]);
   rows.push(["message", oneLine(e.message)]);
   if (e.fields !== undefined) rows.push(["fields", e.fields.map((f) => (f === "" ? '""' : f)).join(", ")]);
+  if (e.provider !== undefined) {
+    const { profile, rule, keyword, schemaPointer } = e.provider;
+    rows.push(["provider", `${profile} rule ${rule || "-"}, keyword ${keyword || "-"} at "${schemaPointer}"`]);
+  }
   if (e.cause !== undefined) {
     const where = e.cause.schemaPointer !== undefined ? ` at schema "${e.cause.schemaPointer}"` : "";
     rows.push(["cause", `${e.cause.class}/${e.cause.code}${where}`]);

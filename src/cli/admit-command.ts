@@ -1,12 +1,14 @@
 /**
  * `backplane-schema admit <catalog.json|-> | --mcp "<command> [args…]"`: admits a tool catalog, from a file or
- * listed live from a stdio MCP server, through `ToolCatalog.admitBatch` (quarantine unless `--strict`) and prints
- * one row per tool; with `--pins <file>`, writes the pins of what it admitted or checks the batch against them.
+ * listed live from a stdio MCP server, through `ToolCatalog.admitBatch` (strict, as the API, unless `--quarantine`)
+ * and prints one row per tool; with `--pins <file>`, writes the pins of what it admitted or checks the batch against
+ * them; with `--target <profile>`, checks the admitted tools for model providers (and `--emit` prints their
+ * provider-ready tool lists as JSON).
  */
 
-import { ToolCatalog, type HiddenTextPolicy } from "../index.js";
+import { ToolCatalog, type AdmissionTarget, type AdmittedBundle, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
-import { admissionExitCode, admissionReport } from "./admission-report.js";
+import { admissionExitCode, admissionReport, targetReport } from "./admission-report.js";
 import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
@@ -22,12 +24,21 @@ const NAMESPACE = /^[A-Za-z0-9_.-]{1,127}$/;
 const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
 
 /**
- * Exit code: 0 admitted (and every tool matching its pin), 1 refused, 3 refused on a limit, 4 a tool differs from
- * its pin, is new or is no longer listed (`--pins`); throws `CliError` for exit 2.
+ * Exit code: 0 admitted (and every tool matching its pin), 1 refused or no tool admitted (with `--fail-on-quarantine`,
+ * any tool quarantined), 3 refused on a limit, 4 a tool differs from its pin, is new or is no longer listed
+ * (`--pins`); throws `CliError` for exit 2.
  */
 export async function admitCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: ["--strict", "--format-assertion", ...BOUNDARY_ARGS.flags],
+    flags: [
+      "--strict",
+      "--quarantine",
+      "--fail-on-quarantine",
+      "--format-assertion",
+      "--widen",
+      "--emit",
+      ...BOUNDARY_ARGS.flags,
+    ],
     options: [
       "--mcp",
       "--revision",
@@ -37,7 +48,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
       "--hidden-text",
       ...BOUNDARY_ARGS.options,
     ],
-    repeatable: BOUNDARY_ARGS.repeatable,
+    repeatable: [...(BOUNDARY_ARGS.repeatable ?? []), "--target"],
   });
   const namespace = args.options.get("--namespace");
   if (namespace !== undefined && !NAMESPACE.test(namespace))
@@ -47,7 +58,13 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`--hidden-text must be one of ${HIDDEN_TEXT.join(", ")} (got "${hiddenText}")`);
   const pinsPath = args.options.get("--pins");
   const pins = pinsPath === undefined ? undefined : readPinsFile(pinsPath);
-  const mode = args.flags.has("--strict") ? "strict" : "quarantine";
+  if (args.flags.has("--strict") && args.flags.has("--quarantine"))
+    throw new CliError("--strict and --quarantine cannot both be given");
+  const mode = args.flags.has("--quarantine") ? "quarantine" : "strict";
+  const targets = targetsOf(args.lists.get("--target") ?? [], args.flags.has("--widen"));
+  const emit = args.flags.has("--emit");
+  if (targets === undefined && (emit || args.flags.has("--widen")))
+    throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
   const formats = await formatsOf(args);
@@ -62,7 +79,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError("admit needs exactly one catalog file (or --mcp)");
 
   let tools: unknown[];
-  let backends: string[];
+  let backends: string[] | undefined;
   let source: string;
   if (mcp !== undefined) {
     const revision = args.options.get("--revision");
@@ -80,7 +97,8 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
 
   const result = ToolCatalog.admitBatch(tools, {
     mode,
-    backends,
+    ...(backends === undefined ? {} : { backends }),
+    ...(targets === undefined ? {} : { targets }),
     draft07,
     hiddenText,
     formatAssertion: args.flags.has("--format-assertion"),
@@ -94,20 +112,47 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   if (!result.ok && result.error.code === "options_invalid" && pinsPath !== undefined) {
     throw new CliError(`pins file ${pinsPath}: ${result.error.message}`);
   }
-  io.out(admissionReport(tools, result, source, mode, namespace));
-  if (pinsPath === undefined) return admissionExitCode(result);
+  if (!result.ok && result.error.code === "options_invalid" && targets !== undefined) {
+    throw new CliError(result.error.message);
+  }
+  // With --emit, standard output is the provider-ready JSON only; the report goes to standard error.
+  const report = (text: string) => (emit ? io.err(text) : io.out(text));
+  report(admissionReport(tools, result, source, mode, namespace));
+  if (result.ok && targets !== undefined) {
+    report(targetReport(result.value));
+    if (emit) io.out(JSON.stringify(providerRequests(result.value), null, 2) + "\n");
+  }
+  const failOnQuarantine = args.flags.has("--fail-on-quarantine");
+  if (pinsPath === undefined) return admissionExitCode(result, failOnQuarantine);
   if (!result.ok) {
     const gate = result.error.code === "tool_changed" || result.error.code === "tool_unpinned";
     return gate ? ExitCode.pinsDiffer : admissionExitCode(result);
   }
   if (pins === undefined) {
-    io.out(writePinsFile(pinsPath, result.value));
-    return ExitCode.ok;
+    report(writePinsFile(pinsPath, result.value));
+    return admissionExitCode(result, failOnQuarantine);
   }
   const listed = new Set([...result.value.accepted, ...result.value.rejected.map((r) => r.name)]);
   const gate = pinsGate(result.value, pins, listed);
-  io.out(gateReport(pinsPath, gate));
-  return gateFails(gate) ? ExitCode.pinsDiffer : ExitCode.ok;
+  report(gateReport(pinsPath, gate));
+  return gateFails(gate) ? ExitCode.pinsDiffer : admissionExitCode(result, failOnQuarantine);
+}
+
+/** `--target` values as required targets (each tool must fit), widened with `--widen`; undefined when none. */
+function targetsOf(ids: readonly string[], widen: boolean): AdmissionTarget[] | undefined {
+  if (ids.length === 0) return undefined;
+  return ids.map((target) => (widen ? { target, widen, describeWidening: true } : target));
+}
+
+/** Each target's provider-ready tools and the map from provider tool names back to the bundle's. */
+function providerRequests(bundle: AdmittedBundle): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const id of bundle.targets) {
+    const request = bundle.forTarget(id);
+    if (request === undefined) continue;
+    out[id] = { tools: request.tools, names: request.names.toJSON(), errors: request.errors };
+  }
+  return out;
 }
 
 function timeoutOf(text: string | undefined): number {

@@ -5,8 +5,8 @@ import { isObject } from "../engine/json/json.js";
 
 export interface Catalog {
   tools: unknown[];
-  /** The file's `backends`; without one, every backend a tool names is allowed. */
-  backends: string[];
+  /** The file's `backends`; without them, a tool's backend is not checked (as `admitBatch` without `backends`). */
+  backends?: string[];
   /** The file's other fields (the demo's `calls` and `results`); empty for a bare array. */
   fields: Record<string, unknown>;
 }
@@ -27,11 +27,7 @@ export function catalogOf(parsed: unknown, name: string): Catalog {
     throw new CliError(
       `catalog ${name} is not a catalog: expected an array of tools or an object with a "tools" array`,
     );
-  if (backends === undefined) {
-    const own = new Set<string>();
-    for (const tool of tools) if (isObject(tool) && typeof tool["backend"] === "string") own.add(tool["backend"]);
-    return { tools, backends: [...own], fields };
-  }
+  if (backends === undefined) return { tools, fields };
   if (!Array.isArray(backends) || !backends.every((b): b is string => typeof b === "string")) {
     throw new CliError(`catalog ${name} has a "backends" field that is not an array of strings`);
   }

@@ -26,14 +26,25 @@ Commands:
                              retrieval URI is its file:// URL, so relative $refs resolve to files. Nothing
                              is ever fetched from the network.
   admit <catalog.json>                       Admit an MCP tool catalog ({ backends?, tools } or a bare array
-                             of tools) through ToolCatalog.admitBatch. Without "backends" in the file, each
-                             tool's own backend is allowed.
+                             of tools) through ToolCatalog.admitBatch. Without "backends" in the file, a tool's
+                             backend is not checked (as the API without "backends").
   admit --mcp "<command> [args...]"          Spawn a stdio MCP server (needs @modelcontextprotocol/sdk installed),
                              list its tools and admit them: revision = the server's version, backend = its name.
       --revision <rev>       Use <rev> as every tool's revision instead of the server's version.
       --timeout-ms <ms>      Budget for starting the server and listing its tools (default ${DEFAULT_TIMEOUT_MS});
                              the server is stopped afterwards, also on errors and on timeout.
-      --strict               Any error refuses the whole batch (default: quarantine unsupported tools).
+      --strict               Any error refuses the whole batch (the default, as in the API).
+      --quarantine           Omit tools with an unsupported schema (or that a --target refuses), admit the rest.
+      --fail-on-quarantine   Exit 1 when any tool is quarantined (a stricter gate; without it, only a batch that
+                             admits no tool exits 1).
+      --target <profile>     Check every admitted tool for a model provider (repeatable): openai-strict, openai,
+                             anthropic-strict, anthropic, gemini-parameters, gemini-json-schema, or an id with its
+                             date (openai-strict@2026-10). Each tool must fit: strict refuses the batch otherwise,
+                             --quarantine omits the tool. Prints fits / translated / widened / refused per tool.
+      --widen                With --target: send the model a wider schema where a provider refuses a constraint
+                             (listed per tool; the boundary still enforces the original schema).
+      --emit                 With --target: print the provider-ready tool lists as JSON on stdout (the report goes
+                             to stderr).
       --pins <file>          Without the file: write the pins (canonical definitions) of the tools admitted to it.
                              With it: hold every tool that differs from its pin or has none, and exit 4 if any
                              does, or if a pinned tool is no longer listed or admitted (a CI gate).
@@ -60,7 +71,7 @@ Options:
 
 Exit status:
   0  every instance valid; the batch admitted
-  1  an instance invalid; the batch refused
+  1  an instance invalid; the batch refused, or it admitted no tool (--fail-on-quarantine: any tool quarantined)
   2  usage error, unreadable file or stdin, malformed JSON, a schema that does not compile, an MCP server that
      cannot be started or does not list its tools within --timeout-ms
   3  execution failure: a limit was hit or the validator failed, so there is no verdict

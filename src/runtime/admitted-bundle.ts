@@ -1,11 +1,13 @@
 /** What `ToolCatalog.admitBatch` returns: the admitted tools, their provider tools, the narrowed authority. */
 
+import type { TargetRequest } from "./admission-targets.js";
 import type { Authority } from "./authority.js";
 import type { HiddenText } from "./identity/hidden-text.js";
 import type { CompiledInputSchema } from "./input-schema.js";
 import type { InputSchemaError } from "./input-schema-error.js";
 import type { CompiledOutputSchema } from "./output-schema.js";
 import type { IdentityError } from "./pins.js";
+import type { ProviderError } from "./providers/report.js";
 import type { ProviderTool } from "./tool-descriptor.js";
 import type { UpgradeChange } from "./draft07/upgrade.js";
 
@@ -22,8 +24,8 @@ export interface AdmittedTool {
   readonly revision: string;
   /** The descriptor's description, when it has one. */
   readonly description?: string;
-  /** The descriptor's backend. */
-  readonly backend: string;
+  /** The descriptor's backend (absent when the descriptor has none, which only a batch without `backends` admits). */
+  readonly backend?: string;
   /** The descriptor's input schema, the very same object. */
   readonly inputSchema: Record<string, unknown>;
   /** The descriptor's output schema, the very same value, when it has one. */
@@ -39,9 +41,9 @@ export interface AdmittedTool {
 }
 
 /**
- * A tool that was listed but not admitted: quarantined for an unsupported schema, or refused by its identity (held
- * for review when it changed or has no pin, refused for hidden text). Trusted-host data: it serialises to a
- * redaction, never to its contents.
+ * A tool that was listed but not admitted: quarantined for an unsupported schema or because a required provider
+ * target refuses it, or refused by its identity (held for review when it changed or has no pin, refused for hidden
+ * text). Trusted-host data: it serialises to a redaction, never to its contents.
  */
 export class RejectedTool {
   constructor(
@@ -51,10 +53,11 @@ export class RejectedTool {
     readonly revision: string,
     /**
      * The schema's own `validateSchema` error (`unsupported_capability`), unchanged; or the identity refusal
-     * (`tool_changed` with `fields`, `tool_unpinned`, `hidden_text` with `hiddenText`).
+     * (`tool_changed` with `fields`, `tool_unpinned`, `hidden_text` with `hiddenText`); or a required provider target's
+     * refusal (`provider_unsupported` with `profile`, `rule`, `keyword`, `schemaPointer`).
      */
-    readonly error: InputSchemaError | IdentityError,
-    /** Which schema was refused; absent for an identity refusal. */
+    readonly error: InputSchemaError | IdentityError | ProviderError,
+    /** Which schema was refused; absent for an identity refusal and for a provider's refusal of the name. */
     readonly schema?: SchemaField,
     /**
      * For an identity refusal: the canonical text of the definition the tool has now, which is what approving it
@@ -123,6 +126,8 @@ export class AdmittedBundle {
   readonly pins: Readonly<Record<string, string>>;
   /** Hidden text in admitted and held tools, in input order (not enumerable, and redacted when serialised). */
   declare readonly hiddenText: readonly HiddenTextReport[];
+  /** The provider targets' requests by profile id (not enumerable; read them with `forTarget`). */
+  declare private readonly requests: ReadonlyMap<string, TargetRequest>;
 
   /** @internal */
   constructor(
@@ -134,6 +139,7 @@ export class AdmittedBundle {
     upgraded: UpgradedSchema[] = [],
     pins: Record<string, string> = {},
     hiddenText: HiddenTextReport[] = [],
+    requests: ReadonlyMap<string, TargetRequest> = new Map(),
   ) {
     this.registry = registry;
     this.tools = Object.freeze(tools);
@@ -143,7 +149,29 @@ export class AdmittedBundle {
     this.upgraded = Object.freeze(upgraded);
     this.pins = Object.freeze(pins);
     Object.defineProperty(this, "hiddenText", { value: Object.freeze(hiddenText), enumerable: false });
+    Object.defineProperty(this, "requests", { value: requests, enumerable: false });
     Object.freeze(this);
+  }
+
+  /** The profile ids the batch was checked against (`targets`), in the order given. */
+  get targets(): string[] {
+    return [...this.requests.keys()];
+  }
+
+  /**
+   * One provider target's request: `tools`, the provider-ready tool list (admitted tools the provider takes, renamed
+   * and translated or widened as `report` says); `report`, per tool name, its `outcome` (`fits`, `translated`,
+   * `widened` or `refused`), `changes` and `error`; `names`, the map from provider tool names back to the bundle's;
+   * `usage` and `errors`, the per-request budgets. `id` is a target's profile id or name as given to `admitBatch`
+   * (`openai-strict` or `openai-strict@2026-10`). Undefined for a profile the batch was not checked against.
+   */
+  forTarget(id: string): TargetRequest | undefined {
+    const exact = this.requests.get(id);
+    if (exact !== undefined || typeof id !== "string") return exact;
+    // A bare name: the newest version the batch was checked against.
+    const versions = [...this.requests.keys()].filter((key) => key.startsWith(`${id}@`)).sort();
+    const newest = versions[versions.length - 1];
+    return newest === undefined ? undefined : this.requests.get(newest);
   }
 
   /** Serialises only what a model or a checkpoint may see: provider tools, accepted names and the authority. */

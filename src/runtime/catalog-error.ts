@@ -3,6 +3,7 @@
 import type { ErrorClass } from "../engine/errors.js";
 import type { HiddenText } from "./identity/hidden-text.js";
 import type { InputSchemaError } from "./input-schema-error.js";
+import type { ProviderError } from "./providers/report.js";
 
 /** Why a batch was refused (or a conversation could not start or be restored). */
 export interface CatalogError {
@@ -11,7 +12,8 @@ export interface CatalogError {
   /**
    * "catalog_invalid", "options_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing",
    * "tool_description_invalid", "backend_unknown", "tool_duplicate", "authority_invalid", "grant_unknown_tool",
-   * "schema_rejected", "tool_changed", "tool_unpinned", "hidden_text"; for a conversation also
+   * "schema_rejected", "tool_changed", "tool_unpinned", "hidden_text", "provider_unsupported" (and a provider check's
+   * "limit_exceeded" or "tool_invalid"); for a conversation also
    * "checkpoint_invalid", "checkpoint_mismatch", "tool_not_held".
    */
   code: string;
@@ -35,6 +37,11 @@ export interface CatalogError {
   fields?: string[];
   /** For `hidden_text`: where the invisible or reordering characters are, and which they are. */
   hiddenText?: HiddenText[];
+  /**
+   * For a required provider target's refusal (`provider_unsupported`): the profile, the rule, the keyword and the
+   * JSON Pointer into the schema as admission compiled it (README "Provider profiles").
+   */
+  provider?: ProviderError;
 }
 
 export function catalogError(

@@ -44,6 +44,8 @@ export interface ConversationOptions extends InputSchemaOptions {
   namespaceSeparator?: string;
   /** The longest tool name admitted, prefix included (1 to 128, the default). */
   maxToolNameLength?: number;
+  /** Model providers every catalog is checked for (`ToolCatalog.admitBatch`'s `targets`); `current.forTarget(id)`. */
+  targets?: AdmitOptions["targets"];
 }
 
 /** Options of `Conversation.updateCatalog`; each replaces the conversation's own for this and later catalogs. */
@@ -60,12 +62,14 @@ export interface UpdateOptions {
   unpinned?: UnpinnedPolicy;
   /** Replaces the conversation's `hiddenText` policy for this and later catalogs. */
   hiddenText?: HiddenTextPolicy;
+  /** Replaces the conversation's provider targets for this and later catalogs. */
+  targets?: AdmitOptions["targets"];
 }
 
 /** How the conversation admits its catalogs, beyond the mode and the boundary options. */
 export type Policy = Pick<
   AdmitOptions,
-  "unpinned" | "hiddenText" | "namespace" | "namespaceSeparator" | "maxToolNameLength"
+  "unpinned" | "hiddenText" | "namespace" | "namespaceSeparator" | "maxToolNameLength" | "targets"
 >;
 
 /** A JSON-serialisable snapshot of a conversation, built from the admitted bundle only (no diagnostics). */
@@ -101,6 +105,7 @@ export const START_OPTIONS: OptionTable = new Map([
   ["authority", admitCheck("authority")],
   ["backends", admitCheck("backends")],
   ["schemaAdmission", admitCheck("mode")],
+  ["targets", admitCheck("targets")],
   ...identityOptionChecks,
   ...namespaceOptionChecks,
 ]);
@@ -113,6 +118,7 @@ export const UPDATE_OPTIONS: OptionTable = new Map([
   ["schemaAdmission", admitCheck("mode")],
   ["draft07", schemaOptionChecks.get("draft07") as OptionCheck],
   ["authority", admitCheck("authority")],
+  ["targets", admitCheck("targets")],
   ...identityOptionChecks,
 ]);
 

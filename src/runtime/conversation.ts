@@ -147,8 +147,8 @@ export class Conversation {
   ): Result<Conversation, CatalogError> {
     // The pins given were read once, into `pins`.
     const { tools, authority, backends, schemaAdmission = "strict", pins: _given, ...rest } = options;
-    const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, ...schemaOptions } = rest;
-    const policy: Policy = { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength };
+    const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, targets, ...schemaOptions } = rest;
+    const policy: Policy = { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, targets };
     const batch = readBatch(tools);
     if (!batch.ok) return batch;
     const admitOptions = { ...schemaOptions, ...policy, mode: schemaAdmission, authority, backends, pins };
@@ -261,6 +261,7 @@ export class Conversation {
       ...this.policy,
       unpinned: given.unpinned ?? this.policy.unpinned,
       hiddenText: given.hiddenText ?? this.policy.hiddenText,
+      targets: given.targets ?? this.policy.targets,
     };
     const approvedPins = readPins(given.pins);
     if (typeof approvedPins === "string") return optionsInvalid(`${what} option "pins" ${approvedPins}`);
@@ -363,7 +364,7 @@ export class Conversation {
   /** The conversation's authority without the grants of tools the new batch does not list (by their listed names). */
   private narrowedTo(tools: readonly unknown[]): Authority | undefined {
     if (this.authority === undefined) return undefined;
-    const naming = readNaming(this.policy, new Set(this.backends ?? []));
+    const naming = readNaming(this.policy, this.backends === undefined ? undefined : new Set(this.backends));
     if (typeof naming === "string") return this.authority; // admission refuses the namespace
     const listed = new Set<string>();
     for (const tool of tools) {

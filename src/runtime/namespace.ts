@@ -61,13 +61,15 @@ export interface Naming {
 /** The batch's naming, or why its namespace map names a backend the batch does not allow. */
 export function readNaming(
   options: { namespace?: Namespace; namespaceSeparator?: string; maxToolNameLength?: number },
-  backends: ReadonlySet<string>,
+  backends: ReadonlySet<string> | undefined,
 ): Naming | string {
   const { namespace, namespaceSeparator = DEFAULT_SEPARATOR, maxToolNameLength = MCP_MAX_LENGTH } = options;
   let prefixes: Naming["prefixes"];
   if (typeof namespace === "string" || namespace === undefined) prefixes = namespace;
   else {
     prefixes = namespace instanceof Map ? new Map(namespace) : new Map(Object.entries(namespace));
+    // A prefix per backend is only as good as the backends: the batch must name them.
+    if (backends === undefined) return 'option "namespace" gives a prefix per backend: the batch needs "backends"';
     for (const backend of prefixes.keys()) {
       if (!backends.has(backend)) return `option "namespace" names backend ${JSON.stringify(backend)}, not in backends`;
     }

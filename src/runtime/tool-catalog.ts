@@ -17,6 +17,16 @@ import {
   type UpgradedSchema,
 } from "./admitted-bundle.js";
 import { expecting, optionsProblem, type OptionTable } from "../engine/options.js";
+import {
+  assembleRequests,
+  checkCandidate,
+  providerCatalogError,
+  readTargets,
+  targetOptionChecks,
+  type AdmissionTarget,
+  type CheckedCandidate,
+  type TargetRequest,
+} from "./admission-targets.js";
 import { authorityError, narrowAuthority, type Authority } from "./authority.js";
 import { catalogError, type CatalogError } from "./catalog-error.js";
 import { InputSchema, type InputSchemaOptions } from "./input-schema.js";
@@ -55,7 +65,10 @@ export interface AdmitOptions extends InputSchemaOptions {
   mode?: AdmissionMode;
   /** The authority the batch runs under; every grant must name a tool of the batch. */
   authority?: Authority;
-  /** The backend ids a tool may name. */
+  /**
+   * The backend ids a tool may name: with them, every tool's `backend` must be one (`backend_unknown`), so a catalog
+   * cannot route a call to a server the host did not list. Without them, `backend` is not checked.
+   */
   backends?: readonly string[] | ReadonlySet<string>;
   /**
    * Tool name → the pin the host approved (a canonical text from `bundle.pins` or `ToolCatalog.canonical`, or a
@@ -72,6 +85,13 @@ export interface AdmitOptions extends InputSchemaOptions {
   namespaceSeparator?: string;
   /** The longest tool name admitted, prefix included (1 to 128, the MCP limit and the default). */
   maxToolNameLength?: number;
+  /**
+   * Model providers the admitted tools are checked for (README "Provider profiles"): profile ids such as
+   * `"openai-strict"`, profiles, or `{ target, required, widen, describeWidening }`. A required target (the default)
+   * must take every admitted tool: strict mode refuses the batch otherwise, quarantine omits the tool. Each target's
+   * request is `bundle.forTarget(id)`.
+   */
+  targets?: readonly AdmissionTarget[];
 }
 
 /** Batch admission of tool catalogs. */
@@ -148,6 +168,7 @@ export const admitOptionChecks: OptionTable = new Map([
   ...schemaOptionChecks,
   ...identityOptionChecks,
   ...namespaceOptionChecks,
+  ...targetOptionChecks,
   ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
   // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
   ["authority", () => undefined],
@@ -174,21 +195,13 @@ function admit(
     problem = `ToolCatalog.admitBatch options could not be read: ${errorMessage(e)}`;
   }
   if (problem !== undefined) return err(catalogError("validation", "options_invalid", problem));
-  const {
-    mode = "strict",
-    authority,
-    backends = [],
-    pins,
-    unpinned = "admit",
-    hiddenText = "report",
-    ...more
-  } = options;
-  const { namespace, namespaceSeparator, maxToolNameLength, ...rest } = more;
+  const { mode = "strict", authority, backends, pins, unpinned = "admit", hiddenText = "report", ...more } = options;
+  const { namespace, namespaceSeparator, maxToolNameLength, targets, ...rest } = more;
   // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
   const schemaOptions = { ...rest, cache: rest.cache ?? new SchemaCache() };
   if (!Array.isArray(tools))
     return err(catalogError("validation", "catalog_invalid", "tools must be an array of tool descriptors"));
-  const known = new Set<string>(backends);
+  const known = backends === undefined ? undefined : new Set<string>(backends);
   const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
   if (typeof naming === "string") return err(catalogError("validation", "options_invalid", naming));
   const approved = readPins(pins);
@@ -196,6 +209,10 @@ function admit(
     return err(catalogError("validation", "options_invalid", `ToolCatalog.admitBatch option "pins" ${approved}`));
   }
   const policy = { pins: approved, unpinned, hiddenText, limits: identityLimits(rest.limits) };
+  const providers = targets === undefined ? undefined : readTargets(targets, rest);
+  if (typeof providers === "string") {
+    return err(catalogError("validation", "options_invalid", `ToolCatalog.admitBatch option "targets" ${providers}`));
+  }
   const seen = new Set<string>();
   const descriptors: ToolDescriptor[] = [];
   const serverNames = new Map<ToolDescriptor, string>();
@@ -219,6 +236,7 @@ function admit(
   const upgraded: UpgradedSchema[] = [];
   const pinned: Record<string, string> = {};
   const hidden: HiddenTextReport[] = [];
+  const checked: CheckedCandidate[] = [];
   for (const tool of descriptors) {
     const input = InputSchema.validateSchema(tool.inputSchema, schemaOptions);
     const output = hasOutputSchema(tool) ? OutputSchema.validateSchema(tool.outputSchema, schemaOptions) : undefined;
@@ -241,13 +259,34 @@ function admit(
     if (refusal !== undefined && mode === "strict" && !(review && refusal.code !== "hidden_text")) {
       return err(identityCatalogError({ name: tool.name, revision: tool.revision }, refusal));
     }
-    if (identity.hidden.length > 0 && refusal?.code !== "hidden_text") {
-      hidden.push(new HiddenTextReport(tool.name, tool.revision, identity.hidden));
-    }
+    const hiddenReport =
+      identity.hidden.length > 0 && refusal?.code !== "hidden_text"
+        ? new HiddenTextReport(tool.name, tool.revision, identity.hidden)
+        : undefined;
     if (refusal !== undefined) {
+      if (hiddenReport !== undefined) hidden.push(hiddenReport);
       rejected.push(new RejectedTool(tool.name, tool.revision, refusal, undefined, identity.pin));
       continue;
     }
+    if (providers !== undefined) {
+      // Checked as admission compiled it: a draft-07 schema as upgraded, so that pointers and verdicts agree.
+      const candidate = {
+        name: tool.name,
+        revision: tool.revision,
+        tool: compiledView(mcp, input.value, output?.value),
+      };
+      const { checks, refusal: refused } = checkCandidate(candidate, providers);
+      const kept = refused === undefined;
+      checked.push({ candidate, checks, kept });
+      if (refused !== undefined) {
+        if (mode === "strict" || refused.class !== "unsupported_capability")
+          return err(providerCatalogError(candidate, refused));
+        const field = refused.field === "inputSchema" || refused.field === "outputSchema" ? refused.field : undefined;
+        rejected.push(new RejectedTool(tool.name, tool.revision, refused, field));
+        continue;
+      }
+    }
+    if (hiddenReport !== undefined) hidden.push(hiddenReport);
     defineOwn(pinned, tool.name, identity.pin);
     const admitted: AdmittedTool = Object.freeze({
       ...copyFields(tool, serverNames.get(tool) as string),
@@ -266,8 +305,54 @@ function admit(
       if (changes !== undefined) upgraded.push({ name: tool.name, revision: tool.revision, schema, changes });
     }
   }
-  const narrowed = narrowAuthority(authority, (name) => registry.has(name));
-  return ok(new AdmittedBundle(registry, provider, narrowed, accepted, rejected, upgraded, pinned, hidden));
+  let requests: ReadonlyMap<string, TargetRequest> = new Map();
+  let omitted: ReadonlyMap<string, unknown> = new Map();
+  if (providers !== undefined) {
+    const outcome = assembleRequests(checked, providers, mode === "strict");
+    if (!outcome.ok) return outcome;
+    ({ requests, omitted } = outcome.value);
+    for (const [name, error] of outcome.value.omitted) {
+      // Quarantine: a name collision under a required target keeps both tools out.
+      const revision = registry.get(name)?.revision ?? "";
+      registry.delete(name);
+      delete pinned[name];
+      const field = error.field === "inputSchema" || error.field === "outputSchema" ? error.field : undefined;
+      rejected.push(new RejectedTool(name, revision, error, field));
+    }
+  }
+  const kept = (name: string) => !omitted.has(name);
+  return ok(
+    new AdmittedBundle(
+      registry,
+      provider.filter((t) => kept(t.name)),
+      narrowAuthority(authority, (name) => registry.has(name)),
+      accepted.filter(kept),
+      inputOrder(rejected, descriptors),
+      upgraded.filter((u) => kept(u.name)),
+      pinned,
+      hidden.filter((h) => kept(h.name)),
+      requests,
+    ),
+  );
+}
+
+/** Rejected diagnostics sorted into the batch's order. */
+function inputOrder(rejected: RejectedTool[], descriptors: readonly ToolDescriptor[]): RejectedTool[] {
+  const index = new Map(descriptors.map((d, i) => [d.name, i]));
+  return rejected.sort((a, b) => (index.get(a.name) ?? 0) - (index.get(b.name) ?? 0));
+}
+
+/** The MCP tool as admission compiled it: a draft-07 schema replaced by its upgrade (the published one unchanged). */
+function compiledView(
+  mcp: ProviderTool,
+  input: { validator: { schema: unknown }; upgraded?: unknown },
+  output: { validator: { schema: unknown }; upgraded?: unknown } | undefined,
+): Record<string, unknown> {
+  if (input.upgraded === undefined && output?.upgraded === undefined) return mcp as unknown as Record<string, unknown>;
+  const view: Record<string, unknown> = { ...mcp };
+  if (input.upgraded !== undefined) view["inputSchema"] = input.validator.schema;
+  if (output?.upgraded !== undefined) view["outputSchema"] = output.validator.schema;
+  return view;
 }
 
 /** MCP makes `outputSchema` optional; an own `undefined` counts as absent. */
@@ -294,9 +379,9 @@ function copyFields(tool: ToolDescriptor, serverName: string): CopiedFields {
     name: tool.name,
     serverName,
     revision: tool.revision,
-    backend: tool.backend,
     inputSchema: tool.inputSchema,
   };
+  if (tool.backend !== undefined) out.backend = tool.backend;
   if (Object.hasOwn(tool, "description")) out.description = tool.description;
   if (hasOutputSchema(tool)) out.outputSchema = tool.outputSchema;
   if (Object.hasOwn(tool, "annotations")) out.annotations = tool.annotations;

@@ -16,8 +16,11 @@ export interface ToolDescriptor {
   name: string;
   /** The runtime's opaque, non-empty version of this tool; not shown to a model. */
   revision: string;
-  /** The backend that runs the tool, one of the batch's `backends`; not shown to a model. */
-  backend: string;
+  /**
+   * The backend that runs the tool (a string): one of the batch's `backends` when the batch names them, otherwise
+   * not checked and may be absent. Not shown to a model.
+   */
+  backend?: string;
   /** MCP `title`: a display name. */
   title?: string;
   /** MCP `description`: what the tool does, written for a model (a string when present). */
@@ -78,11 +81,14 @@ function describeTool(value: unknown): { name: string; revision: string } {
   return { name, revision };
 }
 
-/** Metadata rules (MCP tool names; opaque non-empty revision; string description; known backend). */
+/**
+ * Metadata rules (MCP tool names; opaque non-empty revision; string description; a backend among `backends` when the
+ * batch names them, otherwise a string when present).
+ */
 export function metadataError(
   tool: unknown,
   index: number,
-  backends: ReadonlySet<string>,
+  backends: ReadonlySet<string> | undefined,
   seen: ReadonlySet<string>,
 ): CatalogError | undefined {
   const id = describeTool(tool);
@@ -112,13 +118,18 @@ export function metadataError(
       id,
     );
   }
-  if (typeof tool["backend"] !== "string" || !backends.has(tool["backend"])) {
+  const backend = tool["backend"];
+  if (backends !== undefined && (typeof backend !== "string" || !backends.has(backend))) {
+    const known = backends.size === 0 ? "backends is empty" : `backends: ${[...backends].join(", ")}`;
     return catalogError(
       "validation",
       "backend_unknown",
-      `tool "${name}" names an unknown backend ${preview(tool["backend"])}`,
+      `tool "${name}" names an unknown backend ${preview(backend)} (${known})`,
       id,
     );
+  }
+  if (backends === undefined && backend !== undefined && typeof backend !== "string") {
+    return catalogError("validation", "tool_invalid", `tool "${name}" has a backend that is not a string`, id);
   }
   if (seen.has(name))
     return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);

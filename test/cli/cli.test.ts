@@ -259,8 +259,8 @@ describe("admit", () => {
   const example = join(repoRoot, "fixtures", "catalogs", "example.json");
   const broken = join(repoRoot, "fixtures", "catalogs", "broken.json");
 
-  test("quarantine (default) admits example.json, quarantining exactly the draft-07 tools", () => {
-    const run = runCli(["admit", example]);
+  test("--quarantine admits example.json, quarantining exactly the draft-07 tools", () => {
+    const run = runCli(["admit", example, "--quarantine"]);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr, "");
     const catalog = JSON.parse(readFileSync(example, "utf8")) as {
@@ -290,11 +290,30 @@ describe("admit", () => {
     );
   });
 
-  test("--strict fails example.json as a whole (exit 1) on its first draft-07 tool", () => {
-    const run = runCli(["admit", example, "--strict"]);
-    assert.equal(run.status, 1);
-    assert.match(run.stdout, /batch rejected \(strict\)/);
-    assert.match(run.stdout, /error\s+unsupported_capability\/schema_rejected/);
+  test("strict, as in the API, is the default: example.json fails as a whole (exit 1) on its first draft-07 tool", () => {
+    for (const flags of [[], ["--strict"]]) {
+      const run = runCli(["admit", example, ...flags]);
+      assert.equal(run.status, 1);
+      assert.match(run.stdout, /batch rejected \(strict\)/);
+      assert.match(run.stdout, /error\s+unsupported_capability\/schema_rejected/);
+    }
+  });
+
+  test("a batch that admits no tool exits 1; --fail-on-quarantine exits 1 when any tool is quarantined", () => {
+    const draft07 = (name: string) => ({
+      name,
+      revision: "1",
+      inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object" },
+    });
+    const none = runCli(["admit", write("none.json", [draft07("a"), draft07("b")]), "--quarantine"]);
+    assert.equal(none.status, 1, none.stdout);
+    assert.match(none.stdout, /admitted \(quarantine\): 0 accepted, 2 quarantined/);
+    assert.equal(runCli(["admit", write("empty.json", []), "--quarantine"]).status, 1);
+    const mixed = write("mixed.json", [draft07("a"), { name: "b", revision: "1", inputSchema: { type: "object" } }]);
+    assert.equal(runCli(["admit", mixed, "--quarantine"]).status, 0);
+    const gate = runCli(["admit", mixed, "--quarantine", "--fail-on-quarantine"]);
+    assert.equal(gate.status, 1);
+    assert.match(gate.stdout, /1 accepted, 1 quarantined/);
   });
 
   test("broken.json --strict exits 1 naming the class, code, tool and message", () => {
@@ -308,7 +327,7 @@ describe("admit", () => {
     assert.match(run.stdout, /message\s+tool "/);
   });
 
-  test("a bare array of tools is a catalog; its backends are the tools' own", () => {
+  test("a bare array of tools is a catalog; without backends, a tool's backend is not checked", () => {
     const tools = [
       {
         name: "echo",
@@ -319,11 +338,10 @@ describe("admit", () => {
       {
         name: "old",
         revision: "2",
-        backend: "legacy",
         inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object" },
       },
     ];
-    const run = runCli(["admit", write("bare.json", tools)]);
+    const run = runCli(["admit", write("bare.json", tools), "--quarantine"]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^echo\s+1\s+accepted$/m);
     assert.match(run.stdout, /^old\s+2\s+quarantined\s+unsupported_capability/m);
@@ -344,7 +362,10 @@ describe("admit", () => {
   test("usage errors and unreadable catalogs exit 2", () => {
     assertUsageFailure(runCli(["admit"]), /exactly one catalog/);
     assertUsageFailure(runCli(["admit", example, broken]), /exactly one catalog/);
-    assertUsageFailure(runCli(["admit", example, "--quarantine"]), /unknown option/);
+    assertUsageFailure(runCli(["admit", example, "--lenient"]), /unknown option/);
+    assertUsageFailure(runCli(["admit", example, "--strict", "--quarantine"]), /cannot both be given/);
+    assertUsageFailure(runCli(["admit", example, "--emit"]), /needs at least one --target/);
+    assertUsageFailure(runCli(["admit", example, "--target", "openai-strik"]), /unknown provider profile/);
     assertUsageFailure(runCli(["admit", file("missing.json")]), /cannot read catalog/);
     assertUsageFailure(runCli(["admit", file("malformed.json")]), /not valid JSON/);
     assertUsageFailure(runCli(["admit", write("not-catalog.json", { tools: "nope" })]), /not a catalog/);

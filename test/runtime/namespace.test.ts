@@ -68,7 +68,7 @@ describe("two servers with the same tool name in one batch", () => {
     const bundle = admitted(both(), { ...perBackend, authority });
     const seen: unknown[] = [];
     const host = {
-      dispatch: (ctx: { name: string; serverName: string; tool: { backend: string }; grant: unknown }) => {
+      dispatch: (ctx: { name: string; serverName: string; tool: { backend?: string }; grant: unknown }) => {
         seen.push([ctx.name, ctx.serverName, ctx.tool.backend, ctx.grant]);
         return "ok";
       },

@@ -60,7 +60,17 @@ export function checkCatalog(tools: readonly unknown[], target: Target, options?
         schemaPointer: "",
       }),
     ]);
-  const checks = tools.map((tool) => checkTool(tool, profile, options));
+  return catalogOf(
+    tools.map((tool) => checkTool(tool, profile, options)),
+    profile,
+  );
+}
+
+/**
+ * A request from tools already checked against `profile` (in input order): two tools with one provider name are
+ * both refused, and the budgets are summed over the tools sent. What admission's provider targets build on.
+ */
+export function catalogOf(checks: readonly ToolCheck[], profile: ProviderProfile): CatalogCheck {
   const byName = new Map<string, ToolCheck[]>();
   for (const c of checks) {
     const key = c.providerName ?? `\u0000${c.name}`;
