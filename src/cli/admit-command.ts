@@ -113,7 +113,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`pins file ${pinsPath}: ${result.error.message}`);
   }
   if (!result.ok && result.error.code === "options_invalid" && targets !== undefined) {
-    throw new CliError(result.error.message);
+    throw new CliError(result.error.message.replace('ToolCatalog.admitBatch option "targets"', "--target:"));
   }
   // With --emit, standard output is the provider-ready JSON only; the report goes to standard error.
   const report = (text: string) => (emit ? io.err(text) : io.out(text));
