@@ -76,6 +76,9 @@ export class RejectedTool {
 
 /** Hidden text found in an admitted (or held) tool under `hiddenText: "report"`. Trusted-host data, redacted. */
 export class HiddenTextReport {
+  /** The diagnostic's code, as a refusal under `hiddenText: "refuse"` would carry it. */
+  readonly code = "hidden_text";
+
   constructor(
     /** The tool name. */
     readonly name: string,

@@ -88,6 +88,23 @@ describe("Conversation.updateCatalog reviews the new catalog against the one in 
     assert.deepEqual(r.ok ? [] : [r.error.code, r.error.modelText], ["tool_held", 'The tool "b" is not available.']);
   });
 
+  test("Conversation.start with a pin the first catalog's tool differs from: held from the start, without its grant", async () => {
+    const first = ToolCatalog.admitBatch([tool("a"), tool("b"), tool("c")], { backends });
+    assert.ok(first.ok);
+    const { pins } = first.value;
+    const { conversation } = started({ tools: [tool("a"), tool("b", POISON), tool("c")], pins });
+    assert.deepEqual(
+      conversation.held.map((h) => [h.name, h.fields]),
+      [["b", ["/description"]]],
+    );
+    assert.deepEqual(shown(conversation), ["a", "c"]);
+    assert.deepEqual(conversation.current.authority, { caller: "u", grants: { a: grants.a, c: grants.c } });
+    const r = await conversation.invoke({ name: "b", arguments: {} }, { dispatch: () => "ran" });
+    assert.deepEqual(r.ok ? [] : [r.error.code], ["tool_held"]);
+    assert.ok(admittedUpdate(conversation.approve(["b"])).approved.includes("b"));
+    assert.deepEqual(shown(conversation), ["a", "b", "c"]);
+  });
+
   test("approve(names) pins the definition as it is now, shows the tool again and gives back the host's grant", () => {
     const { conversation, events } = started();
     conversation.updateCatalog([tool("a"), tool("b", POISON), tool("c")]);

@@ -54,6 +54,7 @@ describe('hiddenText: "report" (the default)', () => {
     assert.equal(bundle.hiddenText.length, 1);
     const [report] = bundle.hiddenText;
     assert.ok(report instanceof HiddenTextReport);
+    assert.equal(report.code, "hidden_text");
     assert.deepEqual(
       [report.name, report.revision, report.places],
       ["read_file", "r1", [{ pointer: NESTED, codePoints: ["U+200B", "U+202E"] }]],
