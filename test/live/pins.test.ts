@@ -109,8 +109,9 @@ describe(`pins of ${spec.pkg}@${VERSION}, live over stdio`, { timeout: 60_000 },
     const pinsFile = join(dir, "pins.json");
     const env = { MEMORY_FILE_PATH: join(dir, "memory.jsonl") };
     const server = `"${process.execPath}" "${script(spec.pkg)}"`;
-    const admitMcp = (command: string) =>
-      runCli(["admit", "--mcp", command, "--draft07", "upgrade", "--revision", VERSION, "--pins", pinsFile], { env });
+    // In quarantine mode a changed tool is held and listed (strict mode refuses the batch, exit 4 all the same).
+    const flags = ["--draft07", "upgrade", "--revision", VERSION, "--pins", pinsFile, "--quarantine"];
+    const admitMcp = (command: string) => runCli(["admit", "--mcp", command, ...flags], { env });
 
     const first = admitMcp(server);
     assert.equal(first.status, 0, first.stderr);
