@@ -33,6 +33,11 @@ before(() => {
       ],
     }),
   );
+  const order = { type: "object", properties: { sku: { type: "string", format: "sku" } }, required: ["sku"] };
+  writeFileSync(
+    at("sku-catalog.json"),
+    JSON.stringify({ tools: [tool("order", order), tool("ping", { type: "object" })] }),
+  );
 });
 
 after(() => {
@@ -106,5 +111,46 @@ describe("--strict-schema", () => {
     assert.equal(run.status, 1);
     assert.match(run.stdout, /tool +typo \(revision 1\)/);
     assert.match(run.stdout, /cause +validation\/keyword_unknown at schema "\/properties\/q\/maxLenght"/);
+  });
+});
+
+describe("admit --format", () => {
+  // Run in the directory of the files: a relative module path resolves against the working directory.
+  const admit = (...args: string[]) => runCli(["admit", ...args, "sku-catalog.json"], { cwd: dir });
+  const sku = ["--format", "sku=./sku.mjs"];
+
+  test("a tool whose schema uses a host format is accepted with --format-assertion --format sku=./sku.mjs", () => {
+    for (const args of [
+      ["--format-assertion", ...sku],
+      ["--strict-schema", "--format-assertion", ...sku],
+    ]) {
+      const run = admit(...args);
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, /^order +1 +accepted$/m);
+      assert.match(run.stdout, /admitted \(strict\): 2 accepted, 0 quarantined/);
+    }
+  });
+
+  test("without --format, --strict-schema --format-assertion refuses the batch on the unknown format", () => {
+    for (const mode of [[], ["--quarantine"]]) {
+      const run = admit("--strict-schema", "--format-assertion", ...mode);
+      assert.equal(run.status, 1, run.stdout + run.stderr);
+      assert.match(run.stdout, /batch rejected/);
+      assert.match(run.stdout, /tool +order \(revision 1\)/);
+      assert.match(run.stdout, /unknown format "sku", which would assert nothing/);
+      assert.match(run.stdout, /cause +validation\/format_unknown at schema "\/properties\/sku\/format"/);
+      assert.doesNotMatch(run.stdout, /accepted/);
+    }
+    // Not strict, an unknown format stays an annotation: the batch is admitted.
+    const lenient = admit("--format-assertion");
+    assert.equal(lenient.status, 0, lenient.stdout + lenient.stderr);
+    assert.match(lenient.stdout, /2 accepted, 0 quarantined/);
+  });
+
+  test("a module that exports no default checker is a usage error, before anything is admitted", () => {
+    const run = admit("--format-assertion", "--format", "sku=./named.mjs");
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--format sku=\.\/named\.mjs: \.\/named\.mjs must export default a checker/);
+    assert.equal(run.stdout, "");
   });
 });

@@ -4,7 +4,8 @@
  * installed offline into a scratch consumer project that imports it (ESM), require()s it (CommonJS) and
  * compiles against it with TypeScript (module node16 from ESM and from CommonJS, bundler, commonjs;
  * declarations checked), then runs what each produced. Every consumer prints the same probe, compared
- * with the probe computed here from the sources.
+ * with the probe computed here from the sources. One more strict TypeScript consumer uses the extension points
+ * (formats, a host vocabulary, strictSchema, typed results, messages) and must print exactly what is expected.
  */
 
 import assert from "node:assert/strict";
@@ -15,6 +16,7 @@ import { before, test } from "node:test";
 import * as mcpSource from "../../src/adapters/mcp.js";
 import * as source from "../../src/index.js";
 import { repoRoot } from "../suite/locate.js";
+import { FEATURE_CONSUMER, FEATURE_LINES } from "./feature-consumer.js";
 import { linkNodeModules, run, scratchDir } from "./scratch.js";
 
 const NAME = "backplane-agent-runtime";
@@ -223,27 +225,43 @@ test("a CommonJS consumer require()s all three entry points, with no warning, an
   assert.deepEqual(parseProbe(result.stdout), { ...expectedProbe(), sameModuleAsImport: true });
 });
 
+/** Compiles `text` as `index.ts` of a scratch project with `strict` (declarations checked), then runs it. */
+function compileAndRun(
+  name: string,
+  type: "module" | "commonjs",
+  options: Record<string, string>,
+  text: string,
+): string {
+  const dir = join(consumer, name.replace(/\W+/g, "-"));
+  const compilerOptions = {
+    ...options,
+    target: "ES2022",
+    lib: ["ES2022"],
+    types: [],
+    strict: true,
+    skipLibCheck: false,
+    outDir: "out",
+  };
+  writeFiles(dir, {
+    "package.json": JSON.stringify({ type }),
+    "tsconfig.json": JSON.stringify({ compilerOptions, files: ["index.ts"] }),
+    "index.ts": text,
+  });
+  const compiled = run(process.execPath, [tsc, "-p", "."], { cwd: dir });
+  assert.equal(compiled.status, 0, compiled.stdout + compiled.stderr);
+  const result = run(process.execPath, [join("out", "index.js")], { cwd: dir });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout;
+}
+
 for (const [name, type, options] of TYPESCRIPT_SETTINGS) {
   test(`a TypeScript consumer with ${name} type-checks against the declarations and runs`, () => {
-    const dir = join(consumer, name.replace(/\W+/g, "-"));
-    const compilerOptions = {
-      ...options,
-      target: "ES2022",
-      lib: ["ES2022"],
-      types: [],
-      strict: true,
-      skipLibCheck: false,
-      outDir: "out",
-    };
-    writeFiles(dir, {
-      "package.json": JSON.stringify({ type }),
-      "tsconfig.json": JSON.stringify({ compilerOptions, files: ["index.ts"] }),
-      "index.ts": TS_CONSUMER,
-    });
-    const compiled = run(process.execPath, [tsc, "-p", "."], { cwd: dir });
-    assert.equal(compiled.status, 0, compiled.stdout + compiled.stderr);
-    const result = run(process.execPath, [join("out", "index.js")], { cwd: dir });
-    assert.equal(result.status, 0, result.stderr);
-    assert.deepEqual(parseProbe(result.stdout), expectedProbe());
+    assert.deepEqual(parseProbe(compileAndRun(name, type, options, TS_CONSUMER)), expectedProbe());
   });
 }
+
+test("a strict TypeScript consumer uses formats, a vocabulary, strictSchema, typed results and messages", () => {
+  const node16 = { module: "node16", moduleResolution: "node16" };
+  const output = compileAndRun("features", "module", node16, FEATURE_CONSUMER);
+  assert.deepEqual(output.trimEnd().split("\n"), FEATURE_LINES);
+});
