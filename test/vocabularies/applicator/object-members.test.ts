@@ -161,3 +161,35 @@ test("inherited enumerable keys are never members, however the layout was left",
   Object.assign(inherits, { a: 1, b: 2, c: 3 });
   assert.equal(v.isValid(inherits), false, "d is inherited, so required fails");
 });
+
+test("read with for…in only while it lists own keys: Object.prototype made enumerable, null and other prototypes", () => {
+  const s = { properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a", "b"] };
+  const open = { properties: { a: { type: "string" } }, additionalProperties: { type: "integer" } };
+  for (const schema of [s, open]) {
+    const fused = compileWith(dialect2020_12, schema);
+    const spec = compileWith(plain, schema);
+    const same = (instance: unknown) => assert.equal(fused.isValid(instance), spec.isValid(instance));
+    // The layout { a, b } is learnt, then met by objects whose for…in would list more than their own keys.
+    same(JSON.parse('{"a": "x", "b": 1}'));
+    same(JSON.parse('{"a": "x", "b": 1}'));
+    const polluted = Object.prototype as Record<string, unknown>;
+    try {
+      polluted["b"] = 2;
+      same(JSON.parse('{"a": "x"}'));
+      polluted["b"] = "two";
+      same(JSON.parse('{"a": "x", "b": 1}'));
+      delete polluted["b"];
+      polluted["c"] = "x";
+      same(JSON.parse('{"a": "x", "b": 1}'));
+    } finally {
+      delete polluted["b"];
+      delete polluted["c"];
+    }
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: "x", b: 1 });
+    same(bare);
+    same(Object.assign(Object.create(null) as Record<string, unknown>, { a: "x" }));
+    const inheriting = Object.assign(Object.create({ b: 1 }) as Record<string, unknown>, { a: "x" });
+    same(inheriting);
+    same(JSON.parse('{"a": "x", "b": 1}'));
+  }
+});
