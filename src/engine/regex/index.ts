@@ -56,9 +56,10 @@ export {
 
 /**
  * Where a match's work is charged and what it may spend: the evaluation's `Run` is one. A match adds its work to
- * `steps`; it may spend at most `maxRegexSteps`, and at most what is left of `maxSteps`.
+ * `steps`; it may spend at most `maxRegexSteps`, and at most what is left of `maxSteps`. A match knows nothing of
+ * locations: the limits it hits (these two, and the backtracker's `maxRegexBacktrackStack`) are thrown without one,
+ * and the evaluation's output path locates them at the keyword that ran the match (evaluate/run.ts `located`).
  */
-/** Where a match charges its work: a keyword passes the evaluation's `Run`. */
 export interface RegexMeter {
   /** @internal */
   steps: number;
