@@ -136,6 +136,12 @@ class Own implements CompiledPattern {
     const engine = this.engine;
     return engine instanceof LinearEngine ? engine.matcher.cacheWords() : 0;
   }
+
+  /** @internal The backtrack stack words its backtracker keeps between calls (for tests). */
+  stackWords(): number {
+    const engine = this.engine;
+    return engine instanceof Backtracker ? engine.stackWords() : 0;
+  }
 }
 
 /**
@@ -260,6 +266,11 @@ export function nativeMaxLength(pattern: CompiledPattern): number {
 /** @internal The cache words a pattern's automaton keeps between calls (for tests). */
 export function patternCacheWords(pattern: CompiledPattern): number {
   return pattern instanceof Own ? pattern.cacheWords() : 0;
+}
+
+/** @internal The backtrack stack words a pattern's backtracker keeps between calls (for tests). */
+export function patternStackWords(pattern: CompiledPattern): number {
+  return pattern instanceof Own ? pattern.stackWords() : 0;
 }
 
 /**

@@ -4,7 +4,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { compile, InputSchema, LimitError } from "../../../src/index.js";
 import { sharedPattern, sharedPatternLoad } from "../../../src/engine/compile/patterns.js";
-import { compilePattern, nativeMaxLength, patternCacheWords } from "../../../src/engine/regex/index.js";
+import {
+  compilePattern,
+  nativeMaxLength,
+  patternCacheWords,
+  patternStackWords,
+} from "../../../src/engine/regex/index.js";
 import { retainedCacheWords } from "../../../src/engine/regex/linear.js";
 import { generate } from "../../suite/generators.js";
 import { meter } from "./helpers.js";
@@ -177,4 +182,47 @@ test('format "regex" charges its parse by length: a 4 MiB pattern is refused bef
   assert.ok(b > 1.9 * a, `${a} → ${b}`);
   assert.equal(validator.isValid("\\p{L}".repeat(2_000)), true);
   assert.equal(validator.isValid("(".repeat(10)), false);
+});
+
+test("the backtracker gives back the stack a call grew: between calls it keeps its first few hundred words", () => {
+  // A capturing loop before a lookahead: every code point read leaves a branch and register undo entries stacked.
+  const compiled = compilePattern("^(a|b)*(?=c)", { native: false });
+  assert.equal(patternStackWords(compiled), 0, "nothing until it first runs");
+  assert.equal(compiled.test("abc", meter()), true);
+  const initial = patternStackWords(compiled);
+  assert.ok(initial > 0 && initial <= 1024, `${initial} words`);
+  // 20,000 code points stack hundreds of thousands of words; none of them are kept.
+  assert.equal(compiled.test("ab".repeat(10_000), meter()), false);
+  assert.equal(patternStackWords(compiled), initial);
+  // Nor after a call that ran out of budget half way.
+  assert.equal(
+    limitOf(() => compiled.test("ab".repeat(10_000), meter(100_000))),
+    "maxRegexSteps",
+  );
+  assert.equal(patternStackWords(compiled), initial);
+});
+
+test("maxRegexBacktrackStack stops a match whose stack would pass 8 Mi words: limit_exceeded, at the pattern", () => {
+  const compiled = compilePattern("^(a|b)*(?=c)", { native: false });
+  const input = "a".repeat(1_000_000);
+  // Budgets out of the way: the stack is what stops it, and what it grew to is given back.
+  assert.throws(
+    () => compiled.test(input, meter(Number.MAX_SAFE_INTEGER)),
+    (e: unknown) => e instanceof LimitError && e.limit === "maxRegexBacktrackStack" && e.value === 8 * 1024 * 1024,
+  );
+  assert.ok(patternStackWords(compiled) <= 1024, `${patternStackWords(compiled)} words kept`);
+  assert.equal(compiled.test("a".repeat(1_000) + "c", meter()), true);
+  const limits = { maxEvaluationSteps: Number.MAX_SAFE_INTEGER, maxRegexSteps: Number.MAX_SAFE_INTEGER };
+  const result = InputSchema.validate(
+    { type: "object", properties: { s: { pattern: "^(a|b)*(?=c)" } } },
+    { s: input },
+    { limits },
+  );
+  assert.equal(result.ok, false);
+  const error = !result.ok ? result.error : undefined;
+  assert.equal(error?.class, "execution_failure");
+  assert.equal(error?.code, "limit_exceeded");
+  assert.equal(error?.limit?.name, "maxRegexBacktrackStack");
+  assert.equal(error?.instancePointer, "/s");
+  assert.equal(error?.schemaPointer, "/properties/s/pattern");
 });
