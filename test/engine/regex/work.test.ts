@@ -226,3 +226,47 @@ test("maxRegexBacktrackStack stops a match whose stack would pass 8 Mi words: li
   assert.equal(error?.instancePointer, "/s");
   assert.equal(error?.schemaPointer, "/properties/s/pattern");
 });
+
+test("maxRegexProgramTotal refuses a schema whose patterns together pass 1,000,000 instructions, at the one that did", () => {
+  // Distinct patterns of the same size, about 90,000 instructions: each is within maxRegexProgramSize on its own.
+  const patterns = Array.from({ length: 12 }, (_, i) => `^${String.fromCharCode(0x61 + i)}[ab]{90000}`);
+  const size = compilePattern(patterns[0]!).programSize;
+  const crossing = Math.floor(1_000_000 / size);
+  assert.ok(crossing > 1 && crossing < patterns.length, `crossed at ${crossing}`);
+  const schema = (count: number): unknown => ({
+    type: "object",
+    properties: { s: { allOf: patterns.slice(0, count).map((pattern) => ({ pattern })) } },
+  });
+  assert.equal(InputSchema.validateSchema(schema(crossing)).ok, true, "the patterns before it fit");
+  const refused = InputSchema.validateSchema(schema(crossing + 1));
+  assert.equal(refused.ok, false);
+  const error = !refused.ok ? refused.error : undefined;
+  assert.equal(error?.code, "limit_exceeded");
+  assert.equal(error?.limit?.name, "maxRegexProgramTotal");
+  assert.equal(error?.schemaPointer, `/properties/s/allOf/${crossing}/pattern`);
+  // The same pattern twice is compiled, and counted, once.
+  const repeated = { type: "object", properties: { s: { allOf: Array(30).fill({ pattern: patterns[0] }) } } };
+  assert.equal(InputSchema.validateSchema(repeated).ok, true);
+});
+
+test("a pattern past a bound of its own is refused at its pointer, also in a registry document", () => {
+  const tooBig = "[ab]{200000}";
+  const direct = InputSchema.validateSchema({ type: "object", properties: { s: { pattern: tooBig } } });
+  assert.equal(!direct.ok && direct.error.limit?.name, "maxRegexProgramSize");
+  assert.equal(!direct.ok && direct.error.schemaPointer, "/properties/s/pattern");
+  const registry = { "https://e.test/names": { patternProperties: { ["(".repeat(600) + ")".repeat(600)]: {} } } };
+  const schema = { type: "object", properties: { s: { $ref: "https://e.test/names" } } };
+  const e = limitErrorOf(() => compile(schema, { schemaRegistry: registry }));
+  assert.equal(e.limit, "maxRegexNesting");
+  assert.equal(e.schemaPointer, "https://e.test/names#/patternProperties");
+});
+
+function limitErrorOf(call: () => unknown): LimitError {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof LimitError) return e;
+    throw e;
+  }
+  throw new assert.AssertionError({ message: "no limit was hit" });
+}
