@@ -32,7 +32,7 @@ function evaluations(
   schema: unknown,
   value: unknown,
   options: InputSchemaOptions = {},
-): { passes: string[]; code?: string; instancePointer?: string; modelText?: string } {
+): { passes: string[]; code?: string; instancePointer?: string; schemaPointer?: string; modelText?: string } {
   const compiled = boundary.validateSchema(schema, options);
   assert.ok(compiled.ok, compiled.ok ? "" : compiled.error.message);
   passes.length = 0;
@@ -45,6 +45,7 @@ function evaluations(
         code: r.error.code,
         modelText: r.error.toModelText(),
         ...(r.error.instancePointer === undefined ? {} : { instancePointer: r.error.instancePointer }),
+        ...(r.error.schemaPointer === undefined ? {} : { schemaPointer: r.error.schemaPointer }),
       };
 }
 
@@ -67,6 +68,15 @@ for (const boundary of [InputSchema, OutputSchema]) {
       assert.deepEqual(r.passes, ["isValid", "evaluate"]);
       assert.equal(r.code, "limit_exceeded");
       assert.equal(r.instancePointer, "/a");
+    });
+    test("a limit hit inside a regular-expression match: located by the one output pass", () => {
+      const words = { type: "object", properties: { w: { type: "array", items: { pattern: "^(a|b)*c$" } } } };
+      const w = ["abc", "ac", "a".repeat(5_000), "bc"];
+      const r = evaluations(boundary, words, { w }, { limits: { maxRegexSteps: 1_000 } });
+      assert.deepEqual(r.passes, ["isValid", "evaluate"]);
+      assert.equal(r.code, "limit_exceeded");
+      assert.equal(r.instancePointer, "/w/2");
+      assert.equal(r.schemaPointer, "/properties/w/items/pattern");
     });
     test("a reference loop under not and anyOf: located by the one output pass", () => {
       const loop = { type: "object", properties: { a: { not: { anyOf: [{ $ref: "#/properties/a" }] } } } };

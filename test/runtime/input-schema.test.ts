@@ -451,6 +451,58 @@ describe("limits fail closed as execution_failure", () => {
   });
 });
 
+describe("a limit hit inside a regular-expression match is located", () => {
+  const steps = { limits: { maxRegexSteps: 1_000 } };
+  const long = "a".repeat(5_000);
+  test("pattern: the string and the pattern", () => {
+    const e = argsError({ type: "object", properties: { s: { pattern: "^(a|b)*c$" } } }, { s: long }, steps);
+    assert.equal(e.code, "limit_exceeded");
+    assert.equal(e.limit?.name, "maxRegexSteps");
+    assert.equal(e.instancePointer, "/s");
+    assert.equal(e.schemaPointer, "/properties/s/pattern");
+    assert.match(e.message, /maxRegexSteps \(1000\) exceeded at instance "\/s"/);
+  });
+  test("pattern on the backtracking matcher, reached through $ref: the keyword location has the hop", () => {
+    const schema = {
+      type: "object",
+      $defs: { twice: { pattern: "^(a+)+\\1$" } },
+      properties: { s: { $ref: "#/$defs/twice" } },
+    };
+    const e = argsError(schema, { s: long + "!" }, steps);
+    assert.equal(e.limit?.name, "maxRegexSteps");
+    assert.equal(e.instancePointer, "/s");
+    assert.equal(e.schemaPointer, "/properties/s/$ref/pattern");
+  });
+  test("the evaluation's step budget, when a match is what runs it out", () => {
+    const schema = { type: "object", properties: { s: { pattern: "^(a|b)*c$" } } };
+    const e = argsError(schema, { s: long }, { limits: { maxEvaluationSteps: 1_000 } });
+    assert.equal(e.limit?.name, "maxEvaluationSteps");
+    assert.equal(e.instancePointer, "/s");
+    assert.equal(e.schemaPointer, "/properties/s/pattern");
+  });
+  test("patternProperties: the property whose name was being matched", () => {
+    const name = "x/~" + long;
+    const schema = { type: "object", properties: { o: { patternProperties: { "^b": {}, "^(x|/|~|a)*c$": {} } } } };
+    const e = argsError(schema, { o: { b: 1, [name]: 1 } }, steps);
+    assert.equal(e.limit?.name, "maxRegexSteps");
+    assert.equal(e.instancePointer, "/o/x~1~0" + long);
+    assert.equal(e.schemaPointer, "/properties/o/patternProperties");
+  });
+  test("propertyNames: the name, at the pattern under propertyNames", () => {
+    const e = argsError({ type: "object", propertyNames: { pattern: "^(a|b)*c$" } }, { ac: 1, [long]: 2 }, steps);
+    assert.equal(e.limit?.name, "maxRegexSteps");
+    assert.equal(e.instancePointer, "/" + long);
+    assert.equal(e.schemaPointer, "/propertyNames/pattern");
+  });
+  test('format "regex": a pattern nested past the parser\'s bound, at the string and the format', () => {
+    const schema = { type: "object", properties: { s: { format: "regex" } } };
+    const e = argsError(schema, { s: "(".repeat(600) + ")".repeat(600) }, { formatAssertion: true });
+    assert.equal(e.limit?.name, "maxRegexNesting");
+    assert.equal(e.instancePointer, "/s");
+    assert.equal(e.schemaPointer, "/properties/s/format");
+  });
+});
+
 describe("no RangeError escapes", () => {
   test("a 200,000-deep argument array", () => {
     const e = argsError(

@@ -225,13 +225,18 @@ export class Compilation implements CompilerServices {
     try {
       compiled = sharedPattern(source);
     } catch (e) {
+      // A pattern past a bound of the regex engine (maxRegexProgramSize, maxRegexNesting): located at the pattern.
+      if (e instanceof LimitError) {
+        throw new LimitError(e.limit, e.value, { schemaPointer: this.places.where(from, at) });
+      }
       if (!(e instanceof RegexSyntaxError)) throw e;
       const message = `invalid regular expression ${JSON.stringify(source)}: ${e.message}`;
       throw this.places.error(from, at, message, "pattern_invalid");
     }
     // Each pattern's program is bounded; so are all of one schema's together (its memory is the schema's).
     if ((this.programInstructions += compiled.programSize) > MAX_PROGRAM_INSTRUCTIONS) {
-      throw new LimitError("maxRegexProgramTotal", MAX_PROGRAM_INSTRUCTIONS, { schemaPointer: at });
+      const schemaPointer = this.places.where(from, at);
+      throw new LimitError("maxRegexProgramTotal", MAX_PROGRAM_INSTRUCTIONS, { schemaPointer });
     }
     this.patterns.set(source, compiled);
     return compiled;

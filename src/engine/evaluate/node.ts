@@ -318,7 +318,12 @@ export class SchemaNode implements Member {
     for (let i = 0; i < all.length; i++) {
       const evaluator = all[i] as Evaluator;
       const unit = new KeywordResult(out, evaluator.keyword, suffixes[i] as string, locations[i] as string);
-      unit.valid = evaluator.evaluate(instance, run, own, unit);
+      try {
+        unit.valid = evaluator.evaluate(instance, run, own, unit);
+      } catch (e) {
+        // A limit hit where no location is known (inside a regular-expression match) is located at this keyword.
+        throw run.located(e, unit);
+      }
       if (!unit.valid) {
         valid = false;
         unit.hasAnnotation = false;

@@ -5,12 +5,14 @@
  */
 
 import type { MessageRenderer } from "../output/error-text.js";
-import { LimitError } from "../errors.js";
+import { isInstance, LimitError } from "../errors.js";
 import type { EvaluatedItems, EvaluatedProperties } from "./evaluated.js";
 import { codePointLength } from "../json/json.js";
+import { escapeToken } from "../json/pointer.js";
 import type { Limits } from "../limits.js";
 import type { Marks } from "./marks.js";
-import type { Located, NodeResult } from "../output/output.js";
+import type { KeywordResult, Located, NodeResult } from "../output/output.js";
+import type { CompiledPattern } from "../regex/index.js";
 
 /** A compiled subschema as keywords see it: what it is, and its two paths. How it is tested is the engine's. */
 export interface Subschema {
@@ -163,8 +165,15 @@ export class Run implements Applier {
   /** @internal Whether an evaluation is using this run now (a reused run is taken only when it is not). */
   active = false;
 
+  /**
+   * @internal The member name a pattern is being matched against (`matchName`), so that the output path locates a
+   * limit hit inside that match at the member (`located`); undefined outside such a match.
+   */
+  matching: string | undefined = undefined;
+
   /** @internal Makes a finished run ready for the next evaluation on the boolean path. */
   reset(): void {
+    this.matching = undefined;
     this.steps = 0;
     this.instanceDepth = 0;
     this.instanceNodes = 0;
@@ -183,6 +192,37 @@ export class Run implements Applier {
       this.limits[name],
       where === undefined ? {} : { instancePointer: where.instanceLocation },
     );
+  }
+
+  /**
+   * @internal
+   * Whether `pattern` matches `name`, a member name of the current instance (`patternProperties`,
+   * `additionalProperties`), its work charged here; a limit the match hits is located at that member on the output
+   * path (`located`).
+   */
+  matchName(pattern: CompiledPattern, name: string): boolean {
+    this.matching = name;
+    const found = pattern.test(name, this);
+    this.matching = undefined;
+    return found;
+  }
+
+  /**
+   * @internal
+   * Output path: `e`, thrown from inside the keyword of `unit`, as the node rethrows it. A `LimitError` that carries no
+   * location (one hit inside a regular-expression match, which knows nothing of locations, or by an assertion that
+   * charged or checked without one) is located at the keyword: its instance location (the member whose name was being
+   * matched, if any) and keyword location. Anything else is returned unchanged.
+   */
+  located(e: unknown, unit: KeywordResult): unknown {
+    const name = this.matching;
+    this.matching = undefined;
+    if (!isInstance(e, LimitError) || e.instancePointer !== undefined || e.schemaPointer !== undefined) return e;
+    const member = name === undefined ? "" : "/" + escapeToken(name);
+    return new LimitError(e.limit, e.value, {
+      instancePointer: unit.instanceLocation + member,
+      schemaPointer: unit.keywordLocation,
+    });
   }
 
   /**

@@ -102,6 +102,11 @@ export class Backtracker {
     }
   }
 
+  /** @internal The words of backtrack stack it keeps between calls (for tests). */
+  stackWords(): number {
+    return this.stack.length;
+  }
+
   /** Charges `units` of work; throws OUT_OF_BUDGET past the budget. */
   private charge(units: number): void {
     if ((this.steps += units) > this.budget) throw OUT_OF_BUDGET;

@@ -56,9 +56,10 @@ export {
 
 /**
  * Where a match's work is charged and what it may spend: the evaluation's `Run` is one. A match adds its work to
- * `steps`; it may spend at most `maxRegexSteps`, and at most what is left of `maxSteps`.
+ * `steps`; it may spend at most `maxRegexSteps`, and at most what is left of `maxSteps`. A match knows nothing of
+ * locations: the limits it hits (these two, and the backtracker's `maxRegexBacktrackStack`) are thrown without one,
+ * and the evaluation's output path locates them at the keyword that ran the match (evaluate/run.ts `located`).
  */
-/** Where a match charges its work: a keyword passes the evaluation's `Run`. */
 export interface RegexMeter {
   /** @internal */
   steps: number;
@@ -134,6 +135,12 @@ class Own implements CompiledPattern {
   cacheWords(): number {
     const engine = this.engine;
     return engine instanceof LinearEngine ? engine.matcher.cacheWords() : 0;
+  }
+
+  /** @internal The backtrack stack words its backtracker keeps between calls (for tests). */
+  stackWords(): number {
+    const engine = this.engine;
+    return engine instanceof Backtracker ? engine.stackWords() : 0;
   }
 }
 
@@ -259,6 +266,11 @@ export function nativeMaxLength(pattern: CompiledPattern): number {
 /** @internal The cache words a pattern's automaton keeps between calls (for tests). */
 export function patternCacheWords(pattern: CompiledPattern): number {
   return pattern instanceof Own ? pattern.cacheWords() : 0;
+}
+
+/** @internal The backtrack stack words a pattern's backtracker keeps between calls (for tests). */
+export function patternStackWords(pattern: CompiledPattern): number {
+  return pattern instanceof Own ? pattern.stackWords() : 0;
 }
 
 /**

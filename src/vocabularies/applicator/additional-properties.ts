@@ -23,7 +23,7 @@ export const additionalProperties: KeywordDefinition = {
     if (isObject(sources)) for (const p of Object.keys(sources)) patterns.push(ctx.pattern(p, "patternProperties"));
     const isAdditional = (key: string, run: Run): boolean => {
       if (named.has(key)) return false;
-      for (let i = 0; i < patterns.length; i++) if (patterns[i]!.test(key, run)) return false;
+      for (let i = 0; i < patterns.length; i++) if (run.matchName(patterns[i]!, key)) return false;
       return true;
     };
     return applicator<Record<string, unknown>>({

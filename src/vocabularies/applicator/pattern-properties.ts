@@ -26,10 +26,10 @@ export const patternProperties: KeywordDefinition = {
       evaluatedItems: () => NO_ITEMS,
       apply(instance, to, marks, run) {
         const keys = to.keys(instance);
-        // Each pattern a name is tested against charges its work (README "Limits").
+        // Each pattern a name is tested against charges its work (README "Limits"); a limit is located at the name.
         for (const key of keys) {
           for (const [pattern, node, suffix] of entries) {
-            if (!pattern.test(key, run)) continue;
+            if (!run.matchName(pattern, key)) continue;
             marks?.addProp(key);
             if (!to.child(node, instance[key], key, suffix)) return false;
           }

@@ -4,7 +4,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { compile, InputSchema, LimitError } from "../../../src/index.js";
 import { sharedPattern, sharedPatternLoad } from "../../../src/engine/compile/patterns.js";
-import { compilePattern, nativeMaxLength, patternCacheWords } from "../../../src/engine/regex/index.js";
+import {
+  compilePattern,
+  nativeMaxLength,
+  patternCacheWords,
+  patternStackWords,
+} from "../../../src/engine/regex/index.js";
 import { retainedCacheWords } from "../../../src/engine/regex/linear.js";
 import { generate } from "../../suite/generators.js";
 import { meter } from "./helpers.js";
@@ -178,3 +183,90 @@ test('format "regex" charges its parse by length: a 4 MiB pattern is refused bef
   assert.equal(validator.isValid("\\p{L}".repeat(2_000)), true);
   assert.equal(validator.isValid("(".repeat(10)), false);
 });
+
+test("the backtracker gives back the stack a call grew: between calls it keeps its first few hundred words", () => {
+  // A capturing loop before a lookahead: every code point read leaves a branch and register undo entries stacked.
+  const compiled = compilePattern("^(a|b)*(?=c)", { native: false });
+  assert.equal(patternStackWords(compiled), 0, "nothing until it first runs");
+  assert.equal(compiled.test("abc", meter()), true);
+  const initial = patternStackWords(compiled);
+  assert.ok(initial > 0 && initial <= 1024, `${initial} words`);
+  // 20,000 code points stack hundreds of thousands of words; none of them are kept.
+  assert.equal(compiled.test("ab".repeat(10_000), meter()), false);
+  assert.equal(patternStackWords(compiled), initial);
+  // Nor after a call that ran out of budget half way.
+  assert.equal(
+    limitOf(() => compiled.test("ab".repeat(10_000), meter(100_000))),
+    "maxRegexSteps",
+  );
+  assert.equal(patternStackWords(compiled), initial);
+});
+
+test("maxRegexBacktrackStack stops a match whose stack would pass 8 Mi words: limit_exceeded, at the pattern", () => {
+  const compiled = compilePattern("^(a|b)*(?=c)", { native: false });
+  const input = "a".repeat(1_000_000);
+  // Budgets out of the way: the stack is what stops it, and what it grew to is given back.
+  assert.throws(
+    () => compiled.test(input, meter(Number.MAX_SAFE_INTEGER)),
+    (e: unknown) => e instanceof LimitError && e.limit === "maxRegexBacktrackStack" && e.value === 8 * 1024 * 1024,
+  );
+  assert.ok(patternStackWords(compiled) <= 1024, `${patternStackWords(compiled)} words kept`);
+  assert.equal(compiled.test("a".repeat(1_000) + "c", meter()), true);
+  const limits = { maxEvaluationSteps: Number.MAX_SAFE_INTEGER, maxRegexSteps: Number.MAX_SAFE_INTEGER };
+  const result = InputSchema.validate(
+    { type: "object", properties: { s: { pattern: "^(a|b)*(?=c)" } } },
+    { s: input },
+    { limits },
+  );
+  assert.equal(result.ok, false);
+  const error = !result.ok ? result.error : undefined;
+  assert.equal(error?.class, "execution_failure");
+  assert.equal(error?.code, "limit_exceeded");
+  assert.equal(error?.limit?.name, "maxRegexBacktrackStack");
+  assert.equal(error?.instancePointer, "/s");
+  assert.equal(error?.schemaPointer, "/properties/s/pattern");
+});
+
+test("maxRegexProgramTotal refuses a schema whose patterns together pass 1,000,000 instructions, at the one that did", () => {
+  // Distinct patterns of the same size, about 90,000 instructions: each is within maxRegexProgramSize on its own.
+  const patterns = Array.from({ length: 12 }, (_, i) => `^${String.fromCharCode(0x61 + i)}[ab]{90000}`);
+  const size = compilePattern(patterns[0]!).programSize;
+  const crossing = Math.floor(1_000_000 / size);
+  assert.ok(crossing > 1 && crossing < patterns.length, `crossed at ${crossing}`);
+  const schema = (count: number): unknown => ({
+    type: "object",
+    properties: { s: { allOf: patterns.slice(0, count).map((pattern) => ({ pattern })) } },
+  });
+  assert.equal(InputSchema.validateSchema(schema(crossing)).ok, true, "the patterns before it fit");
+  const refused = InputSchema.validateSchema(schema(crossing + 1));
+  assert.equal(refused.ok, false);
+  const error = !refused.ok ? refused.error : undefined;
+  assert.equal(error?.code, "limit_exceeded");
+  assert.equal(error?.limit?.name, "maxRegexProgramTotal");
+  assert.equal(error?.schemaPointer, `/properties/s/allOf/${crossing}/pattern`);
+  // The same pattern twice is compiled, and counted, once.
+  const repeated = { type: "object", properties: { s: { allOf: Array(30).fill({ pattern: patterns[0] }) } } };
+  assert.equal(InputSchema.validateSchema(repeated).ok, true);
+});
+
+test("a pattern past a bound of its own is refused at its pointer, also in a registry document", () => {
+  const tooBig = "[ab]{200000}";
+  const direct = InputSchema.validateSchema({ type: "object", properties: { s: { pattern: tooBig } } });
+  assert.equal(!direct.ok && direct.error.limit?.name, "maxRegexProgramSize");
+  assert.equal(!direct.ok && direct.error.schemaPointer, "/properties/s/pattern");
+  const registry = { "https://e.test/names": { patternProperties: { ["(".repeat(600) + ")".repeat(600)]: {} } } };
+  const schema = { type: "object", properties: { s: { $ref: "https://e.test/names" } } };
+  const e = limitErrorOf(() => compile(schema, { schemaRegistry: registry }));
+  assert.equal(e.limit, "maxRegexNesting");
+  assert.equal(e.schemaPointer, "https://e.test/names#/patternProperties");
+});
+
+function limitErrorOf(call: () => unknown): LimitError {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof LimitError) return e;
+    throw e;
+  }
+  throw new assert.AssertionError({ message: "no limit was hit" });
+}
