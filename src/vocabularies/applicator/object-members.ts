@@ -100,6 +100,8 @@ class ObjectMembers implements BooleanStep {
   private readonly requiredDeclared: number;
   /** The last instances' layouts, the latest first; each is never changed once made. */
   private layouts: Layout[] = [];
+  /** Whether every declared subschema is a pure leaf (known once every node is compiled: on the first read). */
+  private pureLeaves: boolean | undefined = undefined;
 
   constructor(private readonly m: Members) {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
@@ -120,8 +122,10 @@ class ObjectMembers implements BooleanStep {
       if (verdict !== undefined) return verdict;
     }
     if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
-      // A small object with only own keys is read as below, so that its layout is learnt for the next read.
-      if (!own || !fewKeys(instance, run.limits.maxObjectProperties)) return this.probe(instance, run);
+      // A small object with only own keys, whose members would be entered at once, is read as below: its layout is
+      // learnt for the next read.
+      const learn = own && this.leavesOnly(run) && fewKeys(instance, run.limits.maxObjectProperties);
+      if (!learn) return this.probe(instance, run);
     }
     const keys = Object.keys(instance);
     if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
@@ -179,6 +183,11 @@ class ObjectMembers implements BooleanStep {
     // A required name is missing: refused before any member is entered, as below.
     if (!layout.complete) run.refund(listed + batch, members);
     return layout.complete;
+  }
+
+  /** Whether every declared subschema is trivial or a pure leaf, entered at once with the others. */
+  private leavesOnly(run: Run): boolean {
+    return (this.pureLeaves ??= this.m.nodes.every((node) => node.isTrivial || run.batchSteps(node) >= 0));
   }
 
   /** Each declared name in turn, own properties only: its subschema, or a refusal when it is required and absent. */
