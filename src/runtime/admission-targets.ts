@@ -63,7 +63,7 @@ function isEntry(value: unknown): value is Record<string, unknown> {
 }
 
 /** The `targets` option's check: a non-empty array of targets, each resolvable, none named twice. */
-export function targetsProblem(value: unknown): string | undefined {
+function targetsProblem(value: unknown): string | undefined {
   const read = readTargets(value, {});
   return typeof read === "string" ? read : undefined;
 }
