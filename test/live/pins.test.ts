@@ -109,9 +109,10 @@ describe(`pins of ${spec.pkg}@${VERSION}, live over stdio`, { timeout: 60_000 },
     const pinsFile = join(dir, "pins.json");
     const env = { MEMORY_FILE_PATH: join(dir, "memory.jsonl") };
     const server = `"${process.execPath}" "${script(spec.pkg)}"`;
-    // In quarantine mode a changed tool is held and listed (strict mode refuses the batch, exit 4 all the same).
-    const flags = ["--draft07", "upgrade", "--revision", VERSION, "--pins", pinsFile, "--quarantine"];
-    const admitMcp = (command: string) => runCli(["admit", "--mcp", command, ...flags], { env });
+    const admitMcp = (command: string, ...more: string[]) =>
+      runCli(["admit", "--mcp", command, "--draft07", "upgrade", "--revision", VERSION, "--pins", pinsFile, ...more], {
+        env,
+      });
 
     const first = admitMcp(server);
     assert.equal(first.status, 0, first.stderr);
@@ -122,9 +123,26 @@ describe(`pins of ${spec.pkg}@${VERSION}, live over stdio`, { timeout: 60_000 },
     assert.equal(again.status, 0, again.stdout + again.stderr);
     assert.match(again.stdout, new RegExp(`pins\\.json: ${spec.tools} match, 0 changed, 0 new, 0 removed`));
 
+    const proxy = (pidFile: string) =>
+      `"${process.execPath}" "${proxyScript}" "${pidFile}" ${REWRITTEN} "${RUG_PULL}" "${script(spec.pkg)}"`;
+    // Strict, the default: the changed tool refuses the batch, naming the tool and the changed field.
+    const strictPidFile = join(dir, "cli-upstream-strict.pid");
+    const strict = admitMcp(proxy(strictPidFile));
+    assert.equal(strict.status, 4, strict.stdout + strict.stderr);
+    assert.match(strict.stdout, /batch rejected \(strict\)\n\s+error\s+validation\/tool_changed\n/);
+    assert.match(
+      strict.stdout,
+      new RegExp(`tool\\s+${REWRITTEN} \\(revision ${VERSION}\\)\n[^]*fields\\s+/description\n`),
+    );
+    assert.equal(
+      await gone(Number(readFileSync(strictPidFile, "utf8"))),
+      true,
+      "the server behind the proxy is stopped",
+    );
+
+    // Quarantine: the changed tool is held, and the gate counts it.
     const pidFile = join(dir, "cli-upstream.pid");
-    const proxy = `"${process.execPath}" "${proxyScript}" "${pidFile}" ${REWRITTEN} "${RUG_PULL}" "${script(spec.pkg)}"`;
-    const proxied = admitMcp(proxy);
+    const proxied = admitMcp(proxy(pidFile), "--quarantine");
     assert.equal(proxied.status, 4, proxied.stdout + proxied.stderr);
     assert.match(proxied.stdout, new RegExp(`${REWRITTEN}\\s+${VERSION}\\s+held\\s+tool_changed at /description\\n`));
     const gate = `pins\\.json: ${spec.tools - 1} match, 1 changed, 0 new, 0 removed, 0 quarantined\\n$`;
