@@ -14,6 +14,7 @@ import { checkToolResult } from "./tool-result.js";
 import { AdmittedBundle, type AdmittedTool } from "./admitted-bundle.js";
 import type { Authority } from "./authority.js";
 import { readHost } from "./execution-host.js";
+import type { ProviderError } from "./providers/report.js";
 
 /** An MCP `tools/call` request's params. */
 export interface ToolCall {
@@ -201,6 +202,11 @@ async function run<T>(
     }
     const unavailable = `The tool "${name}" is not available.`;
     const { error } = rejected;
+    if (error.code === "provider_unsupported") {
+      const { profile } = error as ProviderError;
+      const message = `tool "${name}" is quarantined: the required provider target ${profile} refuses it`;
+      return failure("lookup", "unsupported_capability", "tool_quarantined", message, unavailable);
+    }
     if (rejected.schema !== undefined) {
       const message = `tool "${name}" is quarantined: its ${rejected.schema} uses an unsupported capability`;
       return failure("lookup", "unsupported_capability", "tool_quarantined", message, unavailable);

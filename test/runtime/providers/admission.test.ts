@@ -167,7 +167,7 @@ describe("admitBatch targets", () => {
     assert.notEqual(check?.error?.rule, "dialect");
   });
 
-  test("two tools with one provider name: strict refuses the batch, quarantine omits both", () => {
+  test("two tools with one provider name: strict refuses the batch, quarantine omits both", async () => {
     const tools = [tool("a.b"), tool("a_b"), tool("c")];
     const error = refused(tools, { targets: ["openai"] });
     assert.equal(error.code, "provider_unsupported");
@@ -184,6 +184,11 @@ describe("admitBatch targets", () => {
     assert.deepEqual([...(bundle.forTarget("openai")?.report.keys() ?? [])], ["a.b", "a_b", "c"]);
     assert.equal(bundle.forTarget("openai")?.report.get("a.b")?.outcome, "refused");
     assert.equal(bundle.forTarget("openai")?.tools.length, 1);
+    const call = await Execution.invoke(bundle, { name: "a.b", arguments: { q: "x" } }, { dispatch: () => "ran" });
+    assert.deepEqual(call.ok ? [] : [call.error.class, call.error.code], [
+      "unsupported_capability",
+      "tool_quarantined",
+    ]);
   });
 
   test("a per-request budget over the batch: strict refuses it, quarantine reports it on the request", () => {
