@@ -10,12 +10,6 @@
  * calls mostly are) is checked without a lookup per key and its `required` names are known present; when its members
  * are pure leaves they are entered at once. Each key is tested against each pattern once. A schema of a few names
  * and nothing for other keys probes its names instead (an own-property test and a read each).
- *
- * The fastest read of all is `for…in`, which V8 serves from the object's enumeration cache, keys and values alike:
- * where it can list only own keys (the object's prototype is `Object.prototype` or none, and nothing made a property
- * of `Object.prototype` enumerable), an object is first read that way against the latest layout, when that layout's
- * members are pure leaves and the read cannot reach a limit. Any difference from the layout, and the object is read
- * again as above, with nothing charged twice.
  */
 
 import { hasOwn, isObject } from "../../engine/json/json.js";
@@ -70,22 +64,6 @@ const KEPT_LAYOUTS = 4;
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
 
-const prototypeOf = Object.getPrototypeOf;
-const OBJECT_PROTOTYPE: object = Object.prototype;
-const NOTHING: object = Object.freeze({});
-
-/**
- * Whether `for…in` over `instance` lists its own enumerable keys only: its prototype is `Object.prototype` or none,
- * and `Object.prototype` (whose own prototype is none) has no enumerable property, as `for…in` over an empty object
- * shows. Checked on every read: a host may change `Object.prototype` at any time.
- */
-function ownKeysOnly(instance: object): boolean {
-  const proto: unknown = prototypeOf(instance);
-  if (proto !== OBJECT_PROTOTYPE && proto !== null) return false;
-  for (const _ in NOTHING) return false;
-  return true;
-}
-
 /** Whether two key lists are the same keys in the same order (keys are interned strings: mostly one compare each). */
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -100,8 +78,6 @@ class ObjectMembers implements BooleanStep {
   private readonly requiredDeclared: number;
   /** The last instances' layouts, the latest first; each is never changed once made. */
   private layouts: Layout[] = [];
-  /** Whether every declared subschema is a pure leaf (known once every node is compiled: on the first read). */
-  private pureLeaves: boolean | undefined = undefined;
 
   constructor(private readonly m: Members) {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
@@ -116,16 +92,8 @@ class ObjectMembers implements BooleanStep {
       if (m.additional !== undefined) marks.allProps = true;
     }
     run.spend(m.steps);
-    const own = ownKeysOnly(instance);
-    if (own) {
-      const verdict = this.latest(instance, run);
-      if (verdict !== undefined) return verdict;
-    }
     if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
-      // A small object with only own keys, whose members would be entered at once, is read as below: its layout is
-      // learnt for the next read.
-      const learn = own && this.leavesOnly(run) && fewKeys(instance, run.limits.maxObjectProperties);
-      if (!learn) return this.probe(instance, run);
+      return this.probe(instance, run);
     }
     const keys = Object.keys(instance);
     if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
@@ -139,55 +107,6 @@ class ObjectMembers implements BooleanStep {
     if (m.additional !== undefined) run.spend(keys.length);
     if (layout.batch >= 0 && run.enterAll(layout.batch, layout.members)) return this.entered(layout, values, run);
     return this.oneByOne(layout, values, run, m.additional === undefined ? marks : undefined);
-  }
-
-  /**
-   * The instance read with `for…in` (own keys only: `ownKeysOnly`) against the latest layout, when its members are pure
-   * leaves: the verdict, or undefined when the keys are not that layout's or the read could reach a limit, with
-   * nothing charged. What it charges is what reading it as below charges.
-   */
-  private latest(instance: Record<string, unknown>, run: Run): boolean | undefined {
-    const layout = this.layouts[0];
-    if (layout === undefined || layout.batch < 0) return undefined;
-    const { keys, slots, costs, batch, members } = layout;
-    const { nodes, additional } = this.m;
-    if (keys.length > run.limits.maxObjectProperties) return undefined;
-    const listed = additional === undefined ? 0 : keys.length;
-    if (!run.enterAll(listed + batch, members)) return undefined;
-    let i = 0;
-    let used = 0;
-    let applied = 0;
-    let same = true;
-    for (const key in instance) {
-      if (key !== keys[i]) {
-        same = false;
-        break;
-      }
-      const slot = slots[i] as number;
-      const node = slot >= 0 ? (nodes[slot] as Subschema) : additional;
-      if (node !== undefined && !node.isTrivial) {
-        used += costs[i] as number;
-        applied++;
-        // A member that fails decides, whatever the keys after it: an own key's value is not valid.
-        if (layout.complete && !run.entered(node, instance[key])) {
-          run.refund(batch - used, members - applied);
-          return false;
-        }
-      }
-      i++;
-    }
-    if (!same || i !== keys.length) {
-      run.refund(listed + batch, members);
-      return undefined;
-    }
-    // A required name is missing: refused before any member is entered, as below.
-    if (!layout.complete) run.refund(listed + batch, members);
-    return layout.complete;
-  }
-
-  /** Whether every declared subschema is trivial or a pure leaf, entered at once with the others. */
-  private leavesOnly(run: Run): boolean {
-    return (this.pureLeaves ??= this.m.nodes.every((node) => node.isTrivial || run.batchSteps(node) >= 0));
   }
 
   /** Each declared name in turn, own properties only: its subschema, or a refusal when it is required and absent. */
@@ -257,10 +176,7 @@ class ObjectMembers implements BooleanStep {
     const layouts = this.layouts;
     for (let i = 0; i < layouts.length; i++) {
       const layout = layouts[i] as Layout;
-      if (!sameKeys(layout.keys, keys)) continue;
-      // The latest first: it is the one `latest` reads against.
-      if (i > 0) layouts.unshift(...layouts.splice(i, 1));
-      return layout;
+      if (sameKeys(layout.keys, keys)) return layout;
     }
     const layout = this.layoutOf(keys, run);
     layouts.unshift(layout);
@@ -302,14 +218,6 @@ class ObjectMembers implements BooleanStep {
     for (let i = 0; i < names.length; i++) if (names[i] === key) return i;
     return -1;
   }
-}
-
-/** Whether an object with only own enumerable keys (`ownKeysOnly`) has at most `LISTED_VALUES` of them (and `max`). */
-function fewKeys(instance: object, max: number): boolean {
-  const most = Math.min(LISTED_VALUES, max);
-  let count = 0;
-  for (const _ in instance) if (++count > most) return false;
-  return true;
 }
 
 /** The names of a `required` value that is an array of strings (the keyword itself reports a bad one). */
