@@ -28,6 +28,12 @@ export interface EvaluatedItems {
 export const NO_PROPERTIES: EvaluatedProperties = Object.freeze({ all: false, names: [], patterns: [] });
 export const ALL_PROPERTIES: EvaluatedProperties = Object.freeze({ all: true, names: [], patterns: [] });
 export const NO_ITEMS: EvaluatedItems = Object.freeze({ all: false, prefix: 0 });
+
+/** An applicator's `evaluatedProperties` when it evaluates no property: one function for all of them. */
+export const evaluatesNoProperties = (): EvaluatedProperties => NO_PROPERTIES;
+
+/** An applicator's `evaluatedItems` when it evaluates no item: one function for all of them. */
+export const evaluatesNoItems = (): EvaluatedItems => NO_ITEMS;
 export const ALL_ITEMS: EvaluatedItems = Object.freeze({ all: true, prefix: 0 });
 
 /** What several keywords or subschemas that all pass evaluate together; unknown when any part is. */

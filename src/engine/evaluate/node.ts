@@ -42,33 +42,67 @@ const NONE: never[] = [];
 /** Not computed yet. */
 const UNKNOWN: unique symbol = Symbol("unknown");
 
+/** Bits of `SchemaNode.flags`. */
+const LEAF = 1;
+const ASSERTS = 2;
+const PURE = 4;
+const TRACKS = 8;
+const TRACKS_TEST = 16;
+const COMPILED = 32;
+const COMPUTING = 64;
+
+/** Each evaluator's keyword location suffix and absolute keyword location, for output units. */
+interface OutputLocations {
+  readonly suffixes: readonly string[];
+  readonly locations: readonly string[];
+}
+
 /** What pure assertions are given for the evaluation they never read. */
 const NO_RUN = undefined as unknown as Run;
 
 export class SchemaNode implements Member {
-  /** Every evaluator, for the output path, with its keyword location suffix and absolute location (precomputed). */
+  /**
+   * Every evaluator, for the output path, with its keyword location suffix and absolute location: made on the first
+   * output evaluation (a validator only ever asked `isValid` keeps no location strings).
+   */
   private all: readonly Evaluator[] = NONE;
-  private suffixes: readonly string[] = NONE;
-  private locations: readonly string[] = NONE;
+  private locations: OutputLocations | undefined = undefined;
   private typeMask = 0;
-  /** Whether there are assertions besides `type`, and all of them composed (`assertionsHold`). */
-  private asserts = false;
-  /** Whether every assertion is pure (never reads the evaluation). */
-  private pure = true;
+  /** The booleans below, as bits of one field (a catalog holds thousands of nodes). */
+  private flags = PURE;
   private holds: Holds = assertionsHold(NONE);
   private steps: readonly BooleanStep[] = NONE;
-  /** True when a keyword of this node reads evaluated marks: on the output path, and on the boolean path. */
-  private tracks = false;
-  private tracksTest = false;
   /** What it evaluates whenever it passes, once computed (UNKNOWN: not yet; `evaluated.ts`). */
   private props: EvaluatedProperties | undefined | typeof UNKNOWN = UNKNOWN;
   private itemsEvaluated: EvaluatedItems | undefined | typeof UNKNOWN = UNKNOWN;
-  private compiled = false;
-  private computing = false;
   /** Steps charged on entry: one per keyword. */
   private cost = 1;
+
+  /** Whether there are assertions besides `type`, and all of them composed (`assertionsHold`). */
+  private get asserts(): boolean {
+    return (this.flags & ASSERTS) !== 0;
+  }
+  /** Whether every assertion is pure (never reads the evaluation). */
+  private get pure(): boolean {
+    return (this.flags & PURE) !== 0;
+  }
+  /** True when a keyword of this node reads evaluated marks: on the output path, and on the boolean path. */
+  private get tracks(): boolean {
+    return (this.flags & TRACKS) !== 0;
+  }
+  private get tracksTest(): boolean {
+    return (this.flags & TRACKS_TEST) !== 0;
+  }
+  private get compiled(): boolean {
+    return (this.flags & COMPILED) !== 0;
+  }
+  private get computing(): boolean {
+    return (this.flags & COMPUTING) !== 0;
+  }
   /** A boolean `true`, or only a `type` mask and assertions: members test it inline. `false` is not a leaf. */
-  private leaf: boolean;
+  private get leaf(): boolean {
+    return (this.flags & LEAF) !== 0;
+  }
   /**
    * Accepts every instance on the boolean path: `true`, `{}`, annotation-only schemas. A node still compiling (the
    * target of a recursive reference) is not known to be trivial yet, so it counts as not trivial.
@@ -76,8 +110,11 @@ export class SchemaNode implements Member {
   isTrivial: boolean;
   /** The boolean path applied to the instance itself (specialised when the node is compiled). */
   test: Test;
-  /** The same without the entry's steps, for a member that has charged them (not a leaf: those are inline). */
-  private within: Test;
+  /**
+   * The same without the entry's steps, for a member that has charged them (not a leaf: those are inline); undefined
+   * for the general loop, whose body is called directly (no closure per node).
+   */
+  private within: Test | undefined = undefined;
   /** What entering it as a member charges, when it is a leaf of pure assertions; -1 otherwise (see `Member`). */
   batchSteps: number;
 
@@ -87,10 +124,10 @@ export class SchemaNode implements Member {
     /** `true`/`false` for boolean schemas. */
     readonly constant: boolean | undefined,
   ) {
-    this.leaf = constant === true;
+    if (constant === true) this.flags |= LEAF;
     this.isTrivial = constant === true;
-    this.test = constant === false ? falseTest : this.leafTest();
-    this.within = (instance, run, marks) => this.body(instance, run, marks);
+    // Until its keywords are compiled (and for `true`) a node accepts everything, charging its one step.
+    this.test = constant === false ? falseTest : CHARGE_ONE;
     this.batchSteps = constant === true ? 2 : -1;
   }
 
@@ -101,18 +138,19 @@ export class SchemaNode implements Member {
    */
   setEvaluators(evaluators: readonly Evaluator[], plan: BooleanPlan, tracks: boolean, tracksTest = tracks): void {
     this.all = evaluators;
-    this.suffixes = evaluators.map((e) => "/" + escapeToken(e.keyword));
-    this.locations = evaluators.map((e) => this.absoluteLocation + "/" + pointerToFragment(escapeToken(e.keyword)));
     this.typeMask = plan.typeMask;
-    this.asserts = plan.predicates.length > 0;
-    this.pure = plan.predicates.every((p) => p.pure === true);
+    const asserts = plan.predicates.length > 0;
+    const pure = plan.predicates.every((p) => p.pure === true);
     this.holds = assertionsHold(plan.predicates);
-    this.steps = plan.steps;
-    this.tracks = tracks;
-    this.tracksTest = tracksTest;
-    this.compiled = true;
+    this.steps = plan.steps.length === 0 ? NONE : plan.steps;
+    this.flags =
+      COMPILED |
+      (asserts ? ASSERTS : 0) |
+      (pure ? PURE : 0) |
+      (tracks ? TRACKS : 0) |
+      (tracksTest ? TRACKS_TEST : 0) |
+      (plan.steps.length === 0 ? LEAF : 0);
     this.cost = Math.max(1, evaluators.length);
-    this.leaf = plan.steps.length === 0;
     this.isTrivial = this.leaf && plan.typeMask === 0 && plan.predicates.length === 0;
     const general = this.scoped() || tracksTest || plan.steps.length > 1;
     const target = general || this.leaf ? undefined : (plan.steps[0] as BooleanStep).reference;
@@ -123,7 +161,7 @@ export class SchemaNode implements Member {
       this.within = referenceTest(0, target);
     } else if (general) {
       this.test = this.loop();
-      this.within = (instance, run, marks) => this.body(instance, run, marks);
+      this.within = undefined;
     } else {
       this.test = this.one(this.cost);
       this.within = this.one(0);
@@ -158,11 +196,11 @@ export class SchemaNode implements Member {
 
   /** Computes what the keywords evaluate; a reference back to this node meanwhile finds it unknown (a cycle). */
   private evaluated<T>(compute: () => T | undefined): T | undefined {
-    this.computing = true;
+    this.flags |= COMPUTING;
     try {
       return compute();
     } finally {
-      this.computing = false;
+      this.flags &= ~COMPUTING;
     }
   }
 
@@ -175,7 +213,8 @@ export class SchemaNode implements Member {
       return (mask === 0 || (typeBits(value) & mask) !== 0) && (!this.asserts || this.holds(value, run));
     }
     run.instanceDepth++;
-    const valid = this.within(value, run, undefined);
+    const within = this.within;
+    const valid = within === undefined ? this.body(value, run, undefined) : within(value, run, undefined);
     run.instanceDepth--;
     return valid;
   }
@@ -246,13 +285,7 @@ export class SchemaNode implements Member {
 
   private leafTest(): Test {
     const { cost, typeMask, asserts, holds } = this;
-    if (!asserts) {
-      if (typeMask === 0) return chargeOnly(cost);
-      return (instance, run) => {
-        if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
-        return (typeBits(instance) & typeMask) !== 0;
-      };
-    }
+    if (!asserts) return typeLeafTest(cost, typeMask);
     return (instance, run) => {
       if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
       return (typeMask === 0 || (typeBits(instance) & typeMask) !== 0) && holds(instance, run);
@@ -314,7 +347,11 @@ export class SchemaNode implements Member {
     const own = this.tracks ? new Marks() : marks;
     let valid = this.constant !== false;
     if (!valid) out.keywords.push(falseSchemaResult(out, instance, run));
-    const { all, suffixes, locations } = this;
+    const all = this.all;
+    const { suffixes, locations } = (this.locations ??= {
+      suffixes: all.map((e) => "/" + escapeToken(e.keyword)),
+      locations: all.map((e) => this.absoluteLocation + "/" + pointerToFragment(escapeToken(e.keyword))),
+    });
     for (let i = 0; i < all.length; i++) {
       const evaluator = all[i] as Evaluator;
       const unit = new KeywordResult(out, evaluator.keyword, suffixes[i] as string, locations[i] as string);
@@ -372,6 +409,32 @@ function referenceTest(cost: number, target: Subschema): Test {
     return valid;
   };
 }
+
+/** Leaves of a `type` mask only, by cost and mask: most of a schema's leaves, sharing one test each. */
+const typeLeafTests = new Map<number, Test>();
+
+/** The boolean path of a leaf that only has a `type` mask (0: none) and charges `cost` on entry. */
+function typeLeafTest(cost: number, typeMask: number): Test {
+  // Masks have 7 bits; a few costs cover nearly every such leaf (one per keyword, annotations included).
+  const key = cost * 128 + typeMask;
+  const shared = cost <= 16 ? typeLeafTests.get(key) : undefined;
+  if (shared !== undefined) return shared;
+  const test: Test =
+    typeMask === 0
+      ? chargeOnly(cost)
+      : (instance, run) => {
+          if ((run.steps += cost) > run.maxSteps) run.limit("maxEvaluationSteps");
+          return (typeBits(instance) & typeMask) !== 0;
+        };
+  if (cost <= 16) typeLeafTests.set(key, test);
+  return test;
+}
+
+/** The boolean path of `true` (and of a node not compiled yet): one step, and every instance is valid. */
+const CHARGE_ONE: Test = (_instance, run) => {
+  if (++run.steps > run.maxSteps) run.limit("maxEvaluationSteps");
+  return true;
+};
 
 /** A node that accepts everything on the boolean path still charges its entry. */
 function chargeOnly(cost: number): Test {

@@ -9,7 +9,7 @@ import { isObject } from "../../engine/json/json.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Run } from "../../engine/evaluate/run.js";
-import { ALL_PROPERTIES, NO_ITEMS } from "../../engine/evaluate/evaluated.js";
+import { ALL_PROPERTIES, evaluatesNoItems } from "../../engine/evaluate/evaluated.js";
 
 export const additionalProperties: KeywordDefinition = {
   keyword: "additionalProperties",
@@ -32,7 +32,7 @@ export const additionalProperties: KeywordDefinition = {
       annotate: "keys",
       quietFalse: true,
       evaluatedProperties: () => ALL_PROPERTIES,
-      evaluatedItems: () => NO_ITEMS,
+      evaluatedItems: evaluatesNoItems,
       apply(instance, to, marks, run) {
         if (marks !== undefined) marks.allProps = true;
         const keys = to.keys(instance);

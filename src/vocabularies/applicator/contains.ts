@@ -8,7 +8,7 @@ import type { Marks } from "../../engine/evaluate/marks.js";
 import type { Applier } from "../../engine/evaluate/run.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { plural } from "../../engine/output/messages.js";
-import { NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
+import { evaluatesNoProperties } from "../../engine/evaluate/evaluated.js";
 
 function bound(ctx: Parameters<KeywordDefinition["compile"]>[1], keyword: string): number | undefined {
   if (!ctx.active(keyword)) return undefined;
@@ -48,7 +48,7 @@ export const contains: KeywordDefinition = {
       keyword: "contains",
       kind: "applicator",
       // The items it marks are those that match: known only at evaluation.
-      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => undefined,
       test(instance, run, marks) {
         if (!Array.isArray(instance)) return true;

@@ -4,7 +4,7 @@ import { hasOwn } from "../../engine/json/json.js";
 import { applicator } from "../../engine/evaluate/applicator.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { schemaMap } from "./shared.js";
-import { choiceProperties, NO_ITEMS } from "../../engine/evaluate/evaluated.js";
+import { choiceProperties, evaluatesNoItems } from "../../engine/evaluate/evaluated.js";
 
 export const dependentSchemas: KeywordDefinition = {
   keyword: "dependentSchemas",
@@ -16,7 +16,7 @@ export const dependentSchemas: KeywordDefinition = {
       on: "object",
       // Which schemas apply depends on which names are present: known only when none evaluates anything.
       evaluatedProperties: () => choiceProperties(entries.map(([, node]) => node.evaluatedProperties())),
-      evaluatedItems: () => NO_ITEMS,
+      evaluatedItems: evaluatesNoItems,
       apply(instance, to, marks) {
         to.spend(entries.length);
         for (let i = 0; i < entries.length; i++) {

@@ -6,7 +6,7 @@
 import { applicator } from "../../engine/evaluate/applicator.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { plural } from "../../engine/output/messages.js";
-import { ALL_ITEMS, NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
+import { ALL_ITEMS, evaluatesNoProperties } from "../../engine/evaluate/evaluated.js";
 
 export const items: KeywordDefinition = {
   keyword: "items",
@@ -22,7 +22,7 @@ export const items: KeywordDefinition = {
       on: "array",
       annotate: "any",
       quietFalse: true,
-      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => ALL_ITEMS,
       apply(instance, to, marks) {
         to.items(instance);

@@ -2,7 +2,7 @@
 
 import { evaluateInPlace } from "../../engine/evaluate/applicator.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
+import { evaluatesNoItems, evaluatesNoProperties } from "../../engine/evaluate/evaluated.js";
 
 export const not_: KeywordDefinition = {
   keyword: "not",
@@ -13,8 +13,8 @@ export const not_: KeywordDefinition = {
       keyword: "not",
       kind: "applicator",
       // Its subschema's annotations are dropped (Core §10.2.1.4): it evaluates nothing.
-      evaluatedProperties: () => NO_PROPERTIES,
-      evaluatedItems: () => NO_ITEMS,
+      evaluatedProperties: evaluatesNoProperties,
+      evaluatedItems: evaluatesNoItems,
       test(instance, run) {
         return !run.inPlace(node, instance, undefined);
       },

@@ -64,6 +64,8 @@ const KEPT_LAYOUTS = 4;
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
 
+const NONE: never[] = [];
+
 /** Whether two key lists are the same keys in the same order (keys are interned strings: mostly one compare each). */
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -244,14 +246,16 @@ export const objectMembers: Fusion = {
       patterns.push(ctx.pattern(source, "patternProperties"));
       patternNodes.push(ctx.subschema("patternProperties", source));
     }
+    // Empty lists shared: most objects have neither patterns nor required names outside `properties`.
+    const elsewhere = [...listed].filter((name) => !declared.has(name));
     return new ObjectMembers({
       names,
       nodes: names.map((name) => ctx.subschema("properties", name)),
       requiredHere: names.map((name) => listed.has(name)),
       nameSet: properties ? declared : undefined,
-      requiredElsewhere: [...listed].filter((name) => !declared.has(name)),
-      patterns,
-      patternNodes,
+      requiredElsewhere: elsewhere.length === 0 ? NONE : elsewhere,
+      patterns: patterns.length === 0 ? NONE : patterns,
+      patternNodes: patternNodes.length === 0 ? NONE : patternNodes,
       additional: closed ? ctx.subschema("additionalProperties") : undefined,
       steps: names.length + required.length,
     });

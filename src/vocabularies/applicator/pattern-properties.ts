@@ -8,7 +8,7 @@ import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Subschema } from "../../engine/evaluate/run.js";
 import { schemaMap } from "./shared.js";
-import { NO_ITEMS } from "../../engine/evaluate/evaluated.js";
+import { evaluatesNoItems } from "../../engine/evaluate/evaluated.js";
 
 export const patternProperties: KeywordDefinition = {
   keyword: "patternProperties",
@@ -23,7 +23,7 @@ export const patternProperties: KeywordDefinition = {
       on: "object",
       annotate: "keys",
       evaluatedProperties: () => ({ all: false, names: [], patterns: entries.map(([pattern]) => pattern) }),
-      evaluatedItems: () => NO_ITEMS,
+      evaluatedItems: evaluatesNoItems,
       apply(instance, to, marks, run) {
         const keys = to.keys(instance);
         // Each pattern a name is tested against charges its work (README "Limits"); a limit is located at the name.

@@ -3,7 +3,7 @@
 import { applicator } from "../../engine/evaluate/applicator.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { schemaArray } from "./shared.js";
-import { NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
+import { evaluatesNoProperties } from "../../engine/evaluate/evaluated.js";
 
 export const prefixItems: KeywordDefinition = {
   keyword: "prefixItems",
@@ -14,7 +14,7 @@ export const prefixItems: KeywordDefinition = {
       keyword: "prefixItems",
       on: "array",
       annotate: "largest-index",
-      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => ({ all: false, prefix: nodes.length }),
       apply(instance, to, marks) {
         to.items(instance);

@@ -5,7 +5,7 @@
 
 import { applicator } from "../../engine/evaluate/applicator.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { NO_ITEMS, NO_PROPERTIES } from "../../engine/evaluate/evaluated.js";
+import { evaluatesNoItems, evaluatesNoProperties } from "../../engine/evaluate/evaluated.js";
 
 export const propertyNames: KeywordDefinition = {
   keyword: "propertyNames",
@@ -16,8 +16,8 @@ export const propertyNames: KeywordDefinition = {
       keyword: "propertyNames",
       on: "object",
       failuresOnly: true,
-      evaluatedProperties: () => NO_PROPERTIES,
-      evaluatedItems: () => NO_ITEMS,
+      evaluatedProperties: evaluatesNoProperties,
+      evaluatedItems: evaluatesNoItems,
       apply(instance, to) {
         for (const key of to.keys(instance)) if (!to.child(node, key, key)) return false;
         return true;

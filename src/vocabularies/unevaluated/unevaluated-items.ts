@@ -6,7 +6,7 @@
  */
 
 import { applicator } from "../../engine/evaluate/applicator.js";
-import { ALL_ITEMS, NO_PROPERTIES, type EvaluatedItems } from "../../engine/evaluate/evaluated.js";
+import { ALL_ITEMS, type EvaluatedItems, evaluatesNoProperties } from "../../engine/evaluate/evaluated.js";
 import { evaluatedItemsOf, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 
 export const unevaluatedItems: KeywordDefinition = {
@@ -21,7 +21,7 @@ export const unevaluatedItems: KeywordDefinition = {
       on: "array",
       annotate: "any",
       quietFalse: true,
-      evaluatedProperties: () => NO_PROPERTIES,
+      evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => ALL_ITEMS,
       settle(siblings) {
         known = evaluatedItemsOf(siblings);

@@ -7,7 +7,7 @@
  */
 
 import { applicator } from "../../engine/evaluate/applicator.js";
-import { ALL_PROPERTIES, NO_ITEMS, type EvaluatedProperties } from "../../engine/evaluate/evaluated.js";
+import { ALL_PROPERTIES, type EvaluatedProperties, evaluatesNoItems } from "../../engine/evaluate/evaluated.js";
 import { evaluatedPropertiesOf, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { NameSetUnions } from "../../engine/evaluate/marks.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
@@ -35,7 +35,7 @@ export const unevaluatedProperties: KeywordDefinition = {
       annotate: "keys",
       quietFalse: true,
       evaluatedProperties: () => ALL_PROPERTIES,
-      evaluatedItems: () => NO_ITEMS,
+      evaluatedItems: evaluatesNoItems,
       settle(siblings) {
         known = evaluatedPropertiesOf(siblings);
         return known !== undefined;
