@@ -86,6 +86,7 @@ export class Validator<T = unknown> {
     } catch (e) {
       throw stackGuard(e, this.limits);
     } finally {
+      run.release();
       run.active = false;
     }
   }

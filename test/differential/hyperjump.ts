@@ -94,7 +94,7 @@ function multipleOfValues(schema: Json): number[] {
   return out;
 }
 
-/** Exact decimal test: is `n / m` an integer? (both are finite doubles, read as their shortest decimal strings) */
+/** Exact decimal test: is `n / m` an integer? (both finite doubles, read as `decimal` reads them) */
 export function exactMultiple(n: number, m: number): boolean {
   const [nd, ns] = decimal(n);
   const [md, ms] = decimal(m);
@@ -104,8 +104,12 @@ export function exactMultiple(n: number, m: number): boolean {
   return b !== 0n && a % b === 0n;
 }
 
-/** A finite double as digits × 10^-scale, from its shortest round-trip decimal representation. */
+/**
+ * A finite double as digits × 10^-scale: an integral one as the exact integer it holds (what the engine decides on,
+ * and what the JSON text of a large integer means), any other from its shortest round-trip decimal representation.
+ */
 function decimal(x: number): [bigint, number] {
+  if (Number.isInteger(x)) return [BigInt(x), 0];
   const [mantissa = "0", exp = "0"] = x.toExponential().split("e");
   const negative = mantissa.startsWith("-");
   const [int = "0", frac = ""] = mantissa.replace("-", "").split(".");
@@ -129,7 +133,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     id: "hyperjump-multipleOf-tolerance",
     reason:
       "hyperjump decides multipleOf with a floating-point remainder and a 1.19e-7 tolerance; Validation §6.2.1 requires the " +
-      "quotient to be an integer, which we decide exactly (decimal.js)",
+      "quotient to be an integer, which we decide exactly (BigInt arithmetic on the decimal value)",
     applies(schema, instance) {
       const ms = multipleOfValues(schema);
       if (ms.length === 0) return false;

@@ -56,6 +56,8 @@ export interface Member extends Subschema {
   entered(value: unknown): boolean;
 }
 
+const NO_KEYS: string[] = [];
+
 /** The compiled `$dynamicAnchor`s of one schema resource, by name. */
 export type DynamicAnchors = ReadonlyMap<string, Subschema>;
 
@@ -174,12 +176,19 @@ export class Run implements Applier {
   /** @internal Makes a finished run ready for the next evaluation on the boolean path. */
   reset(): void {
     this.matching = undefined;
+    this.release();
     this.steps = 0;
     this.instanceDepth = 0;
     this.instanceNodes = 0;
     this.nesting = 0;
     this.references = 0;
     this.scope = null;
+  }
+
+  /** @internal Lets go of the instance data the run holds (a reused run outlives the call). */
+  release(): void {
+    this.keysOf = undefined;
+    this.keyList = NO_KEYS;
   }
 
   /**
@@ -302,9 +311,16 @@ export class Run implements Applier {
     return (node as Member).firstMatch(array, from, this);
   }
 
+  /** The object whose keys `keys` listed last, and its keys: sibling keywords that list one object list it once. */
+  private keysOf: object | undefined = undefined;
+  private keyList: string[] = NO_KEYS;
+
   /** The object's own enumerable keys, checked against `maxObjectProperties` and charged one step each. */
   keys(object: object, where?: Located): string[] {
-    const keys = Object.keys(object);
+    // Keywords only read the list; an object's keys do not change while it is evaluated (it is data).
+    const keys = object === this.keysOf ? this.keyList : Object.keys(object);
+    this.keysOf = object;
+    this.keyList = keys;
     if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", where);
     this.spend(keys.length, where);
     return keys;

@@ -6,10 +6,11 @@
  *
  * The instance's own keys and values are listed once (`Object.keys`, `Object.values`: the fastest way to read an
  * object's values whatever shapes the evaluator has seen, and own properties only) and compared with the key layout
- * the last instance had: its keys in order, and which declared name each is. An object laid out the same way (tool
- * calls mostly are) is checked without a lookup per key and its `required` names are known present; when its members
- * are pure leaves they are entered at once. Each key is tested against each pattern once. A schema of a few names
- * and nothing for other keys probes its names instead (an own-property test and a read each).
+ * the last instance had (up to `LAID_OUT_KEYS` keys): its keys in order, and which declared name each is. An object
+ * laid out the same way (tool calls mostly are) is checked without a lookup per key and its `required` names are
+ * known present; when its members are pure leaves they are entered at once. Each key is tested against each pattern
+ * once. A schema of a few names and nothing for other keys probes its names instead (an own-property test and a read
+ * each).
  */
 
 import { hasOwn, isObject } from "../../engine/json/json.js";
@@ -58,6 +59,9 @@ const PROBED_NAMES = 3;
 /** Up to this many keys, an object's values are listed at once (`Object.values`); beyond, read key by key. */
 const LISTED_VALUES = 64;
 
+/** Objects with more keys than this are read without a layout: none is made or kept for them. */
+const LAID_OUT_KEYS = 1024;
+
 /** How many key layouts are kept: a tool is called with a few sets of arguments, in turn. */
 const KEPT_LAYOUTS = 4;
 
@@ -104,11 +108,28 @@ class ObjectMembers implements BooleanStep {
     // whose getters change it while it is read (the two lists then disagree).
     let values = keys.length <= LISTED_VALUES ? Object.values(instance) : undefined;
     if (values === undefined || values.length !== keys.length) values = keys.map((key) => instance[key]);
+    const own = m.additional === undefined ? marks : undefined;
+    if (keys.length > LAID_OUT_KEYS) {
+      // A large object: no layout is made or kept for it (its keys are not retained), each key is looked up.
+      if (!this.hasRequired(instance)) return false;
+      if (m.additional !== undefined) run.spend(keys.length);
+      return this.oneByOne(keys, undefined, values, run, own);
+    }
     const layout = this.layoutFor(keys, run);
     if (!layout.complete) return false;
     if (m.additional !== undefined) run.spend(keys.length);
     if (layout.batch >= 0 && run.enterAll(layout.batch, layout.members)) return this.entered(layout, values, run);
-    return this.oneByOne(layout, values, run, m.additional === undefined ? marks : undefined);
+    return this.oneByOne(keys, layout.slots, values, run, own);
+  }
+
+  /** Whether every name `required` lists is an own property. */
+  private hasRequired(instance: Record<string, unknown>): boolean {
+    const { names, requiredHere, requiredElsewhere } = this.m;
+    for (let i = 0; i < names.length; i++)
+      if (requiredHere[i] === true && !hasOwn(instance, names[i] as string)) return false;
+    for (let i = 0; i < requiredElsewhere.length; i++)
+      if (!hasOwn(instance, requiredElsewhere[i] as string)) return false;
+    return true;
   }
 
   /** Each declared name in turn, own properties only: its subschema, or a refusal when it is required and absent. */
@@ -151,11 +172,16 @@ class ObjectMembers implements BooleanStep {
    * Each key in turn: its declared subschema, the subschemas of the patterns it matches (marked one by one when
    * `marks` is given: patterns without `additionalProperties`), and `additionalProperties` when neither applies.
    */
-  private oneByOne(layout: Layout, values: readonly unknown[], run: Run, marks: Marks | undefined): boolean {
+  private oneByOne(
+    keys: readonly string[],
+    slots: readonly number[] | undefined,
+    values: readonly unknown[],
+    run: Run,
+    marks: Marks | undefined,
+  ): boolean {
     const { nodes, patterns, patternNodes, additional } = this.m;
-    const { keys, slots } = layout;
     for (let i = 0; i < keys.length; i++) {
-      const slot = slots[i] as number;
+      const slot = slots === undefined ? this.indexOf(keys[i] as string) : (slots[i] as number);
       if (slot >= 0) {
         const node = nodes[slot] as Subschema;
         if (!node.isTrivial && !run.child(node, values[i])) return false;
