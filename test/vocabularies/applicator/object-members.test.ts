@@ -59,6 +59,13 @@ const object = fc
   });
 const instance = fc.oneof({ weight: 5, arbitrary: object }, { weight: 1, arbitrary: value });
 
+/** An object of `count` keys k0, k1, … (integers), then `extra`, parsed from JSON as arguments arrive. */
+function wide(count: number, extra: Record<string, unknown>): unknown {
+  const entries = Array.from({ length: count }, (_, i) => `"k${i}":${i}`);
+  for (const [k, v] of Object.entries(extra)) entries.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  return JSON.parse(`{${entries.join(",")}}`);
+}
+
 test("the dialect lists the fusion", () => {
   assert.deepEqual(dialect2020_12.fusions, [objectMembers]);
 });
@@ -107,6 +114,22 @@ test("every branch: layouts with pure leaves entered at once or not, patterns, c
       [{ x1: 1 }, { x1: "s" }, { y: 1 }],
     ],
     [{ properties: { a: {} }, patternProperties: { "^x": { type: "integer" } } }, [{ x1: 1, a: "s" }, { x1: "s" }]],
+    // Over 1,024 keys: no layout, each key looked up, required names tested as own properties.
+    [
+      {
+        properties: { a: { type: "integer" }, k7: { type: "integer" } },
+        patternProperties: { "^x": { type: "string" } },
+        additionalProperties: { type: "integer" },
+        required: ["a", "zz"],
+      },
+      [
+        wide(1100, { a: 1, zz: 0 }),
+        wide(1100, { a: "s", zz: 0 }),
+        wide(1100, { a: 1 }),
+        wide(1100, { a: 1, zz: 0, x: 1 }),
+      ],
+    ],
+    [{ properties: { a: {} }, required: ["a"] }, [wide(1100, {}), wide(1100, { a: 1 })]],
   ];
   for (const [s, instances] of cases) {
     const fused = compileWith(dialect2020_12, s);
