@@ -209,13 +209,17 @@ async function ata(remotes) {
 
 export const PEERS = { ours, ajv, schemasafe, hyperjump, cfworker, ata };
 
-/** Loads every library (or the named ones); one that cannot load is left out with the reason logged. */
+/**
+ * Loads every library (or the named ones); one that cannot load is left out with the reason logged. Each gets its
+ * own copy of the remote documents: a library may write onto the schemas it is given (cfworker adds a
+ * non-enumerable `__absolute_uri__` to subschemas), which another then sees.
+ */
 export async function loadPeers(remotes, log, names = Object.keys(PEERS)) {
   const out = [];
   for (const id of names) {
     const load = PEERS[id];
     try {
-      out.push(await load(remotes));
+      out.push(await load(new Map([...remotes].map(([uri, doc]) => [uri, JSON.parse(JSON.stringify(doc))]))));
     } catch (e) {
       log(`- ${id}: left out, could not be loaded (${e.message})`);
     }
