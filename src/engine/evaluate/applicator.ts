@@ -31,6 +31,11 @@ export interface ApplicatorSpec<I> {
    * one to (`true` when it applied one to every item), or `true` when it applied any.
    */
   readonly annotate?: "keys" | "largest-index" | "any";
+  /**
+   * With `annotate: "keys"`: whether the keyword can apply subschemas to one key more than once (`patternProperties`
+   * with several patterns); the annotation lists each key once either way.
+   */
+  readonly repeatsKeys?: boolean;
   /** Passing children are dropped from the output (`propertyNames`: names are not instance locations). */
   readonly failuresOnly?: boolean;
   /**
@@ -100,7 +105,7 @@ class Applicator<I> implements Evaluator {
       }
       return false;
     }
-    const annotation = to.annotation(spec.annotate, instance);
+    const annotation = to.annotation(spec.annotate, instance, spec.repeatsKeys === true);
     if (annotation !== undefined) {
       out.hasAnnotation = true;
       out.annotation = annotation;
@@ -226,11 +231,11 @@ class OutputApplier implements Applier {
     this.run.spend(steps, this.out);
   }
 
-  annotation(kind: ApplicatorSpec<unknown>["annotate"], instance: unknown): unknown {
+  annotation(kind: ApplicatorSpec<unknown>["annotate"], instance: unknown, repeatsKeys = false): unknown {
     const { applied } = this;
     if (kind === undefined || applied.length === 0) return undefined;
     if (kind === "any") return true;
-    if (kind === "keys") return [...new Set(applied)];
+    if (kind === "keys") return repeatsKeys ? [...new Set(applied)] : applied;
     let largest = 0;
     for (const index of applied as number[]) if (index > largest) largest = index;
     return applied.length === (instance as unknown[]).length ? true : largest;

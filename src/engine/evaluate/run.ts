@@ -311,16 +311,28 @@ export class Run implements Applier {
     return (node as Member).firstMatch(array, from, this);
   }
 
-  /** The object whose keys `keys` listed last, and its keys: sibling keywords that list one object list it once. */
+  /** The object whose keys `ownKeys` listed last, and its keys: sibling keywords that list one object list it once. */
   private keysOf: object | undefined = undefined;
   private keyList: string[] = NO_KEYS;
 
-  /** The object's own enumerable keys, checked against `maxObjectProperties` and charged one step each. */
-  keys(object: object, where?: Located): string[] {
-    // Keywords only read the list; an object's keys do not change while it is evaluated (it is data).
-    const keys = object === this.keysOf ? this.keyList : Object.keys(object);
+  /**
+   * @internal
+   * The object's own enumerable keys, neither checked nor charged (the caller does both): listed once for the
+   * sibling keywords that read one object (`Object.keys` of a large object, which V8 keeps as a dictionary, costs
+   * about as much as evaluating its members). Keywords only read the list; an object's keys do not change while it
+   * is evaluated (it is data).
+   */
+  ownKeys(object: object): string[] {
+    if (object === this.keysOf) return this.keyList;
+    const keys = Object.keys(object);
     this.keysOf = object;
     this.keyList = keys;
+    return keys;
+  }
+
+  /** The object's own enumerable keys, checked against `maxObjectProperties` and charged one step each. */
+  keys(object: object, where?: Located): string[] {
+    const keys = this.ownKeys(object);
     if (keys.length > this.limits.maxObjectProperties) this.limit("maxObjectProperties", where);
     this.spend(keys.length, where);
     return keys;

@@ -101,7 +101,7 @@ class ObjectMembers implements BooleanStep {
     if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
       return this.probe(instance, run);
     }
-    const keys = Object.keys(instance);
+    const keys = run.ownKeys(instance);
     if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
     // `Object.values` is the fastest read of a small object's values, and far the slowest of a large one (which V8
     // keeps as a dictionary, with no enumeration cache): those are read key by key. So are the values of a host object

@@ -22,6 +22,7 @@ export const patternProperties: KeywordDefinition = {
       keyword: "patternProperties",
       on: "object",
       annotate: "keys",
+      repeatsKeys: entries.length > 1,
       evaluatedProperties: () => ({ all: false, names: [], patterns: entries.map(([pattern]) => pattern) }),
       evaluatedItems: evaluatesNoItems,
       apply(instance, to, marks, run) {

@@ -15,7 +15,7 @@ function count(keyword: string, phrase: string, holds: (n: number, limit: number
         keyword,
         (instance, run) => {
           if (!isObject(instance)) return true;
-          const count = Object.keys(instance).length;
+          const count = run.ownKeys(instance).length;
           run.spend(count);
           return holds(count, limit);
         },

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { defaultLimits, LimitError } from "../../../src/index.js";
+import { compile, defaultLimits, LimitError } from "../../../src/index.js";
 import { Run } from "../../../src/engine/evaluate/run.js";
 import { stepNode, trueNode } from "./nodes.js";
 
@@ -44,4 +44,37 @@ test("keys charge one step per key and return the own keys", () => {
   const run = new Run(defaultLimits, false);
   assert.deepEqual(run.keys(JSON.parse('{"__proto__": 1, "b": 2}')), ["__proto__", "b"]);
   assert.equal(run.steps, 2);
+});
+
+test("one object's keys are listed once per evaluation, however many sibling keywords read them", () => {
+  // The keys of a large object cost about as much to list as its members cost to evaluate: `properties` or
+  // `patternProperties`, `unevaluatedProperties`, `propertyNames` and `minProperties` on one object share one list.
+  const data: Record<string, number> = {};
+  for (let i = 0; i < 2000; i++) data[`k${i}`] = i;
+  let listed = 0;
+  const counted = new Proxy(data, {
+    ownKeys(target) {
+      listed++;
+      return Reflect.ownKeys(target);
+    },
+  });
+  const schemas = [
+    { patternProperties: { "^k": { type: "integer" } }, unevaluatedProperties: false },
+    { properties: { k0: { type: "integer" } }, additionalProperties: { type: "integer" }, minProperties: 2000 },
+    { properties: { k1: true }, propertyNames: { pattern: "^k" }, unevaluatedProperties: { type: "integer" } },
+  ];
+  for (const schema of schemas) {
+    const validator = compile(schema);
+    listed = 0;
+    assert.equal(validator.isValid(counted), true);
+    assert.equal(listed, 1, `isValid: ${JSON.stringify(schema)}`);
+    listed = 0;
+    assert.equal(validator.validate(counted).valid, true);
+    // The boolean path, then the output path: once each.
+    assert.equal(listed, 2, `validate: ${JSON.stringify(schema)}`);
+  }
+  // Nothing is kept after the call: a new object with other keys is listed afresh.
+  const validator = compile(schemas[0] as object);
+  assert.equal(validator.isValid({ k: 1, x: 2 }), false);
+  assert.equal(validator.isValid({ k: 1 }), true);
 });
