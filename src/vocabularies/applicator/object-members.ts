@@ -10,7 +10,8 @@
  * laid out the same way (tool calls mostly are) is checked without a lookup per key and its `required` names are
  * known present; when its members are pure leaves they are entered at once. Each key is tested against each pattern
  * once. A schema of a few names and nothing for other keys probes its names instead (an own-property test and a read
- * each).
+ * each). A schema whose instances keep changing shape (a meta-schema's) and that has nothing for other keys reads
+ * them without a key list while layouts keep being missed (`LAYOUT_WINDOW`).
  */
 
 import { hasOwn, isObject } from "../../engine/json/json.js";
@@ -65,6 +66,15 @@ const LAID_OUT_KEYS = 1024;
 /** How many key layouts are kept: a tool is called with a few sets of arguments, in turn. */
 const KEPT_LAYOUTS = 4;
 
+/**
+ * Layouts pay off when instances repeat their shapes (tool calls); a schema that meets objects of ever new shapes
+ * (a meta-schema's instances, schema objects) would make a layout on almost every call. Every `LAYOUT_WINDOW` layout
+ * lookups, when fewer than half found a kept layout, the next `WALKED_CALLS` instances are read without listing their
+ * keys (a schema with `properties` and `required` only), then layouts are tried again.
+ */
+const LAYOUT_WINDOW = 32;
+const WALKED_CALLS = 480;
+
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
 
@@ -84,10 +94,18 @@ class ObjectMembers implements BooleanStep {
   private readonly requiredDeclared: number;
   /** The last instances' layouts, the latest first; each is never changed once made. */
   private layouts: Layout[] = [];
+  /** Whether instances can be read without listing their keys: no `patternProperties`, no `additionalProperties`. */
+  private readonly walkable: boolean;
+  /** Layout lookups in this window, and how many found a kept layout. */
+  private lookups = 0;
+  private found = 0;
+  /** Instances still to be read without listing their keys. */
+  private walks = 0;
 
   constructor(private readonly m: Members) {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
     this.requiredDeclared = m.requiredHere.filter(Boolean).length;
+    this.walkable = m.additional === undefined && m.patterns.length === 0;
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
@@ -100,6 +118,10 @@ class ObjectMembers implements BooleanStep {
     run.spend(m.steps);
     if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
       return this.probe(instance, run);
+    }
+    if (this.walks > 0) {
+      this.walks--;
+      return this.walk(instance, run);
     }
     const keys = run.ownKeys(instance);
     if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
@@ -120,6 +142,27 @@ class ObjectMembers implements BooleanStep {
     if (m.additional !== undefined) run.spend(keys.length);
     if (layout.batch >= 0 && run.enterAll(layout.batch, layout.members)) return this.entered(layout, values, run);
     return this.oneByOne(keys, layout.slots, values, run, own);
+  }
+
+  /**
+   * Each own key in turn without listing them (for…in; inherited keys are skipped): its declared subschema. Every
+   * own key is counted against `maxObjectProperties` before a failure is answered, as when the keys are listed first.
+   */
+  private walk(instance: Record<string, unknown>, run: Run): boolean {
+    const { nodes } = this.m;
+    const max = run.limits.maxObjectProperties;
+    let valid = this.hasRequired(instance);
+    let count = 0;
+    for (const key in instance) {
+      if (!hasOwn(instance, key)) continue;
+      if (++count > max) run.limit("maxObjectProperties");
+      if (!valid) continue;
+      const slot = this.indexOf(key);
+      if (slot < 0) continue;
+      const node = nodes[slot] as Subschema;
+      if (!node.isTrivial && !run.child(node, instance[key])) valid = false;
+    }
+    return valid;
   }
 
   /** Whether every name `required` lists is an own property. */
@@ -201,10 +244,18 @@ class ObjectMembers implements BooleanStep {
 
   /** The layout of these keys: one of the last few, or a new one (which becomes the latest). */
   private layoutFor(keys: readonly string[], run: Run): Layout {
+    if (++this.lookups === LAYOUT_WINDOW) {
+      if (this.walkable && this.found * 2 < LAYOUT_WINDOW) this.walks = WALKED_CALLS;
+      this.lookups = 0;
+      this.found = 0;
+    }
     const layouts = this.layouts;
     for (let i = 0; i < layouts.length; i++) {
       const layout = layouts[i] as Layout;
-      if (sameKeys(layout.keys, keys)) return layout;
+      if (sameKeys(layout.keys, keys)) {
+        this.found++;
+        return layout;
+      }
     }
     const layout = this.layoutOf(keys, run);
     layouts.unshift(layout);

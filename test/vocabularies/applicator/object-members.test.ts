@@ -216,3 +216,42 @@ test("read with for…in only while it lists own keys: Object.prototype made enu
     same(JSON.parse('{"a": "x", "b": 1}'));
   }
 });
+
+test("objects of ever new shapes are read without listing their keys: the same verdicts and steps", () => {
+  // Properties and required only (instances can be walked); every instance a new set of keys, so layouts keep
+  // being missed and the fusion switches to reading keys one by one as it meets them.
+  const walkable = fc.record(
+    {
+      properties: fc.dictionary(fc.constantFrom(...NAMES), sub, { minKeys: 4, maxKeys: 12 }),
+      required: fc.uniqueArray(fc.constantFrom(...NAMES, "zz"), { maxLength: 5 }),
+    },
+    { requiredKeys: ["properties"] },
+  );
+  let walked = 0;
+  fc.assert(
+    fc.property(walkable, fc.array(object, { minLength: 80, maxLength: 120 }), (s, instances) => {
+      const fused = compileWith(dialect2020_12, s);
+      const spec = compileWith(plain, s);
+      instances.forEach((i, n) => {
+        // A key no other instance has: a new shape every time.
+        const fresh = Object.assign(Object.create(Object.getPrototypeOf(i) as object) as object, i, { [`n${n}`]: n });
+        const { valid, steps } = fused.count(fresh);
+        assert.equal(valid, spec.isValid(fresh), JSON.stringify({ s, fresh }));
+        // A validator that has just been compiled lays the keys out; the same steps either way.
+        assert.equal(steps, compileWith(dialect2020_12, s).count(fresh).steps, JSON.stringify({ s, fresh }));
+      });
+      // Reading without a key list walks the prototype chain (for…in), which listing own keys never does.
+      let prototypeRead = false;
+      const probe = new Proxy(JSON.parse('{"a": 1, "zz": 2}') as object, {
+        getPrototypeOf(target) {
+          prototypeRead = true;
+          return Reflect.getPrototypeOf(target);
+        },
+      });
+      assert.equal(fused.isValid(probe), spec.isValid(JSON.parse('{"a": 1, "zz": 2}')));
+      if (prototypeRead) walked++;
+    }),
+    { seed: 20261204, numRuns: 60 },
+  );
+  assert.ok(walked > 50, `${walked} of 60 validators read instances without a key list`);
+});
