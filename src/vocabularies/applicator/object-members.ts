@@ -10,8 +10,9 @@
  * laid out the same way (tool calls mostly are) is checked without a lookup per key and its `required` names are
  * known present; when its members are pure leaves they are entered at once. Each key is tested against each pattern
  * once. A schema of a few names and nothing for other keys probes its names instead (an own-property test and a read
- * each). A schema whose instances keep changing shape (a meta-schema's) and that has nothing for other keys reads
- * them without a key list while layouts keep being missed (`LAYOUT_WINDOW`).
+ * each). While layouts keep being missed (instances that keep changing shape, like a meta-schema's), no new ones
+ * are made (`LAYOUT_WINDOW`): keys are looked up one by one, and a schema with nothing for other keys reads them
+ * without a key list.
  */
 
 import { hasOwn, isObject } from "../../engine/json/json.js";
@@ -69,11 +70,12 @@ const KEPT_LAYOUTS = 4;
 /**
  * Layouts pay off when instances repeat their shapes (tool calls); a schema that meets objects of ever new shapes
  * (a meta-schema's instances, schema objects) would make a layout on almost every call. Every `LAYOUT_WINDOW` layout
- * lookups, when fewer than half found a kept layout, the next `WALKED_CALLS` instances are read without listing their
- * keys (a schema with `properties` and `required` only), then layouts are tried again.
+ * lookups, when fewer than half found a kept layout, the next `UNLAID_CALLS` instances get no new layout: a kept one
+ * still serves, other keys are looked up one by one, and a schema with `properties` and `required` only reads its
+ * instances without listing their keys. Then layouts are made again.
  */
 const LAYOUT_WINDOW = 32;
-const WALKED_CALLS = 480;
+const UNLAID_CALLS = 480;
 
 /** Up to this many declared names, a key is looked up by comparing it with each; beyond, in a map. */
 const COMPARED_NAMES = 8;
@@ -99,8 +101,8 @@ class ObjectMembers implements BooleanStep {
   /** Layout lookups in this window, and how many found a kept layout. */
   private lookups = 0;
   private found = 0;
-  /** Instances still to be read without listing their keys. */
-  private walks = 0;
+  /** Instances still to be read without making a layout (see `UNLAID_CALLS`). */
+  private unlaid = 0;
 
   constructor(private readonly m: Members) {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
@@ -119,8 +121,8 @@ class ObjectMembers implements BooleanStep {
     if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
       return this.probe(instance, run);
     }
-    if (this.walks > 0) {
-      this.walks--;
+    if (this.walkable && this.unlaid > 0) {
+      this.unlaid--;
       return this.walk(instance, run);
     }
     const keys = run.ownKeys(instance);
@@ -131,13 +133,14 @@ class ObjectMembers implements BooleanStep {
     let values = keys.length <= LISTED_VALUES ? Object.values(instance) : undefined;
     if (values === undefined || values.length !== keys.length) values = keys.map((key) => instance[key]);
     const own = m.additional === undefined ? marks : undefined;
-    if (keys.length > LAID_OUT_KEYS) {
-      // A large object: no layout is made or kept for it (its keys are not retained), each key is looked up.
+    // A large object gets no layout (its keys are not retained), nor does a new shape while layouts keep being
+    // missed: each key is looked up.
+    const layout = keys.length > LAID_OUT_KEYS ? undefined : this.layoutFor(keys, run);
+    if (layout === undefined) {
       if (!this.hasRequired(instance)) return false;
       if (m.additional !== undefined) run.spend(keys.length);
       return this.oneByOne(keys, undefined, values, run, own);
     }
-    const layout = this.layoutFor(keys, run);
     if (!layout.complete) return false;
     if (m.additional !== undefined) run.spend(keys.length);
     if (layout.batch >= 0 && run.enterAll(layout.batch, layout.members)) return this.entered(layout, values, run);
@@ -242,21 +245,26 @@ class ObjectMembers implements BooleanStep {
     return true;
   }
 
-  /** The layout of these keys: one of the last few, or a new one (which becomes the latest). */
-  private layoutFor(keys: readonly string[], run: Run): Layout {
+  /**
+   * The layout of these keys: one of the last few, or a new one (which becomes the latest); none while layouts keep
+   * being missed (see `UNLAID_CALLS`).
+   */
+  private layoutFor(keys: readonly string[], run: Run): Layout | undefined {
+    const layouts = this.layouts;
+    let kept: Layout | undefined;
+    for (let i = 0; kept === undefined && i < layouts.length; i++)
+      if (sameKeys((layouts[i] as Layout).keys, keys)) kept = layouts[i];
+    if (this.unlaid > 0) {
+      this.unlaid--;
+      return kept;
+    }
+    if (kept !== undefined) this.found++;
     if (++this.lookups === LAYOUT_WINDOW) {
-      if (this.walkable && this.found * 2 < LAYOUT_WINDOW) this.walks = WALKED_CALLS;
+      if (this.found * 2 < LAYOUT_WINDOW) this.unlaid = UNLAID_CALLS;
       this.lookups = 0;
       this.found = 0;
     }
-    const layouts = this.layouts;
-    for (let i = 0; i < layouts.length; i++) {
-      const layout = layouts[i] as Layout;
-      if (sameKeys(layout.keys, keys)) {
-        this.found++;
-        return layout;
-      }
-    }
+    if (kept !== undefined) return kept;
     const layout = this.layoutOf(keys, run);
     layouts.unshift(layout);
     if (layouts.length > KEPT_LAYOUTS) layouts.pop();

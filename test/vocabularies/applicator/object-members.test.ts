@@ -217,6 +217,24 @@ test("read with for…in only while it lists own keys: Object.prototype made enu
   }
 });
 
+test("objects of ever new shapes get no layouts: the same verdicts and steps, with patterns and closed objects", () => {
+  fc.assert(
+    fc.property(schema, fc.array(object, { minLength: 80, maxLength: 120 }), (s, instances) => {
+      const fused = compileWith(dialect2020_12, s);
+      const spec = compileWith(plain, s);
+      instances.forEach((i, n) => {
+        const fresh = Object.assign(Object.create(Object.getPrototypeOf(i) as object) as object, i, { [`n${n}`]: n });
+        const { valid, steps } = fused.count(fresh);
+        assert.equal(valid, spec.isValid(fresh), JSON.stringify({ s, fresh }));
+        assert.equal(steps, compileWith(dialect2020_12, s).count(fresh).steps, JSON.stringify({ s, fresh }));
+        // A shape met before: a kept layout still serves while no new ones are made.
+        assert.equal(fused.isValid(i), spec.isValid(i), JSON.stringify({ s, i }));
+      });
+    }),
+    { seed: 20261205, numRuns: 60 },
+  );
+});
+
 test("objects of ever new shapes are read without listing their keys: the same verdicts and steps", () => {
   // Properties and required only (instances can be walked); every instance a new set of keys, so layouts keep
   // being missed and the fusion switches to reading keys one by one as it meets them.
