@@ -96,7 +96,10 @@ class ObjectMembers implements BooleanStep {
   private readonly requiredDeclared: number;
   /** The last instances' layouts, the latest first; each is never changed once made. */
   private layouts: Layout[] = [];
-  /** Whether instances can be read without listing their keys: no `patternProperties`, no `additionalProperties`. */
+  /**
+   * Whether nothing applies to keys other than the declared names (no `patternProperties`, no
+   * `additionalProperties`): instances can then be probed or walked without listing their keys.
+   */
   private readonly walkable: boolean;
   /** Layout lookups in this window, and how many found a kept layout. */
   private lookups = 0;
@@ -118,12 +121,11 @@ class ObjectMembers implements BooleanStep {
       if (m.additional !== undefined) marks.allProps = true;
     }
     run.spend(m.steps);
-    if (m.additional === undefined && m.patterns.length === 0 && m.names.length <= PROBED_NAMES) {
-      return this.probe(instance, run);
-    }
-    if (this.walkable && this.unlaid > 0) {
+    if (this.walkable && m.names.length <= PROBED_NAMES) return this.probe(instance, run);
+    const unlaid = this.unlaid > 0;
+    if (unlaid) {
       this.unlaid--;
-      return this.walk(instance, run);
+      if (this.walkable) return this.walk(instance, run);
     }
     const keys = run.ownKeys(instance);
     if (keys.length > run.limits.maxObjectProperties) run.limit("maxObjectProperties");
@@ -135,7 +137,7 @@ class ObjectMembers implements BooleanStep {
     const own = m.additional === undefined ? marks : undefined;
     // A large object gets no layout (its keys are not retained), nor does a new shape while layouts keep being
     // missed: each key is looked up.
-    const layout = keys.length > LAID_OUT_KEYS ? undefined : this.layoutFor(keys, run);
+    const layout = keys.length > LAID_OUT_KEYS ? undefined : unlaid ? this.kept(keys) : this.layoutFor(keys, run);
     if (layout === undefined) {
       if (!this.hasRequired(instance)) return false;
       if (m.additional !== undefined) run.spend(keys.length);
@@ -245,19 +247,19 @@ class ObjectMembers implements BooleanStep {
     return true;
   }
 
-  /**
-   * The layout of these keys: one of the last few, or a new one (which becomes the latest); none while layouts keep
-   * being missed (see `UNLAID_CALLS`).
-   */
-  private layoutFor(keys: readonly string[], run: Run): Layout | undefined {
+  /** The kept layout of these keys, if one of the last few instances had them. */
+  private kept(keys: readonly string[]): Layout | undefined {
     const layouts = this.layouts;
-    let kept: Layout | undefined;
-    for (let i = 0; kept === undefined && i < layouts.length; i++)
-      if (sameKeys((layouts[i] as Layout).keys, keys)) kept = layouts[i];
-    if (this.unlaid > 0) {
-      this.unlaid--;
-      return kept;
-    }
+    for (let i = 0; i < layouts.length; i++) if (sameKeys((layouts[i] as Layout).keys, keys)) return layouts[i];
+    return undefined;
+  }
+
+  /**
+   * The layout of these keys: a kept one, or a new one (which becomes the latest); counts the window that decides
+   * whether layouts keep being missed (see `UNLAID_CALLS`).
+   */
+  private layoutFor(keys: readonly string[], run: Run): Layout {
+    const kept = this.kept(keys);
     if (kept !== undefined) this.found++;
     if (++this.lookups === LAYOUT_WINDOW) {
       if (this.found * 2 < LAYOUT_WINDOW) this.unlaid = UNLAID_CALLS;
@@ -265,6 +267,7 @@ class ObjectMembers implements BooleanStep {
       this.found = 0;
     }
     if (kept !== undefined) return kept;
+    const layouts = this.layouts;
     const layout = this.layoutOf(keys, run);
     layouts.unshift(layout);
     if (layouts.length > KEPT_LAYOUTS) layouts.pop();
