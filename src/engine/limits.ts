@@ -27,7 +27,10 @@ export interface Limits {
   maxReferenceDepth: number;
   /** Nesting of the instance (default 128). */
   maxInstanceDepth: number;
-  /** Values of the instance visited by the evaluation (default 1,000,000). */
+  /**
+   * Values of the instance visited by the evaluation (default 1,000,000); the check that every value is JSON data
+   * (`Validator`) visits each value below the root once per path to it, within the same limit.
+   */
   maxInstanceNodes: number;
   /** Code points of any one string checked (default 4 Mi). */
   maxStringLength: number;
