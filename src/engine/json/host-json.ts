@@ -10,6 +10,7 @@
 
 import { errorMessage } from "../errors.js";
 import { codePointLength } from "./json.js";
+import { notJsonKind } from "./json-data.js";
 import { escapeToken } from "./pointer.js";
 
 /** Keywords that hold subschemas and how their values nest: one subschema, an array of them, or a map by name. */
@@ -90,30 +91,6 @@ function isAccessor(object: object, key: string): boolean {
     return true;
   }
   return false;
-}
-
-function describe(value: unknown): string | undefined {
-  switch (typeof value) {
-    case "function":
-      return "a function";
-    case "undefined":
-      return "undefined";
-    case "bigint":
-      return "a bigint";
-    case "symbol":
-      return "a symbol";
-    case "number":
-      return Number.isFinite(value) ? undefined : `the non-finite number ${String(value)}`;
-    case "object": {
-      if (value === null || Array.isArray(value)) return undefined;
-      const proto = Object.getPrototypeOf(value);
-      if (proto === Object.prototype || proto === null) return undefined;
-      const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
-      return `an instance of ${typeof name === "string" && name !== "" ? name : "a class"}`;
-    }
-    default:
-      return undefined;
-  }
 }
 
 /**
@@ -249,7 +226,7 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: Su
     return frame;
   };
   try {
-    const problem = describe(root);
+    const problem = notJsonKind(root);
     if (problem !== undefined) return notJson(`${problem} is not a JSON value`, undefined);
     if (typeof root !== "object" || root === null) {
       return count(root, 0, undefined) ?? { ok: true, measure };
@@ -290,7 +267,7 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: Su
         if (found !== undefined) return found;
         continue;
       }
-      const problem = describe(child);
+      const problem = notJsonKind(child);
       if (problem !== undefined) {
         const setter = child === undefined && Object.getOwnPropertyDescriptor(value, key)?.set !== undefined;
         const message = setter ? "an accessor property (a setter) is not JSON data" : `${problem} is not a JSON value`;
