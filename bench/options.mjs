@@ -1,11 +1,12 @@
-// Command-line options: npm run bench [-- --quick] [-- --only a,b] [-- --regime steady|cold|mixed|both|all]
-// [-- --out file]
+// Command-line options: npm run bench [-- --quick] [-- --only a,b]
+// [-- --regime steady|rotating|cold|mixed|both|all] [-- --out file]
 import { join } from "node:path";
 import { REPO } from "./data.mjs";
 
 const FULL = {
   warmCalls: 5000,
   warmFloor: 1000,
+  copies: 8,
   warmCapMs: 4000,
   heavyCallMs: 0.2,
   rounds: 15,
@@ -16,6 +17,7 @@ const FULL = {
 const QUICK = {
   warmCalls: 200,
   warmFloor: 50,
+  copies: 8,
   warmCapMs: 500,
   heavyCallMs: 0.05,
   rounds: 5,
@@ -25,12 +27,13 @@ const QUICK = {
 };
 const REGIMES = {
   steady: ["steady"],
+  rotating: ["rotating"],
   cold: ["cold"],
   mixed: ["mixed"],
   both: ["steady", "cold"],
-  all: ["steady", "cold", "mixed"],
+  all: ["steady", "rotating", "cold", "mixed"],
 };
-const USAGE = "--quick, --only <names>, --regime steady|cold|mixed|both|all, --out <file>";
+const USAGE = "--quick, --only <names>, --regime steady|rotating|cold|mixed|both|all, --out <file>";
 
 /** Parses argv against the known workload names; returns { error } on anything it does not understand. */
 export function parseOptions(argv, names) {
@@ -50,7 +53,8 @@ export function parseOptions(argv, names) {
     } else if (arg === "--regime") {
       const regime = String(argv[++i]);
       opts.regimes = Object.hasOwn(REGIMES, regime) ? REGIMES[regime] : null;
-      if (!opts.regimes) return { error: "--regime takes steady, cold, mixed, both (steady and cold) or all" };
+      if (!opts.regimes)
+        return { error: "--regime takes steady, rotating, cold, mixed, both (steady and cold) or all" };
     } else if (arg === "--out") opts.out = argv[++i];
     else return { error: `unknown option ${arg} (${USAGE})` };
   }

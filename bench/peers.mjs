@@ -28,13 +28,14 @@ function metaSchemaDocuments() {
 /** The library under test: dist/ (what `npm run bench` builds), or BENCH_ENGINE (the bench test uses build/). */
 export const loadEngine = () => import(pathToFileURL(process.env.BENCH_ENGINE || join(REPO, "dist", "index.js")).href);
 
-async function ours(remotes) {
-  const { compile } = await loadEngine();
+/** A build of this library: `compile(schema)`, then `validator.isValid` (bound). */
+async function engine(remotes, name, note, module) {
+  const { compile } = await module;
   const registry = new Map(remotes);
   const opts = (schema) => (mentionsRemote(schema) ? { schemaRegistry: registry } : {});
   return {
-    name: "ours",
-    note: "backplane-agent-runtime from dist/: compile(schema), then validator.isValid (bound)",
+    name,
+    note,
     compile: (schema) => {
       const v = compile(schema, opts(schema));
       return v.isValid.bind(v);
@@ -46,6 +47,26 @@ async function ours(remotes) {
     },
   };
 }
+
+const ours = (remotes) =>
+  engine(
+    remotes,
+    "ours",
+    "backplane-agent-runtime from dist/: compile(schema), then validator.isValid (bound)",
+    loadEngine(),
+  );
+
+/**
+ * Another build of this library beside ours, so that one run compares the two (an earlier commit's dist/, built in a
+ * worktree of its own): BENCH_BASELINE is the path to its dist/index.js.
+ */
+const baseline = (remotes) =>
+  engine(
+    remotes,
+    "baseline",
+    `backplane-agent-runtime from ${process.env.BENCH_BASELINE}: compile(schema), then validator.isValid (bound)`,
+    import(pathToFileURL(process.env.BENCH_BASELINE).href),
+  );
 
 async function ajv(remotes) {
   const { default: Ajv2020 } = await import("ajv/dist/2020.js");
@@ -207,7 +228,15 @@ async function ata(remotes) {
   };
 }
 
-export const PEERS = { ours, ajv, schemasafe, hyperjump, cfworker, ata };
+export const PEERS = {
+  ours,
+  ...(process.env.BENCH_BASELINE ? { baseline } : {}),
+  ajv,
+  schemasafe,
+  hyperjump,
+  cfworker,
+  ata,
+};
 
 /**
  * Loads every library (or the named ones); one that cannot load is left out with the reason logged. Each gets its

@@ -56,9 +56,12 @@ export async function checkedValidators(peer, cases) {
  * The calls one steady-state sample makes, { fns, args, async }, and `warm`, the calls one warm-up pass makes: each
  * validator the same number of times (its instances in turn), so that warming every validator costs calls in
  * proportion to the validators rather than to the instances of the one with the most. Throws Excluded on a verdict
- * that differs.
+ * that differs. With `copies` above 1 (the rotating call site), each validate case is compiled that many times, each
+ * from its own copy of the schema, and its calls rotate over the copies: one call site meets many compiled schemas of
+ * one shape, as in a host with many tools.
  */
-export async function steadyCalls(kind, peer, shared) {
+export async function steadyCalls(kind, peer, shared, copies = 1) {
+  if (kind === "validate" && copies > 1) return rotatingCalls(peer, shared, copies);
   const cases = ownCopy(shared);
   const checks = await checkedValidators(peer, cases);
   if (kind === "validate") {
@@ -75,3 +78,17 @@ export async function steadyCalls(kind, peer, shared) {
 }
 
 const calls = (pairs) => ({ fns: pairs.map((p) => p[0]), args: pairs.map((p) => p[1]) });
+
+/** The rotating call site's calls: every instance of a case once per copy, the copies in turn. */
+async function rotatingCalls(peer, shared, copies) {
+  const sets = [];
+  for (let k = 0; k < copies; k++) {
+    const cases = ownCopy(shared);
+    sets.push({ cases, checks: await checkedValidators(peer, cases) });
+  }
+  const pairs = [];
+  shared.forEach((c, i) =>
+    c.tests.forEach((_, j) => sets.forEach(({ cases, checks }) => pairs.push([checks[i], cases[i].tests[j].data]))),
+  );
+  return { ...calls(pairs), async: false, warm: calls(pairs) };
+}

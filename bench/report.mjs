@@ -141,6 +141,15 @@ export function markdown(r, names) {
     );
     lines.push("", ...hotTable(listed(r.steady), names), ...capped(listed(r.steady), s));
   }
+  if (Object.keys(r.rotating).length) {
+    lines.push("", `## Rotating call site`, "");
+    lines.push(
+      `As steady state, but each schema is compiled ${s.copies} times (each from its own copy) and its calls rotate ` +
+        `over the copies, so one call site meets many compiled schemas of one shape, as in a host with many tools. ` +
+        `Cell: as in steady state.${perPropertyNote(listed(r.rotating))}`,
+    );
+    lines.push("", ...hotTable(listed(r.rotating), names), ...capped(listed(r.rotating), s));
+  }
   if (Object.keys(r.cold).length) {
     lines.push("", `## Cold`, "");
     lines.push(

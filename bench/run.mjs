@@ -1,8 +1,10 @@
-// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|cold|mixed|both|all] [-- --out <file>]
-// Measures backplane-agent-runtime (dist/) against peer validators in three regimes: steady state (steady.mjs: a fresh
-// process per workload), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that
-// has exercised every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
-// `both` (the default) is steady state and cold; `all` adds the mixed host.
+// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|rotating|cold|mixed|both|all] [-- --out <file>]
+// Measures backplane-agent-runtime (dist/) against peer validators in four regimes: steady state (steady.mjs: a fresh
+// process per workload), the rotating call site (the same, with 8 compiled copies of each schema behind one call
+// site), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that has exercised
+// every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
+// `both` (the default) is steady state and cold; `all` adds the rotating call site and the mixed host.
+// BENCH_BASELINE=<path to another build's dist/index.js> adds that build as the library "baseline" (peers.mjs).
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { missing, suiteRemotes } from "./data.mjs";
@@ -66,6 +68,7 @@ const withPerProperty = (results, declared) =>
 
 // ---- the workloads -------------------------------------------------------------------------------------------------
 const steady = {};
+const rotating = {};
 const cold = {};
 const mixed = {};
 const inMixedHost = [];
@@ -98,6 +101,11 @@ for (const w of workloads) {
     const results = await steadyInChild(w, cases, participants, settings);
     if (results.error) log(`- ${w.name} (steady): failed (${results.error})`);
     steady[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
+  }
+  if (opts.regimes.includes("rotating") && w.regimes.includes("rotating") && w.kind === "validate") {
+    const results = await steadyInChild(w, cases, participants, settings, settings.copies);
+    if (results.error) log(`- ${w.name} (rotating): failed (${results.error})`);
+    rotating[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
   }
   if (opts.regimes.includes("mixed") && w.regimes.includes("mixed")) {
     inMixedHost.push({ name: w.name, kind: w.kind, cases, libs: participants });
@@ -153,8 +161,23 @@ const environment = {
   loadAtStart,
   loadAtEnd,
 };
-const described = Object.fromEntries(workloads.map((w) => [w.name, steady[w.name] ?? mixed[w.name] ?? cold[w.name]]));
-const report = { environment, settings, steady, cold, mixed, mixedHost, memory, memoryLabels, described, peers, notes };
+const described = Object.fromEntries(
+  workloads.map((w) => [w.name, steady[w.name] ?? rotating[w.name] ?? mixed[w.name] ?? cold[w.name]]),
+);
+const report = {
+  environment,
+  settings,
+  steady,
+  rotating,
+  cold,
+  mixed,
+  mixedHost,
+  memory,
+  memoryLabels,
+  described,
+  peers,
+  notes,
+};
 console.log(markdown(report, names).join("\n"));
 
 const json = {
@@ -173,6 +196,7 @@ const json = {
   libraries: Object.fromEntries(peers.map((p) => [p.name, p.note])),
   skipped,
   steady,
+  rotating,
   cold,
   mixed,
   mixedHost,

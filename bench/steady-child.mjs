@@ -9,12 +9,12 @@ import { steadyCalls } from "./prepare.mjs";
 import { measureSteady } from "./steady.mjs";
 import { sinkValue } from "./timing.mjs";
 
-const { name, kind, cases, libs, settings, remotes } = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const { name, kind, cases, libs, settings, remotes, copies } = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const problems = [];
 const peers = await loadPeers(remotes ? suiteRemotes() : new Map(), (line) => problems.push(line), libs);
 if (peers.length !== libs.length) throw new Error(problems.join("; "));
 const entries = [];
-for (const peer of peers) entries.push({ name: peer.name, ...(await steadyCalls(kind, peer, cases)) });
+for (const peer of peers) entries.push({ name: peer.name, ...(await steadyCalls(kind, peer, cases, copies)) });
 const results = await measureSteady(name, entries, settings);
 process.stderr.write(`sink ${sinkValue()}\n`);
 process.stdout.write(JSON.stringify(results));

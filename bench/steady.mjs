@@ -24,8 +24,12 @@ export async function measureSteady(workload, entries, settings, baseline = "ajv
 
 const CHILD = fileURLToPath(new URL("./steady-child.mjs", import.meta.url));
 
-/** Measures one workload's steady state in a fresh process (steady-child.mjs); returns { lib: result } or { error }. */
-export function steadyInChild(workload, cases, libs, settings) {
-  const data = { name: workload.name, kind: workload.kind, cases, libs, settings, remotes: mentionsRemote(cases) };
+/**
+ * Measures one workload's steady state in a fresh process (steady-child.mjs), with `copies` compiled copies of each
+ * schema behind one call site (1: steady state; more: the rotating call site); returns { lib: result } or { error }.
+ */
+export function steadyInChild(workload, cases, libs, settings, copies = 1) {
+  const remotes = mentionsRemote(cases);
+  const data = { name: workload.name, kind: workload.kind, cases, libs, settings, remotes, copies };
   return withDataFile(data, (file) => runChild(CHILD, [file], { timeoutMs: 1_200_000 }));
 }

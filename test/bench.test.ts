@@ -29,18 +29,20 @@ interface BenchResults {
   regimes: string[];
   skipped: { workload: string; reason: string }[];
   steady: Record<string, Hot>;
+  rotating?: Record<string, Hot>;
   cold: Record<string, unknown>;
   mixed: Record<string, Hot>;
   mixedHost: { workloads: string[]; libraries: Record<string, { prepareSeconds?: number; error?: string }> } | null;
 }
 
-function bench(args: string[]) {
+function bench(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [join(repoRoot, "bench", "run.mjs"), ...args], {
     cwd: repoRoot,
     encoding: "utf8",
     timeout: 120_000,
     env: {
       ...process.env,
+      ...env,
       BENCH_SHARED: join(tmpdir(), "bench-shared-nonexistent"),
       // the engine as tsconfig.test.json compiles it, so the test does not depend on a dist/ build
       BENCH_ENGINE: join(repoRoot, "build", "src", "index.js"),
@@ -51,11 +53,11 @@ function bench(args: string[]) {
 }
 
 /** Runs the bench with `args` and `--out` into a fresh directory; returns the process and the JSON it wrote. */
-function benchWithResults(args: string[]) {
+function benchWithResults(args: string[], env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bench-test-"));
   try {
     const out = join(dir, "results.json");
-    const run = bench([...args, "--out", out]);
+    const run = bench([...args, "--out", out], env);
     assert.equal(run.status, 0, run.stderr);
     return { run, results: JSON.parse(readFileSync(out, "utf8")) as BenchResults };
   } finally {
@@ -124,10 +126,23 @@ test("the mixed host times each workload in processes that have compiled and war
   assert.match(run.stdout, /^\| shape-50-required \| validation \| [^|]+ per property\) \|/m);
 });
 
+test("the rotating call site times 8 compiled copies of each schema behind one call site, beside a baseline build", () => {
+  const { run, results } = benchWithResults(["--quick", "--regime", "rotating", "--only", "shape-closed-mcp"], {
+    BENCH_BASELINE: join(repoRoot, "build", "src", "index.js"),
+  });
+  assert.deepEqual(results.regimes, ["rotating"]);
+  assert.deepEqual(results.steady, {});
+  const measured = results.rotating?.["shape-closed-mcp"]?.results ?? {};
+  for (const lib of ["ours", "baseline", "ajv"]) assert.ok((measured[lib]?.ns ?? 0) > 0, `${lib} was timed`);
+  assert.equal(measured["ajv"]?.ratio, 1, "ajv is the baseline of the ratios");
+  assert.match(run.stdout, /^## Rotating call site$/m);
+  assert.match(run.stdout, /^- baseline: backplane-agent-runtime from .*build\/src\/index\.js/m);
+});
+
 test("an unknown regime is refused with the list of regimes", () => {
   const run = bench(["--regime", "warm"]);
   assert.equal(run.status, 2);
-  assert.match(run.stderr, /--regime takes steady, cold, mixed, both \(steady and cold\) or all/);
+  assert.match(run.stderr, /--regime takes steady, rotating, cold, mixed, both \(steady and cold\) or all/);
 });
 
 test("an unknown workload name is refused with the list of known ones", () => {

@@ -7,7 +7,7 @@ import { catalogCases, corpusCases } from "./mcp.mjs";
 import { shapes } from "./shapes.mjs";
 import { passingCases } from "./suite.mjs";
 
-const ALL = ["steady", "cold", "mixed"];
+const ALL = ["steady", "rotating", "cold", "mixed"];
 
 /** The data several workloads share, built on first use. */
 export function context(peers, log) {

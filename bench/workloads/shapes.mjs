@@ -62,6 +62,25 @@ export function shapes() {
       },
       data: { s: "x", i: 1, b: true },
     }),
+    shape(
+      "shape-closed-mcp",
+      "a closed MCP tool object as zod writes it (owner, repo: string; issue_number: number, all required; state: " +
+        "an optional enum; additionalProperties: false), on { owner, repo, issue_number }",
+      {
+        schema: {
+          type: "object",
+          properties: {
+            owner: { type: "string", description: "Repository owner" },
+            repo: { type: "string", description: "Repository name" },
+            issue_number: { type: "number", description: "The issue's number" },
+            state: { type: "string", enum: ["open", "closed"] },
+          },
+          required: ["owner", "repo", "issue_number"],
+          additionalProperties: false,
+        },
+        data: { owner: "octocat", repo: "hello-world", issue_number: 42 },
+      },
+    ),
     shape("shape-5-required", "five required string properties, all given", requiredStrings(5), 5),
     shape("shape-50-required", "fifty required string properties, all given", requiredStrings(50), 50),
     shape("shape-400-required", "400 required string properties, all given", requiredStrings(400), 400),
