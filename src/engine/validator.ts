@@ -22,6 +22,8 @@ import {
 } from "./output/output.js";
 import type { SchemaNode } from "./evaluate/node.js";
 import { Run } from "./evaluate/run.js";
+import { buildVerdict } from "./verdict/build.js";
+import { Verdict } from "./verdict/tally.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
 /** Options of `validate`: the output format (README "Output formats"). */
@@ -62,6 +64,8 @@ export class Validator<T = unknown> {
   private readonly spare: Run;
   /** The whole boolean path of a root that needs no evaluation (a leaf of pure assertions), or undefined. */
   private readonly direct: ((instance: unknown) => boolean) | undefined;
+  /** The verdict fast path (`engine/verdict`), or undefined where the root runs on the accounted path. */
+  private readonly fast: ((instance: unknown) => number) | undefined;
 
   /** @internal */
   constructor(
@@ -76,6 +80,8 @@ export class Validator<T = unknown> {
   ) {
     this.spare = spareRun(limits, tracksScope);
     this.direct = root.direct(limits.maxEvaluationSteps);
+    // A dynamic scope is the accounted path's: a subtree run there alone would start with none.
+    this.fast = tracksScope ? undefined : buildVerdict(root, limits);
     Object.freeze(this);
   }
 
@@ -89,7 +95,21 @@ export class Validator<T = unknown> {
    * `LimitError` when a limit is hit: an execution failure is never answered as `false`.
    */
   isValid(instance: unknown): instance is T {
+    const fast = this.fast;
+    if (fast !== undefined) {
+      const decided = fast(instance);
+      if (decided !== Verdict.UNKNOWN) return decided === Verdict.VALID;
+    }
     return this.verdict(instance) && isJsonData(instance, this.limits.maxInstanceNodes);
+  }
+
+  /**
+   * @internal The verdict fast path's answer alone: the verdict it proved, or undefined where it leaves the instance
+   * to the accounted path (the differential test compares the two paths).
+   */
+  fastVerdict(instance: unknown): boolean | undefined {
+    const decided = this.fast === undefined ? Verdict.UNKNOWN : this.fast(instance);
+    return decided === Verdict.UNKNOWN ? undefined : decided === Verdict.VALID;
   }
 
   /** The schema's verdict on the boolean path, before the rule for values that are not JSON data. */

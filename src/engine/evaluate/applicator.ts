@@ -12,6 +12,7 @@ import type { Marks } from "./marks.js";
 import type { KeywordResult } from "../output/output.js";
 import { escapeToken } from "../json/pointer.js";
 import type { Applier, Run, Subschema } from "./run.js";
+import type { VerdictForm } from "./verdict-forms.js";
 import { TYPE_BITS, typeBits } from "../json/types.js";
 
 /** The member of the instance an application reaches: an object key or an array index. */
@@ -55,6 +56,8 @@ export interface ApplicatorSpec<I> {
   evaluatedItems?(): EvaluatedItems | undefined;
   /** @internal `unevaluated*`: see `Evaluator.settle`. */
   settle?(siblings: readonly Evaluator[]): boolean;
+  /** @internal Its boolean path as data for the verdict fast path (`Evaluator.verdict`). */
+  verdict?(): VerdictForm | undefined;
   /**
    * The keyword's own message when it fails, from the members (or in-place branch indices) that failed; without
    * one (or when it returns undefined) the failing child results explain the failure.
@@ -85,6 +88,10 @@ class Applicator<I> implements Evaluator {
 
   settle(siblings: readonly Evaluator[]): boolean {
     return this.spec.settle?.(siblings) ?? false;
+  }
+
+  verdict(): VerdictForm | undefined {
+    return this.spec.verdict?.();
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
@@ -142,6 +149,12 @@ class Reference implements Evaluator {
 
   evaluatedItems(): EvaluatedItems | undefined {
     return this.reference?.evaluatedItems();
+  }
+
+  /** A static reference applies its target in place; a dynamic one has no form (its target depends on the scope). */
+  verdict(): VerdictForm | undefined {
+    const target = this.reference;
+    return target === undefined ? undefined : { kind: "in-place", nodes: [target] };
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {

@@ -25,8 +25,9 @@ import type { Limits } from "../limits.js";
 import type { Marks } from "./marks.js";
 import type { KeywordResult, Params } from "../output/output.js";
 import type { CompiledPattern } from "../regex/index.js";
-import type { Run, Subschema } from "./run.js";
+import type { Meter, Run, Subschema } from "./run.js";
 import { typeBits } from "../json/types.js";
+import type { CheckForm, VerdictForm } from "./verdict-forms.js";
 
 /** What a keyword does (module comment): asserts, only annotates, or applies subschemas. */
 export type EvaluatorKind = "assertion" | "annotation" | "applicator";
@@ -60,6 +61,8 @@ export interface Evaluator {
    * what it applies to, so that its boolean path reads no marks; true when it did.
    */
   settle?(siblings: readonly Evaluator[]): boolean;
+  /** @internal Its boolean path as data for the verdict fast path (`verdict-forms.ts`); undefined: not expressible. */
+  verdict?(): VerdictForm | undefined;
 }
 
 /** What the keywords of one schema evaluate of properties whenever they all pass (`evaluated.ts`), when known. */
@@ -155,6 +158,8 @@ export interface BooleanStep {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean;
   /** A static reference's target: a node whose only step this is tests the target directly. */
   readonly reference?: Subschema;
+  /** @internal Its work as data for the verdict fast path (`verdict-forms.ts`); undefined: not expressible. */
+  verdict?(): VerdictForm | undefined;
 }
 
 /** A named optimisation over sibling keywords (see the module comment). */
@@ -185,7 +190,14 @@ class Assertion implements Evaluator {
     readonly typeMask: number | undefined,
     private readonly annotates: AssertionExtras["annotation"],
     readonly pure: boolean,
+    private readonly metered: boolean,
   ) {}
+
+  /** A predicate that reads no more of the evaluation than a `Meter` offers is its own form. */
+  verdict(): CheckForm | undefined {
+    const test = this.test as CheckForm["test"];
+    return this.pure || this.metered ? { kind: "check", test, pure: this.pure } : undefined;
+  }
 
   evaluate(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult): boolean {
     if (this.test(instance, run)) {
@@ -211,6 +223,11 @@ export interface AssertionExtras {
   readonly typeMask?: number;
   /** @internal */
   readonly pure?: boolean;
+  /**
+   * @internal Its predicate reads of the evaluation only what a `Meter` offers (charging steps, size checks, limits),
+   * so that the verdict fast path runs it as it is (`meteredAssertion` declares the predicate so).
+   */
+  readonly metered?: boolean;
   /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
   readonly annotation?: {
     /** The annotation's value. */
@@ -230,7 +247,25 @@ export function assertion(
   describe: (instance: unknown, run: Run) => Failure,
   extras: AssertionExtras = {},
 ): Evaluator {
-  return new Assertion(keyword, holds, describe, extras.typeMask, extras.annotation, extras.pure === true);
+  return new Assertion(
+    keyword,
+    holds,
+    describe,
+    extras.typeMask,
+    extras.annotation,
+    extras.pure === true,
+    extras.metered === true,
+  );
+}
+
+/** @internal An assertion whose predicate reads only what a `Meter` offers: the verdict fast path runs it too. */
+export function meteredAssertion(
+  keyword: string,
+  holds: (instance: unknown, meter: Meter) => boolean,
+  describe: (instance: unknown, run: Run) => Failure,
+  extras: Omit<AssertionExtras, "metered"> = {},
+): Evaluator {
+  return assertion(keyword, holds, describe, { ...extras, metered: true });
 }
 
 /** A node's assertions (`type` aside) as one predicate: what loops over members call for a leaf. */

@@ -25,6 +25,14 @@ export interface ScopeResource {
   readonly dynamicAnchors: DynamicAnchors;
 }
 
+/** A compiled node's boolean path as the verdict fast path reads it (`SchemaNode.verdictPlan`). */
+export interface VerdictPlan extends BooleanPlan {
+  /** Steps charged on entering it in place (one more as a member). */
+  readonly cost: number;
+  /** Whether its boolean path reads the evaluation beyond its keywords' steps (a scope frame, evaluated marks). */
+  readonly needsRun: boolean;
+}
+
 /** The boolean path of a node, split by what each part needs. */
 export interface BooleanPlan {
   /** The `type` mask (0: no `type`). */
@@ -71,6 +79,8 @@ export class SchemaNode implements Member {
   /** The booleans below, as bits of one field (a catalog holds thousands of nodes). */
   private flags = PURE;
   private holds: Holds = assertionsHold(NONE);
+  /** The assertions `holds` composes, for the verdict fast path (`verdictPlan`). */
+  private predicates: readonly Evaluator[] = NONE;
   private steps: readonly BooleanStep[] = NONE;
   /** What it evaluates whenever it passes, once computed (UNKNOWN: not yet; `evaluated.ts`). */
   private props: EvaluatedProperties | undefined | typeof UNKNOWN = UNKNOWN;
@@ -142,6 +152,7 @@ export class SchemaNode implements Member {
     const asserts = plan.predicates.length > 0;
     const pure = plan.predicates.every((p) => p.pure === true);
     this.holds = assertionsHold(plan.predicates);
+    this.predicates = plan.predicates.length === 0 ? NONE : plan.predicates;
     this.steps = plan.steps.length === 0 ? NONE : plan.steps;
     this.flags =
       COMPILED |
@@ -178,6 +189,17 @@ export class SchemaNode implements Member {
     const { typeMask, asserts, holds } = this;
     if (!asserts) return typeMask === 0 ? () => true : (instance) => (typeBits(instance) & typeMask) !== 0;
     return (instance) => (typeMask === 0 || (typeBits(instance) & typeMask) !== 0) && holds(instance, NO_RUN);
+  }
+
+  /**
+   * @internal What the verdict fast path needs of this node (`engine/verdict`): its boolean plan, what entering it
+   * charges, and whether its boolean path needs more than the plan (a compiled node that pushes a dynamic scope
+   * frame or reads evaluated marks). Undefined while it is compiling.
+   */
+  verdictPlan(): VerdictPlan | undefined {
+    if (this.constant !== undefined || !this.compiled) return undefined;
+    const { typeMask, predicates, steps, cost } = this;
+    return { typeMask, predicates, steps, cost, needsRun: this.scoped() || this.tracksTest };
   }
 
   evaluatedProperties(): EvaluatedProperties | undefined {

@@ -12,7 +12,7 @@ import { escapeToken } from "../json/pointer.js";
 import type { Limits } from "../limits.js";
 import type { Marks } from "./marks.js";
 import type { KeywordResult, Located, NodeResult } from "../output/output.js";
-import type { CompiledPattern } from "../regex/index.js";
+import type { CompiledPattern, RegexMeter } from "../regex/index.js";
 
 /** A compiled subschema as keywords see it: what it is, and its two paths. How it is tested is the engine's. */
 export interface Subschema {
@@ -57,6 +57,24 @@ export interface Member extends Subschema {
 }
 
 const NO_KEYS: string[] = [];
+
+/**
+ * @internal What an assertion that meters its work reads of an evaluation (`AssertionExtras.metered`): where it
+ * charges steps, the size checks it makes, the limits it reads, and what a regular-expression match charges. The
+ * accounted path's `Run` is one; the verdict fast path has its own (`engine/verdict`), so that such an assertion runs
+ * there as it is.
+ */
+export interface Meter extends RegexMeter {
+  spend(steps: number): void;
+  /** Checks a string against `maxStringLength` before it is scanned. */
+  string(value: string): void;
+  /** Checks an array's length against `maxArrayLength` before it is iterated. */
+  items(array: readonly unknown[]): void;
+  /** The object's own enumerable keys, neither checked nor charged. */
+  ownKeys(object: object): string[];
+  readonly maxInstanceDepth: number;
+  readonly limits: Readonly<Limits>;
+}
 
 /** The compiled `$dynamicAnchor`s of one schema resource, by name. */
 export type DynamicAnchors = ReadonlyMap<string, Subschema>;
@@ -109,7 +127,7 @@ export interface Applier {
  * loops over instance data charges every iteration, so `maxEvaluationSteps` bounds its time as it bounds the
  * engine's. The counters and the dynamic scope are the engine's.
  */
-export class Run implements Applier {
+export class Run implements Applier, Meter {
   /** @internal */
   steps = 0;
   /** @internal */

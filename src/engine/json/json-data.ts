@@ -42,7 +42,7 @@ export interface NotJson {
 }
 
 /** Levels the recursive walk goes down before it hands over to the iterative one (no stack is ever at risk). */
-const RECURSION = 64;
+export const RECURSION = 64;
 
 /** `shallowCount` results besides a count of values. */
 const NOT_JSON = -1;
@@ -52,7 +52,7 @@ const HANDED_OVER = -2;
  * The values in `value` (itself included, `budget` at least 1) when all are JSON data; NOT_JSON at the first that is
  * not; HANDED_OVER when it is nested deeper than `levels` or holds more than `budget` values. No allocation.
  */
-function shallowCount(value: unknown, levels: number, budget: number): number {
+export function shallowCount(value: unknown, levels: number, budget: number): number {
   if (typeof value !== "object") {
     if (typeof value === "string" || typeof value === "boolean") return 1;
     return typeof value === "number" && value - value === 0 ? 1 : NOT_JSON;
@@ -63,9 +63,17 @@ function shallowCount(value: unknown, levels: number, budget: number): number {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       if (count >= budget) return HANDED_OVER;
-      const n = shallowCount(value[i], levels - 1, budget - count);
-      if (n < 0) return n;
-      count += n;
+      const item: unknown = value[i];
+      // Scalars here, without a call each: most members are.
+      if (typeof item === "string" || typeof item === "boolean" || item === null) count++;
+      else if (typeof item === "number") {
+        if (item - item !== 0) return NOT_JSON;
+        count++;
+      } else {
+        const n = shallowCount(item, levels - 1, budget - count);
+        if (n < 0) return n;
+        count += n;
+      }
     }
     return count;
   }
@@ -74,9 +82,16 @@ function shallowCount(value: unknown, levels: number, budget: number): number {
   for (const key in value) {
     if (!hasOwn(value, key)) continue;
     if (count >= budget) return HANDED_OVER;
-    const n = shallowCount((value as Record<string, unknown>)[key], levels - 1, budget - count);
-    if (n < 0) return n;
-    count += n;
+    const member = (value as Record<string, unknown>)[key];
+    if (typeof member === "string" || typeof member === "boolean" || member === null) count++;
+    else if (typeof member === "number") {
+      if (member - member !== 0) return NOT_JSON;
+      count++;
+    } else {
+      const n = shallowCount(member, levels - 1, budget - count);
+      if (n < 0) return n;
+      count += n;
+    }
   }
   return count;
 }

@@ -15,6 +15,7 @@ export const allOf: KeywordDefinition = {
       keyword: "allOf",
       evaluatedProperties: () => unionProperties(nodes.map((node) => node.evaluatedProperties())),
       evaluatedItems: () => unionItems(nodes.map((node) => node.evaluatedItems())),
+      verdict: () => ({ kind: "in-place", nodes }),
       apply(instance, to, marks) {
         for (let i = 0; i < nodes.length; i++) if (!to.inPlace(nodes[i]!, instance, marks, i)) return false;
         return true;

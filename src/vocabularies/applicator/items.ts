@@ -24,6 +24,7 @@ export const items: KeywordDefinition = {
       quietFalse: true,
       evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => ALL_ITEMS,
+      verdict: () => ({ kind: "items", prefix: [], rest: node, from: prefix }),
       apply(instance, to, marks) {
         to.items(instance);
         if (marks !== undefined) marks.allItems = true;

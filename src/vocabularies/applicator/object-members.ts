@@ -20,6 +20,7 @@ import type { BooleanStep, CompileContext, Fusion } from "../../engine/evaluate/
 import type { Marks } from "../../engine/evaluate/marks.js";
 import type { CompiledPattern } from "../../engine/regex/index.js";
 import type { Run, Subschema } from "../../engine/evaluate/run.js";
+import type { MembersForm } from "../../engine/evaluate/verdict-forms.js";
 
 /** What one schema object's member keywords say, compiled. */
 interface Members {
@@ -111,6 +112,18 @@ class ObjectMembers implements BooleanStep {
     this.index = m.names.length > COMPARED_NAMES ? new Map(m.names.map((name, i) => [name, i])) : undefined;
     this.requiredDeclared = m.requiredHere.filter(Boolean).length;
     this.walkable = m.additional === undefined && m.patterns.length === 0;
+  }
+
+  /**
+   * Without patterns, what it applies to which member is data: each declared name's subschema, `additionalProperties`
+   * to the rest; it charges `steps` per object and a step per key where `additionalProperties` applies.
+   */
+  verdict(): MembersForm | undefined {
+    const m = this.m;
+    if (m.patterns.length > 0) return undefined;
+    const { names, nodes, requiredHere: required, requiredElsewhere, additional, steps } = m;
+    const stepsPerKey = additional === undefined ? 0 : 1;
+    return { kind: "members", names, nodes, required, requiredElsewhere, additional, steps, stepsPerKey };
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {

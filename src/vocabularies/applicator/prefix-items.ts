@@ -16,6 +16,7 @@ export const prefixItems: KeywordDefinition = {
       annotate: "largest-index",
       evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => ({ all: false, prefix: nodes.length }),
+      verdict: () => ({ kind: "items", prefix: nodes, rest: undefined, from: nodes.length }),
       apply(instance, to, marks) {
         to.items(instance);
         const n = Math.min(nodes.length, instance.length);

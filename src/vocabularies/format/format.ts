@@ -4,7 +4,7 @@
  * and the host's (`formats` option, engine/formats.ts); unknown formats only annotate, unless `strictSchema` refuses.
  */
 
-import { annotation, assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { annotation, meteredAssertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { got } from "../../engine/output/messages.js";
 import { typeBits } from "../../engine/json/types.js";
 
@@ -15,7 +15,7 @@ export const format: KeywordDefinition = {
     const known = ctx.format(value);
     if (known === undefined) return annotation("format", value);
     const { mask, stepsPerUnit, test } = known;
-    return assertion(
+    return meteredAssertion(
       "format",
       (instance, run) => {
         if ((typeBits(instance) & mask) === 0) return true;

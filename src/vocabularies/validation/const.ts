@@ -1,9 +1,9 @@
 /** `const` (Validation §6.1.3): the instance must equal the value (JSON equality). */
 
 import { jsonEqual, preview } from "../../engine/json/json.js";
-import type { Run } from "../../engine/evaluate/run.js";
+import type { Meter } from "../../engine/evaluate/run.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { assertion } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion } from "../../engine/evaluate/keyword.js";
 import { got } from "../../engine/output/messages.js";
 
 export const const_: KeywordDefinition = {
@@ -11,12 +11,12 @@ export const const_: KeywordDefinition = {
   compile(value) {
     const structured = typeof value === "object" && value !== null;
     const holds = structured
-      ? (instance: unknown, run: Run) => jsonEqual(instance, value, run.maxInstanceDepth, run)
+      ? (instance: unknown, run: Meter) => jsonEqual(instance, value, run.maxInstanceDepth, run)
       : (instance: unknown) => instance === value;
     const describe = (instance: unknown): { params: { allowed: unknown }; message: string } => ({
       params: { allowed: value },
       message: `must be ${preview(value)}, ${got(instance)}`,
     });
-    return assertion("const", holds, describe, { pure: !structured });
+    return meteredAssertion("const", holds, describe, { pure: !structured });
   },
 };

@@ -1,7 +1,7 @@
 /** `dependentRequired` (Validation §6.5.4): when a property is present, the listed properties must be too. */
 
 import { hasOwn, isObject } from "../../engine/json/json.js";
-import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { quoteList } from "../../engine/output/messages.js";
 import { stringArray } from "./shared.js";
 
@@ -15,7 +15,7 @@ export const dependentRequired: KeywordDefinition = {
     for (const name of Object.keys(value)) entries.push([name, stringArray("dependentRequired", value[name], ctx)]);
     const missingOf = (instance: Record<string, unknown>, needs: readonly string[]): string[] =>
       needs.filter((n) => !hasOwn(instance, n));
-    return assertion(
+    return meteredAssertion(
       "dependentRequired",
       (instance, run) => {
         if (!isObject(instance)) return true;

@@ -3,7 +3,7 @@
 import { LimitError } from "../../engine/errors.js";
 import { jsonEqual, jsonHash, UNMETERED } from "../../engine/json/json.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { assertion } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion } from "../../engine/evaluate/keyword.js";
 import { got, valueList } from "../../engine/output/messages.js";
 
 /** The values bucketed by structural hash; values too deep to hash stay in a list compared one by one. */
@@ -41,7 +41,7 @@ export const enum_: KeywordDefinition = {
     // Many objects or arrays: look instances up by structural hash instead of comparing each in turn.
     const hashed = structured.length > 8 ? hashedValues(structured) : undefined;
     const allowed = valueList(value);
-    return assertion(
+    return meteredAssertion(
       "enum",
       (instance, run) => {
         if (typeof instance !== "object" || instance === null) return primitives.has(instance);

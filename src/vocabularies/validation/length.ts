@@ -2,16 +2,16 @@
 
 import { codePointLength } from "../../engine/json/json.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { assertion } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion } from "../../engine/evaluate/keyword.js";
 import { plural } from "../../engine/output/messages.js";
-import type { Run } from "../../engine/evaluate/run.js";
+import type { Meter } from "../../engine/evaluate/run.js";
 import { nonNegativeInteger } from "./shared.js";
 
 /**
  * The length in code points, charged one step per 32 code units counted (README "Limits": counting is the cheapest
  * loop over a string, and a schema can ask for it many times).
  */
-function countedLength(s: string, run: Run): number {
+function countedLength(s: string, run: Meter): number {
   run.spend(1 + (s.length >>> 5));
   return codePointLength(s);
 }
@@ -20,7 +20,7 @@ export const maxLength: KeywordDefinition = {
   keyword: "maxLength",
   compile(value, ctx) {
     const limit = nonNegativeInteger("maxLength", value, ctx);
-    return assertion(
+    return meteredAssertion(
       "maxLength",
       (instance, run) =>
         typeof instance !== "string" || instance.length <= limit || countedLength(instance, run) <= limit,
@@ -36,7 +36,7 @@ export const minLength: KeywordDefinition = {
   keyword: "minLength",
   compile(value, ctx) {
     const limit = nonNegativeInteger("minLength", value, ctx);
-    return assertion(
+    return meteredAssertion(
       "minLength",
       (instance, run) =>
         typeof instance !== "string" ||

@@ -1,7 +1,7 @@
 /** `pattern` (Validation §6.3.3): the string must match the ECMA-262 `u` regular expression (unanchored). */
 
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { assertion } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion } from "../../engine/evaluate/keyword.js";
 import { got } from "../../engine/output/messages.js";
 
 export const pattern: KeywordDefinition = {
@@ -9,7 +9,7 @@ export const pattern: KeywordDefinition = {
   compile(value, ctx) {
     if (typeof value !== "string") return ctx.fail("pattern", `"pattern" must be a string`);
     const compiled = ctx.pattern(value, "pattern");
-    return assertion(
+    return meteredAssertion(
       "pattern",
       (instance, run) => {
         if (typeof instance !== "string") return true;

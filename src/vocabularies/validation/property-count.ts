@@ -2,7 +2,7 @@
 
 import { isObject } from "../../engine/json/json.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
-import { assertion } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion } from "../../engine/evaluate/keyword.js";
 import { plural } from "../../engine/output/messages.js";
 import { nonNegativeInteger } from "./shared.js";
 
@@ -11,7 +11,7 @@ function count(keyword: string, phrase: string, holds: (n: number, limit: number
     keyword,
     compile(value, ctx) {
       const limit = nonNegativeInteger(keyword, value, ctx);
-      return assertion(
+      return meteredAssertion(
         keyword,
         (instance, run) => {
           if (!isObject(instance)) return true;

@@ -1,7 +1,7 @@
 /** `required` (Validation §6.5.3): every listed property must be present (own properties only). */
 
 import { hasOwn, isObject } from "../../engine/json/json.js";
-import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { quoteList } from "../../engine/output/messages.js";
 import { stringArray } from "./shared.js";
 
@@ -10,7 +10,7 @@ export const required: KeywordDefinition = {
   compile(value, ctx) {
     const names = stringArray("required", value, ctx);
     if (names.length === 0) return undefined;
-    return assertion(
+    return meteredAssertion(
       "required",
       (instance, run) => {
         if (!isObject(instance)) return true;

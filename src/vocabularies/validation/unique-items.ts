@@ -1,8 +1,8 @@
 /** `uniqueItems` (Validation §6.4.3): no two items are equal (JSON equality); primitives through a Set. */
 
-import type { Run } from "../../engine/evaluate/run.js";
+import type { Meter } from "../../engine/evaluate/run.js";
 import { canonicalJson, jsonEqual, jsonHash } from "../../engine/json/json.js";
-import { assertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { meteredAssertion, type KeywordDefinition } from "../../engine/evaluate/keyword.js";
 
 /** Items sharing one structural hash: the first one, then (after a collision) all of them by canonical text. */
 type Bucket = number | Map<string, number>;
@@ -14,7 +14,7 @@ type Bucket = number | Map<string, number>;
  * canonical-text keys: every item is hashed once and compared or keyed at most once, linear in the array
  * whatever its values, and every value visited is charged to the step limit.
  */
-function firstDuplicate(items: readonly unknown[], run: Run): [number, number] | undefined {
+function firstDuplicate(items: readonly unknown[], run: Meter): [number, number] | undefined {
   run.items(items);
   const seen = new Map<unknown, number>();
   const buckets = new Map<number, Bucket>();
@@ -54,7 +54,7 @@ export const uniqueItems: KeywordDefinition = {
   compile(value, ctx) {
     if (typeof value !== "boolean") return ctx.fail("uniqueItems", `"uniqueItems" must be a boolean`);
     if (!value) return undefined;
-    return assertion(
+    return meteredAssertion(
       "uniqueItems",
       (instance, run) => !Array.isArray(instance) || instance.length < 2 || firstDuplicate(instance, run) === undefined,
       (instance, run) => {

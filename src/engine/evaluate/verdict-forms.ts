@@ -1,0 +1,58 @@
+/**
+ * What a keyword's boolean path does, told as data, so that the verdict fast path (`engine/verdict`) can decide an
+ * instance without evaluating it on the accounted path (README "Performance"). A keyword (or a fusion) that gives a
+ * form promises that its boolean path is exactly what the form says: the same verdict, and at most the steps the form
+ * counts. The plain keyword stays the specification; the fast path is tested against it.
+ */
+
+import type { Meter, Subschema } from "./run.js";
+
+/** A keyword's boolean path as data: one of the forms below. */
+export type VerdictForm = CheckForm | MembersForm | ItemsForm | InPlaceForm;
+
+/**
+ * An assertion decided by its test of the value, which charges its work to the meter it is given (the accounted path's
+ * run, or the fast path's own): the fast path counts exactly what the accounted path would.
+ */
+export interface CheckForm {
+  readonly kind: "check";
+  readonly test: (value: unknown, meter: Meter) => boolean;
+  /** The test charges nothing and reads no limit (it ignores the meter). */
+  readonly pure: boolean;
+}
+
+/**
+ * Subschemas applied to an object's members by name, and to the other members (`properties`, `required` and
+ * `additionalProperties`, fused): a declared name's member gets its subschema, every other member `additional`.
+ */
+export interface MembersForm {
+  readonly kind: "members";
+  readonly names: readonly string[];
+  readonly nodes: readonly Subschema[];
+  /** Whether each declared name must be present. */
+  readonly required: readonly boolean[];
+  /** Names that must be present and have no subschema of their own. */
+  readonly requiredElsewhere: readonly string[];
+  /** The subschema of every member not declared; undefined when nothing applies to them. */
+  readonly additional: Subschema | undefined;
+  /** Steps charged for an object, besides its members' entries. */
+  readonly steps: number;
+  /** Steps charged per own key of the object. */
+  readonly stepsPerKey: number;
+}
+
+/** Subschemas applied to an array's items: the first ones by index (`prefixItems`), the rest from `from` (`items`). */
+interface ItemsForm {
+  readonly kind: "items";
+  /** Subschemas of the items at the same index. */
+  readonly prefix: readonly Subschema[];
+  /** The subschema of every item from `from` on, when given. */
+  readonly rest: Subschema | undefined;
+  readonly from: number;
+}
+
+/** Subschemas applied to the instance itself, all of which must pass (`allOf`, a static `$ref`). */
+interface InPlaceForm {
+  readonly kind: "in-place";
+  readonly nodes: readonly Subschema[];
+}

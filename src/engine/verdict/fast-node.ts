@@ -1,0 +1,100 @@
+/**
+ * The verdict fast path's schema nodes as data: one record type for every node, so that the functions testing them
+ * (check.ts) read every field at one offset, whatever schema the record comes from. A leaf (assertions only) has no
+ * members, items or in-place nodes; a node the fast path does not cover has its accounted check instead.
+ */
+
+import type { Meter } from "../evaluate/run.js";
+import type { Fast } from "./tally.js";
+
+export interface FastNode {
+  /** Assertions only: members and items are the JSON data check's, nothing is applied in place. */
+  leaf: boolean;
+  /** A leaf of `type` alone (no other assertion): tested inline by the walks. */
+  typeOnly: boolean;
+  /** A leaf whose assertions charge nothing and read no limit. */
+  pure: boolean;
+  /** The `type` mask (json/types.ts bits): `ANY` without `type`, `NEVER` for the `false` schema. */
+  mask: number;
+  /** The other assertions, composed, metering their work (`Meter`); undefined when there are none. */
+  test: ((value: unknown, meter: Meter) => boolean) | undefined;
+  /**
+   * Units charged for any value when applied in place: the keywords' steps on entry and the members form's fixed
+   * steps (the assertions meter their own). A member's entry adds `MEMBER_UNITS`.
+   */
+  units: number;
+  /** The deepest application checked here (deeper: UNKNOWN). */
+  maxDepth: number;
+
+  /** Declared member names and what applies to each (undefined: no members form). */
+  names: readonly string[] | undefined;
+  nodes: readonly FastNode[];
+  required: readonly boolean[];
+  requiredCount: number;
+  requiredElsewhere: readonly string[];
+  /** What applies to undeclared members: undefined for the JSON data check alone. */
+  additional: FastNode | undefined;
+  /** Steps charged per own key of an object by the members form. */
+  memberUnitsPerKey: number;
+  /**
+   * Member slots by the position of their key in the last objects (`laidKeys`, `laidSlots`, rewritten as objects
+   * come); a key elsewhere is looked up in `index` (many names) or compared with each name (a few).
+   */
+  index: ReadonlyMap<string, number> | undefined;
+  laidKeys: string[];
+  laidSlots: number[];
+  maxKeys: number;
+
+  /** Whether it has an items form, the nodes by index, the node from `from` on. */
+  items: boolean;
+  prefix: readonly FastNode[];
+  rest: FastNode | undefined;
+  from: number;
+  maxLength: number;
+
+  /** Nodes applied to the value in place, all of which must pass. */
+  inPlace: readonly FastNode[];
+  /** A node run on the accounted path inside the fast one. */
+  accounted: Fast | undefined;
+}
+
+/** Every JSON type's bits: a node without `type`. */
+export const ANY = 0x7f;
+/** No value's bits: the `false` schema. */
+export const NEVER = 0;
+/** Units of entering a member, besides the member's node: its step on the accounted path, and the value itself. */
+export const MEMBER_UNITS = 2;
+
+const NONE: never[] = [];
+
+/** A record with every field set, so that all records share one layout. */
+export function fastNode(fields: Partial<FastNode>): FastNode {
+  return {
+    leaf: true,
+    typeOnly: false,
+    pure: false,
+    mask: ANY,
+    test: undefined,
+    units: 1,
+    maxDepth: 0,
+    names: undefined,
+    nodes: NONE,
+    required: NONE,
+    requiredCount: 0,
+    requiredElsewhere: NONE,
+    additional: undefined,
+    memberUnitsPerKey: 0,
+    index: undefined,
+    laidKeys: NONE,
+    laidSlots: NONE,
+    maxKeys: 0,
+    items: false,
+    prefix: NONE,
+    rest: undefined,
+    from: 0,
+    maxLength: 0,
+    inPlace: NONE,
+    accounted: undefined,
+    ...fields,
+  };
+}
