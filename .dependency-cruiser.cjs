@@ -1,7 +1,8 @@
 // Import rules for src/ (npm run lint): no cycles (type imports included), and layers that only import downwards.
 //
 // The engine's folders by job, lowest first: json (JSON values, pointers, URIs) → regex → output (results, messages)
-// → evaluate (the keyword protocol, nodes, runs, marks) → compile (documents, dialects, references, the compiler).
+// → evaluate (the keyword protocol, nodes, runs, marks) → compile (documents, dialects, references, the compiler) and
+// verdict (the verdict fast path built over compiled nodes).
 // `errors.ts` and `limits.ts` are shared by all of them; the files at the engine's top (`compile-with.ts`,
 // `validator.ts`, `options.ts`) tie the folders together. Vocabularies sit on the engine, the runtime on both, the
 // adapters and the CLI on top.
@@ -13,6 +14,7 @@ const below = {
   output: ["json", "regex"],
   evaluate: ["json", "regex", "output"],
   compile: ["json", "regex", "output", "evaluate"],
+  verdict: ["json", "regex", "output", "evaluate"],
 };
 const layerRules = Object.entries(below).map(([folder, allowed]) => ({
   name: `engine-${folder}-imports-downwards`,

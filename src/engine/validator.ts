@@ -22,7 +22,7 @@ import {
 } from "./output/output.js";
 import type { SchemaNode } from "./evaluate/node.js";
 import { Run } from "./evaluate/run.js";
-import { buildVerdict } from "./verdict/build.js";
+import { buildVerdict, type FastVerdict } from "./verdict/build.js";
 import { Verdict } from "./verdict/tally.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
@@ -65,7 +65,7 @@ export class Validator<T = unknown> {
   /** The whole boolean path of a root that needs no evaluation (a leaf of pure assertions), or undefined. */
   private readonly direct: ((instance: unknown) => boolean) | undefined;
   /** The verdict fast path (`engine/verdict`), or undefined where the root runs on the accounted path. */
-  private readonly fast: ((instance: unknown) => number) | undefined;
+  private readonly fast: FastVerdict | undefined;
 
   /** @internal */
   constructor(
@@ -97,7 +97,7 @@ export class Validator<T = unknown> {
   isValid(instance: unknown): instance is T {
     const fast = this.fast;
     if (fast !== undefined) {
-      const decided = fast(instance);
+      const decided = fast.decide(instance);
       if (decided !== Verdict.UNKNOWN) return decided === Verdict.VALID;
     }
     return this.verdict(instance) && isJsonData(instance, this.limits.maxInstanceNodes);
@@ -108,7 +108,7 @@ export class Validator<T = unknown> {
    * to the accounted path (the differential test compares the two paths).
    */
   fastVerdict(instance: unknown): boolean | undefined {
-    const decided = this.fast === undefined ? Verdict.UNKNOWN : this.fast(instance);
+    const decided = this.fast === undefined ? Verdict.UNKNOWN : this.fast.decide(instance);
     return decided === Verdict.UNKNOWN ? undefined : decided === Verdict.VALID;
   }
 

@@ -5,6 +5,7 @@
  * counts. The plain keyword stays the specification; the fast path is tested against it.
  */
 
+import type { CompiledPattern } from "../regex/index.js";
 import type { Meter, Subschema } from "./run.js";
 
 /** A keyword's boolean path as data: one of the forms below. */
@@ -22,8 +23,9 @@ export interface CheckForm {
 }
 
 /**
- * Subschemas applied to an object's members by name, and to the other members (`properties`, `required` and
- * `additionalProperties`, fused): a declared name's member gets its subschema, every other member `additional`.
+ * Subschemas applied to an object's members by name, by pattern, and to the other members (`properties`, `required`,
+ * `patternProperties` and `additionalProperties`, fused): a declared name's member gets its subschema, a member whose
+ * name matches a pattern that pattern's subschema, and a member neither declared nor matched `additional`.
  */
 export interface MembersForm {
   readonly kind: "members";
@@ -33,7 +35,10 @@ export interface MembersForm {
   readonly required: readonly boolean[];
   /** Names that must be present and have no subschema of their own. */
   readonly requiredElsewhere: readonly string[];
-  /** The subschema of every member not declared; undefined when nothing applies to them. */
+  /** Patterns every member name is tested against (each once, the work charged to the meter), and their subschemas. */
+  readonly patterns: readonly CompiledPattern[];
+  readonly patternNodes: readonly Subschema[];
+  /** The subschema of every member neither declared nor matched; undefined when nothing applies to them. */
   readonly additional: Subschema | undefined;
   /** Steps charged for an object, besides its members' entries. */
   readonly steps: number;

@@ -12,9 +12,9 @@ import type { SchemaNode } from "../evaluate/node.js";
 import type { Subschema } from "../evaluate/run.js";
 import type { CheckForm, MembersForm } from "../evaluate/verdict-forms.js";
 import { accounted } from "./accounted.js";
-import { check } from "./check.js";
+import { decide } from "./check.js";
 import { ANY, fastNode, NEVER, type FastNode } from "./fast-node.js";
-import { decide, tally, Verdict } from "./tally.js";
+import { tally, Verdict } from "./tally.js";
 import { Bits, jsonBits } from "./values.js";
 
 /** What a node's keywords say, gathered: its checks, and the forms of its applicators. */
@@ -112,9 +112,22 @@ class Builder {
     if (members === undefined && !forms.items && forms.inPlace.length === 0) {
       return { ...own, leaf: true, typeOnly: test === undefined, pure };
     }
+    const additional = members?.additional;
+    const closed = additional !== undefined && additional.constant === false;
+    const simple =
+      members !== undefined &&
+      members.names.length <= COMPARED_NAMES &&
+      members.patterns.length === 0 &&
+      (additional === undefined || closed) &&
+      test === undefined &&
+      !forms.items &&
+      forms.inPlace.length === 0 &&
+      (own.mask & Bits.OBJECT) !== 0;
     return {
       ...own,
       leaf: false,
+      simple,
+      closed,
       units: own.units + (members?.steps ?? 0),
       ...(members === undefined ? {} : this.members(members)),
       ...(forms.items ? this.items(forms) : {}),
@@ -130,6 +143,8 @@ class Builder {
       required: form.required,
       requiredCount: form.required.filter(Boolean).length,
       requiredElsewhere: form.requiredElsewhere,
+      patterns: form.patterns,
+      patternNodes: form.patternNodes.map((n) => this.record(n)),
       additional: form.additional === undefined ? undefined : this.record(form.additional),
       memberUnitsPerKey: form.stepsPerKey,
       index: wide ? new Map(form.names.map((name, i) => [name, i])) : undefined,
@@ -153,21 +168,34 @@ class Builder {
 /** Units past which nothing is decided here, whatever the limits (counts stay small integers). */
 const BUDGET_CAP = 2 ** 29;
 
-/**
- * The verdict fast path of a compiled schema: `value => VALID | INVALID | UNKNOWN` within the limits' budget, or
- * undefined when the root itself runs on the accounted path (nothing to gain).
- */
-export function buildVerdict(root: Subschema, limits: Readonly<Limits>): ((value: unknown) => number) | undefined {
+/** The verdict fast path of a compiled schema: its root record and the budget its limits allow. */
+export class FastVerdict {
+  constructor(
+    private readonly root: FastNode,
+    private readonly limits: Readonly<Limits>,
+    private readonly budget: number,
+    /** A root leaf of scalar types, pure, within the budget: it decides every value alone (no tally). */
+    private readonly scalar: boolean,
+  ) {}
+
+  /** VALID, INVALID, or UNKNOWN (the accounted path decides). */
+  decide(value: unknown): number {
+    const root = this.root;
+    if (!this.scalar) return decide(root, value, this.limits, this.budget);
+    // What it charges is fixed, and a value that is not JSON data is no instance it accepts.
+    const test = root.test;
+    return (jsonBits(value) & root.mask) !== 0 && (test === undefined || test(value, tally))
+      ? Verdict.VALID
+      : Verdict.INVALID;
+  }
+}
+
+/** The verdict fast path of a compiled schema, or undefined when its root runs on the accounted path (no gain). */
+export function buildVerdict(root: Subschema, limits: Readonly<Limits>): FastVerdict | undefined {
   const builder = new Builder(limits);
   const record = builder.record(root);
   if (builder.uncovered.has(root)) return undefined;
   const budget = Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP);
-  // A root leaf of scalar types, within the budget, decides every value alone: what it charges is fixed, and a value
-  // that is not JSON data is no instance it accepts (no limit can be reached first).
-  if (record.pure && (record.mask & (Bits.OBJECT | Bits.ARRAY)) === 0 && record.units <= budget) {
-    const { mask, test } = record;
-    return (value) =>
-      (jsonBits(value) & mask) !== 0 && (test === undefined || test(value, tally)) ? Verdict.VALID : Verdict.INVALID;
-  }
-  return (value) => decide(check, record, value, limits, budget);
+  const scalar = record.pure && (record.mask & (Bits.OBJECT | Bits.ARRAY)) === 0 && record.units <= budget;
+  return new FastVerdict(record, limits, budget, scalar);
 }

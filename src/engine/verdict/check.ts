@@ -7,13 +7,132 @@
  * prove: a value that is not JSON data, a depth or size a limit could reach.
  */
 
+import { isInstance, LimitError } from "../errors.js";
 import { hasOwn } from "../json/json.js";
+import type { Limits } from "../limits.js";
+import type { CompiledPattern } from "../regex/index.js";
 import { MEMBER_UNITS, type FastNode } from "./fast-node.js";
 import { tally, Verdict } from "./tally.js";
 import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
 
-/** Tests `value` against `node` applied in place at `depth`: VALID, INVALID or UNKNOWN. */
-export function check(node: FastNode, value: unknown, depth: number): number {
+/**
+ * Checks `value` against the root `node` with the tally set for `limits` and `budget` units: VALID, INVALID, or UNKNOWN
+ * when the answer is not proven (a limit an assertion meets, or more spent than the budget). A nested call (a host
+ * getter validating another value meanwhile) keeps its own tally. A stack overflow (limits set far above the defaults)
+ * is UNKNOWN too: the accounted path reports it as the limit it is.
+ */
+export function decide(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
+  const { steps, maxSteps, maxRegexSteps, maxInstanceDepth, limits: outerLimits } = tally;
+  tally.steps = 0;
+  tally.maxSteps = budget;
+  tally.maxRegexSteps = limits.maxRegexSteps;
+  tally.maxInstanceDepth = limits.maxInstanceDepth;
+  tally.limits = limits;
+  try {
+    const result = check(node, value, 0);
+    return tally.steps > budget ? Verdict.UNKNOWN : result;
+  } catch (e) {
+    if (e instanceof RangeError || isInstance(e, LimitError)) return Verdict.UNKNOWN;
+    throw e;
+  } finally {
+    tally.steps = steps;
+    tally.maxSteps = maxSteps;
+    tally.maxRegexSteps = maxRegexSteps;
+    tally.maxInstanceDepth = maxInstanceDepth;
+    tally.limits = outerLimits;
+  }
+}
+
+/**
+ * Tests `value` against `node` applied in place at `depth`: VALID, INVALID or UNKNOWN. One member whose node is not a
+ * leaf is left by each object's walk to this loop (`deferred`), so a chain of single-member objects is checked level
+ * after level without a call per level.
+ */
+function check(node: FastNode, value: unknown, depth: number): number {
+  let result: number = Verdict.VALID;
+  for (;;) {
+    result |= node.simple ? checkSimple(node, value, depth) : checkOne(node, value, depth);
+    const next = deferred.node;
+    const nextValue = deferred.value;
+    deferred.node = undefined;
+    deferred.value = undefined;
+    if (next === undefined || result >= Verdict.UNKNOWN) return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
+    node = next;
+    value = nextValue;
+    depth++;
+  }
+}
+
+/**
+ * The member the last object walk left to `check`'s loop: set only as `checkOne` returns, and taken at once (no host
+ * code runs between), so a nested check meanwhile cannot see it.
+ */
+const deferred: { node: FastNode | undefined; value: unknown } = { node: undefined, value: undefined };
+
+/**
+ * A `simple` object node on a shorter path than `checkOne`'s, to the same effect: its declared names compared with
+ * each key, a leaf of `type` alone tested here, the first other member left to `check`'s loop.
+ */
+function checkSimple(node: FastNode, value: unknown, depth: number): number {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return checkOne(node, value, depth);
+  if (depth > node.maxDepth || !plain(value)) return Verdict.UNKNOWN;
+  const { names, nodes, required, closed } = node;
+  const object = value as Record<string, unknown>;
+  let result: number = Verdict.VALID;
+  let spent = node.units;
+  let keys = 0;
+  let met = 0;
+  let next: FastNode | undefined;
+  let nextValue: unknown;
+  for (const key in object) {
+    if (!hasOwn(object, key)) continue;
+    keys++;
+    let slot = -1;
+    for (let i = 0; i < (names as readonly string[]).length; i++) {
+      if ((names as readonly string[])[i] === key) {
+        slot = i;
+        break;
+      }
+    }
+    const member = object[key];
+    if (slot < 0) {
+      // Refused (the `false` schema, entered: a step, its own, the value), or only checked as JSON data.
+      if (closed) {
+        spent += MEMBER_UNITS + 1;
+        result |= Verdict.INVALID;
+      } else result |= walkMember(member);
+    } else {
+      if (required[slot] === true) met++;
+      const child = nodes[slot] as FastNode;
+      if (child.typeOnly) {
+        spent += MEMBER_UNITS + child.units;
+        const bits = jsonBits(member);
+        if ((bits & child.mask) === 0) result |= bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
+        else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0) result |= walkBelow(member as object, 1);
+      } else if (next === undefined && !child.leaf) {
+        spent += MEMBER_UNITS;
+        next = child;
+        nextValue = member;
+      } else {
+        tally.steps += spent;
+        spent = 0;
+        result |= child.leaf ? leafMember(child, member) : memberOf(child, member, depth);
+      }
+    }
+    if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
+  }
+  if (keys > node.maxKeys) return Verdict.UNKNOWN;
+  tally.steps += spent + node.memberUnitsPerKey * keys;
+  if (met !== node.requiredCount) result = Verdict.INVALID;
+  const elsewhere = node.requiredElsewhere;
+  for (let i = 0; i < elsewhere.length; i++) if (!hasOwn(object, elsewhere[i] as string)) result = Verdict.INVALID;
+  deferred.node = next;
+  deferred.value = nextValue;
+  return result;
+}
+
+/** One node's own checks: its assertions, members or items, and what it applies in place. */
+function checkOne(node: FastNode, value: unknown, depth: number): number {
   if (node.leaf) {
     tally.steps += node.units;
     return testLeaf(node, value);
@@ -27,19 +146,37 @@ export function check(node: FastNode, value: unknown, depth: number): number {
   if ((bits & node.mask) === 0) return Verdict.INVALID;
   const test = node.test;
   if (test !== undefined && !test(value, tally)) return Verdict.INVALID;
-  let result: number = Verdict.VALID;
   const inPlace = node.inPlace;
   if (bits === Bits.OBJECT) {
     if (!plain(value as object)) return Verdict.UNKNOWN;
-    if (node.names !== undefined) result = walkMembers(node, value as Record<string, unknown>, depth);
-    else if (inPlace.length === 0) result = walkBelow(value as object, 1);
+    if (node.names !== undefined) {
+      const result = walkMembers(node, value as Record<string, unknown>, depth);
+      if (inPlace.length === 0 || result >= Verdict.UNKNOWN) return result;
+      // What the walk left for the loop waits while the nodes in place are checked (they use the loop too).
+      const { node: next, value: nextValue } = deferred;
+      deferred.node = undefined;
+      const rest = result | inPlaceResult(inPlace, value, depth);
+      deferred.node = next;
+      deferred.value = nextValue;
+      return rest;
+    }
+    if (inPlace.length === 0) return walkBelow(value as object, 1);
   } else if (bits === Bits.ARRAY) {
-    if (node.items) result = walkItems(node, value as readonly unknown[], depth);
-    else if (inPlace.length === 0) result = walkBelow(value as object, 1);
+    if (node.items) {
+      const result = walkItems(node, value as readonly unknown[], depth);
+      return inPlace.length === 0 || result >= Verdict.UNKNOWN ? result : result | inPlaceResult(inPlace, value, depth);
+    }
+    if (inPlace.length === 0) return walkBelow(value as object, 1);
   }
+  return inPlaceResult(inPlace, value, depth);
+}
+
+/** The nodes applied to `value` in place, one level deeper. */
+function inPlaceResult(inPlace: readonly FastNode[], value: unknown, depth: number): number {
+  let result: number = Verdict.VALID;
   for (let i = 0; i < inPlace.length && result < Verdict.UNKNOWN; i++)
     result |= check(inPlace[i] as FastNode, value, depth + 1);
-  return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
+  return result;
 }
 
 /**
@@ -56,10 +193,17 @@ function testLeaf(leaf: FastNode, value: unknown): number {
 
 /** Applies `node` to `value`, a member of the value checked at `depth`, charging its entry. */
 function member(node: FastNode, value: unknown, depth: number): number {
-  if (node.leaf) {
-    tally.steps += MEMBER_UNITS + node.units;
-    return testLeaf(node, value);
-  }
+  return node.leaf ? leafMember(node, value) : memberOf(node, value, depth);
+}
+
+/** A leaf applied to a member, its entry charged. */
+function leafMember(leaf: FastNode, value: unknown): number {
+  tally.steps += MEMBER_UNITS + leaf.units;
+  return testLeaf(leaf, value);
+}
+
+/** A node that is not a leaf applied to a member of the value checked at `depth`, its entry charged. */
+function memberOf(node: FastNode, value: unknown, depth: number): number {
   tally.steps += MEMBER_UNITS;
   return check(node, value, depth + 1);
 }
@@ -70,32 +214,49 @@ function member(node: FastNode, value: unknown, depth: number): number {
  * is a leaf of `type` alone is tested here, without a call.
  */
 function walkMembers(node: FastNode, object: Record<string, unknown>, depth: number): number {
-  const { nodes, required, additional, laidKeys, laidSlots } = node;
+  const { nodes, required, additional, laidKeys, laidSlots, patterns } = node;
+  const meter = tally;
   let result: number = Verdict.VALID;
   let spent = 0;
   let keys = 0;
   let met = 0;
+  let next: FastNode | undefined;
+  let nextValue: unknown;
   for (const key in object) {
     if (!hasOwn(object, key)) continue;
     const slot = laidKeys[keys] === key ? (laidSlots[keys] as number) : layOut(node, key, keys);
     keys++;
     const value = object[key];
-    const child = slot >= 0 ? (nodes[slot] as FastNode) : additional;
+    let matched = false;
+    for (let p = 0; p < patterns.length; p++) {
+      if (!(patterns[p] as CompiledPattern).test(key, meter)) continue;
+      matched = true;
+      result |= member(node.patternNodes[p] as FastNode, value, depth);
+    }
     if (slot >= 0 && required[slot] === true) met++;
-    if (child === undefined) result |= walkMember(value);
-    else if (child.typeOnly) {
+    const child = slot >= 0 ? (nodes[slot] as FastNode) : matched ? undefined : additional;
+    if (child === undefined) {
+      if (!matched) result |= walkMember(value);
+    } else if (child.typeOnly) {
       spent += MEMBER_UNITS + child.units;
       const bits = jsonBits(value);
       if ((bits & child.mask) === 0) result |= bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
       else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0) result |= walkBelow(value as object, 1);
+    } else if (next === undefined && !child.leaf) {
+      // The first member whose node is not a leaf is left to `check`'s loop.
+      spent += MEMBER_UNITS;
+      next = child;
+      nextValue = value;
     } else result |= member(child, value, depth);
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
   if (keys > node.maxKeys) return Verdict.UNKNOWN;
-  tally.steps += spent + node.memberUnitsPerKey * keys;
+  meter.steps += spent + node.memberUnitsPerKey * keys;
   if (met !== node.requiredCount) result = Verdict.INVALID;
   const elsewhere = node.requiredElsewhere;
   for (let i = 0; i < elsewhere.length; i++) if (!hasOwn(object, elsewhere[i] as string)) result = Verdict.INVALID;
+  deferred.node = next;
+  deferred.value = nextValue;
   return result;
 }
 
@@ -148,6 +309,7 @@ function walkItems(node: FastNode, array: readonly unknown[], depth: number): nu
 /** The items of `array` from `from` on against a leaf, as `testLeaf` one by one (charged by the caller). */
 function testLeafItems(leaf: FastNode, array: readonly unknown[], from: number): number {
   const { mask, test } = leaf;
+  const meter = tally;
   let result: number = Verdict.VALID;
   for (let i = from; i < array.length; i++) {
     const value = array[i];
@@ -157,7 +319,7 @@ function testLeafItems(leaf: FastNode, array: readonly unknown[], from: number):
       result = Verdict.INVALID;
       continue;
     }
-    if (test !== undefined && !test(value, tally)) result = Verdict.INVALID;
+    if (test !== undefined && !test(value, meter)) result = Verdict.INVALID;
     else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0 && walkBelow(value as object, 1) === Verdict.UNKNOWN)
       return Verdict.UNKNOWN;
   }

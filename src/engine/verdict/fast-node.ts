@@ -5,6 +5,7 @@
  */
 
 import type { Meter } from "../evaluate/run.js";
+import type { CompiledPattern } from "../regex/index.js";
 import type { Fast } from "./tally.js";
 
 export interface FastNode {
@@ -14,6 +15,13 @@ export interface FastNode {
   typeOnly: boolean;
   /** A leaf whose assertions charge nothing and read no limit. */
   pure: boolean;
+  /**
+   * An object node of a few declared names and nothing else (no other assertion, pattern, items or node in place;
+   * other members unchecked or refused): check.ts walks it on a shorter path.
+   */
+  simple: boolean;
+  /** With `simple`: members not declared are refused (`additionalProperties: false`). */
+  closed: boolean;
   /** The `type` mask (json/types.ts bits): `ANY` without `type`, `NEVER` for the `false` schema. */
   mask: number;
   /** The other assertions, composed, metering their work (`Meter`); undefined when there are none. */
@@ -32,7 +40,10 @@ export interface FastNode {
   required: readonly boolean[];
   requiredCount: number;
   requiredElsewhere: readonly string[];
-  /** What applies to undeclared members: undefined for the JSON data check alone. */
+  /** Patterns each member name is tested against, and what applies to the names each matches. */
+  patterns: readonly CompiledPattern[];
+  patternNodes: readonly FastNode[];
+  /** What applies to members neither declared nor matched: undefined for the JSON data check alone. */
   additional: FastNode | undefined;
   /** Steps charged per own key of an object by the members form. */
   memberUnitsPerKey: number;
@@ -73,6 +84,8 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     leaf: true,
     typeOnly: false,
     pure: false,
+    simple: false,
+    closed: false,
     mask: ANY,
     test: undefined,
     units: 1,
@@ -82,6 +95,8 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     required: NONE,
     requiredCount: 0,
     requiredElsewhere: NONE,
+    patterns: NONE,
+    patternNodes: NONE,
     additional: undefined,
     memberUnitsPerKey: 0,
     index: undefined,

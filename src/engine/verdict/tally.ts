@@ -7,7 +7,7 @@
  * over the budget, hands the instance to the accounted path, which alone reports limits and locations.
  */
 
-import { isInstance, LimitError } from "../errors.js";
+import { LimitError } from "../errors.js";
 import type { Meter } from "../evaluate/run.js";
 import { codePointLength } from "../json/json.js";
 import { defaultLimits, type Limits } from "../limits.js";
@@ -62,37 +62,3 @@ class Tally implements Meter {
 }
 
 export const tally = new Tally();
-
-/**
- * Runs `check(node, value, 0)` with the tally set for `limits` and `budget` units: VALID, INVALID, or UNKNOWN when the
- * answer is not proven (a limit an assertion meets, or more spent than the budget). A nested call (a host getter
- * validating another value meanwhile) keeps its own tally. A stack overflow (limits set far above the defaults) is
- * UNKNOWN too: the accounted path reports it as the limit it is.
- */
-export function decide<N>(
-  check: (node: N, value: unknown, depth: number) => number,
-  node: N,
-  value: unknown,
-  limits: Readonly<Limits>,
-  budget: number,
-): number {
-  const { steps, maxSteps, maxRegexSteps, maxInstanceDepth, limits: outerLimits } = tally;
-  tally.steps = 0;
-  tally.maxSteps = budget;
-  tally.maxRegexSteps = limits.maxRegexSteps;
-  tally.maxInstanceDepth = limits.maxInstanceDepth;
-  tally.limits = limits;
-  try {
-    const result = check(node, value, 0);
-    return tally.steps > budget ? Verdict.UNKNOWN : result;
-  } catch (e) {
-    if (e instanceof RangeError || isInstance(e, LimitError)) return Verdict.UNKNOWN;
-    throw e;
-  } finally {
-    tally.steps = steps;
-    tally.maxSteps = maxSteps;
-    tally.maxRegexSteps = maxRegexSteps;
-    tally.maxInstanceDepth = maxInstanceDepth;
-    tally.limits = outerLimits;
-  }
-}

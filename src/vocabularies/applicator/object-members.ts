@@ -115,15 +115,34 @@ class ObjectMembers implements BooleanStep {
   }
 
   /**
-   * Without patterns, what it applies to which member is data: each declared name's subschema, `additionalProperties`
-   * to the rest; it charges `steps` per object and a step per key where `additionalProperties` applies.
+   * What it applies to which member, as data: each declared name's subschema, each pattern's to the names it matches,
+   * `additionalProperties` to the rest; it charges `steps` per object and a step per key where `additionalProperties`
+   * applies (the patterns charge their matching).
    */
-  verdict(): MembersForm | undefined {
-    const m = this.m;
-    if (m.patterns.length > 0) return undefined;
-    const { names, nodes, requiredHere: required, requiredElsewhere, additional, steps } = m;
+  verdict(): MembersForm {
+    const {
+      names,
+      nodes,
+      requiredHere: required,
+      requiredElsewhere,
+      patterns,
+      patternNodes,
+      additional,
+      steps,
+    } = this.m;
     const stepsPerKey = additional === undefined ? 0 : 1;
-    return { kind: "members", names, nodes, required, requiredElsewhere, additional, steps, stepsPerKey };
+    return {
+      kind: "members",
+      names,
+      nodes,
+      required,
+      requiredElsewhere,
+      patterns,
+      patternNodes,
+      additional,
+      steps,
+      stepsPerKey,
+    };
   }
 
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
@@ -336,9 +355,10 @@ export const objectMembers: Fusion = {
     const properties = ctx.active("properties") && isObject(ctx.schema["properties"]);
     const patterned = ctx.active("patternProperties") && isObject(ctx.schema["patternProperties"]);
     const closed = ctx.active("additionalProperties");
-    if (!properties && !patterned && !closed) return undefined;
-    const names = properties ? Object.keys(ctx.schema["properties"] as object) : [];
     const required = requiredNames(ctx);
+    // `required` alone is fused too: its names probed as `required` would, charging the same steps.
+    if (!properties && !patterned && !closed && required.length === 0) return undefined;
+    const names = properties ? Object.keys(ctx.schema["properties"] as object) : [];
     const listed = new Set(required);
     const declared = new Set(names);
     const patterns: CompiledPattern[] = [];
