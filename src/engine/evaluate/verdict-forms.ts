@@ -9,7 +9,7 @@ import type { CompiledPattern } from "../regex/index.js";
 import type { Meter, Subschema } from "./run.js";
 
 /** A keyword's boolean path as data: one of the forms below. */
-export type VerdictForm = CheckForm | MembersForm | ItemsForm | InPlaceForm;
+export type VerdictForm = CheckForm | MembersForm | ItemsForm | ContainsForm | InPlaceForm;
 
 /**
  * An assertion decided by its test of the value, which charges its work to the meter it is given (the accounted path's
@@ -54,6 +54,14 @@ interface ItemsForm {
   /** The subschema of every item from `from` on, when given. */
   readonly rest: Subschema | undefined;
   readonly from: number;
+}
+
+/** A subschema the items of an array are counted against: from `min` to `max` of them must pass (`contains`). */
+interface ContainsForm {
+  readonly kind: "contains";
+  readonly node: Subschema;
+  readonly min: number;
+  readonly max: number | undefined;
 }
 
 /** Subschemas applied to the instance itself, all of which must pass (`allOf`, a static `$ref`). */

@@ -25,6 +25,7 @@ interface Forms {
   rest: Subschema | undefined;
   from: number;
   items: boolean;
+  contains: { node: Subschema; min: number; max: number | undefined } | undefined;
   readonly inPlace: Subschema[];
 }
 
@@ -37,6 +38,7 @@ function formsOf(predicates: readonly Evaluator[], steps: readonly BooleanStep[]
     rest: undefined,
     from: 0,
     items: false,
+    contains: undefined,
     inPlace: [],
   };
   for (const p of predicates) {
@@ -56,7 +58,8 @@ function formsOf(predicates: readonly Evaluator[], steps: readonly BooleanStep[]
       if (form.rest !== undefined) forms.rest = form.rest;
       forms.from = Math.max(forms.from, form.from);
       forms.items = true;
-    } else forms.inPlace.push(...form.nodes);
+    } else if (form.kind === "contains") forms.contains = form;
+    else forms.inPlace.push(...form.nodes);
   }
   return forms;
 }
@@ -109,7 +112,8 @@ class Builder {
     const pure = forms.checks.every((c) => c.pure);
     const own = { mask: plan.typeMask === 0 ? ANY : plan.typeMask, test, units: plan.cost, maxDepth: this.maxDepth };
     const members = forms.members;
-    if (members === undefined && !forms.items && forms.inPlace.length === 0) {
+    const contains = forms.contains;
+    if (members === undefined && !forms.items && contains === undefined && forms.inPlace.length === 0) {
       return { ...own, leaf: true, typeOnly: test === undefined, pure };
     }
     const additional = members?.additional;
@@ -121,6 +125,7 @@ class Builder {
       (additional === undefined || closed) &&
       test === undefined &&
       !forms.items &&
+      contains === undefined &&
       forms.inPlace.length === 0 &&
       (own.mask & Bits.OBJECT) !== 0;
     return {
@@ -131,6 +136,14 @@ class Builder {
       units: own.units + (members?.steps ?? 0),
       ...(members === undefined ? {} : this.members(members)),
       ...(forms.items ? this.items(forms) : {}),
+      ...(contains === undefined
+        ? {}
+        : {
+            contains: this.record(contains.node),
+            minContains: contains.min,
+            maxContains: contains.max ?? Infinity,
+            maxLength: this.limits.maxArrayLength,
+          }),
       inPlace: forms.inPlace.map((n) => this.record(n)),
     };
   }

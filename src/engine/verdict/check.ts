@@ -162,8 +162,10 @@ function checkOne(node: FastNode, value: unknown, depth: number): number {
     }
     if (inPlace.length === 0) return walkBelow(value as object, 1);
   } else if (bits === Bits.ARRAY) {
-    if (node.items) {
-      const result = walkItems(node, value as readonly unknown[], depth);
+    const array = value as readonly unknown[];
+    if (node.items || node.contains !== undefined) {
+      let result = node.items ? walkItems(node, array, depth) : Verdict.VALID;
+      if (node.contains !== undefined && result < Verdict.UNKNOWN) result |= countContains(node, array, depth);
       return inPlace.length === 0 || result >= Verdict.UNKNOWN ? result : result | inPlaceResult(inPlace, value, depth);
     }
     if (inPlace.length === 0) return walkBelow(value as object, 1);
@@ -304,6 +306,22 @@ function walkItems(node: FastNode, array: readonly unknown[], depth: number): nu
     for (; i < length && result < Verdict.UNKNOWN; i++) result |= member(rest, array[i], depth);
   }
   return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
+}
+
+/**
+ * The items of an array counted against a node's `contains`: each tried (the accounted path may stop sooner), and an
+ * item it does not accept checked as JSON data on its own (the node need not have looked through it).
+ */
+function countContains(node: FastNode, array: readonly unknown[], depth: number): number {
+  if (array.length > node.maxLength) return Verdict.UNKNOWN;
+  const contains = node.contains as FastNode;
+  let count = 0;
+  for (let i = 0; i < array.length; i++) {
+    const found = member(contains, array[i], depth);
+    if (found === Verdict.VALID) count++;
+    else if (found >= Verdict.UNKNOWN || walkMember(array[i]) >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
+  }
+  return count >= node.minContains && count <= node.maxContains ? Verdict.VALID : Verdict.INVALID;
 }
 
 /** The items of `array` from `from` on against a leaf, as `testLeaf` one by one (charged by the caller). */

@@ -63,6 +63,11 @@ export interface FastNode {
   from: number;
   maxLength: number;
 
+  /** What items are counted against (`contains`), and how many must pass. */
+  contains: FastNode | undefined;
+  minContains: number;
+  maxContains: number;
+
   /** Nodes applied to the value in place, all of which must pass. */
   inPlace: readonly FastNode[];
   /** A node run on the accounted path inside the fast one. */
@@ -108,6 +113,9 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     rest: undefined,
     from: 0,
     maxLength: 0,
+    contains: undefined,
+    minContains: 0,
+    maxContains: Infinity,
     inPlace: NONE,
     accounted: undefined,
     ...fields,

@@ -50,6 +50,7 @@ export const contains: KeywordDefinition = {
       // The items it marks are those that match: known only at evaluation.
       evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: () => undefined,
+      verdict: () => ({ kind: "contains", node, min, max }),
       test(instance, run, marks) {
         if (!Array.isArray(instance)) return true;
         run.items(instance);

@@ -56,8 +56,13 @@ interface Layout {
   readonly costs: readonly number[];
 }
 
-/** Up to this many declared names, and nothing for other keys, each name is probed rather than the keys listed. */
-const PROBED_NAMES = 3;
+/**
+ * Up to this many declared names, and nothing for other keys, each name is probed rather than the keys listed: the
+ * verdict fast path decides most plain objects, so what comes here is mostly the branches of `allOf`/`anyOf`/`oneOf`
+ * beside `unevaluatedProperties`, which declare a few names of larger objects (the unevaluated workload: 1,267 →
+ * 1,070 ns per call with 8 instead of 3).
+ */
+const PROBED_NAMES = 8;
 
 /** Up to this many keys, an object's values are listed at once (`Object.values`); beyond, read key by key. */
 const LISTED_VALUES = 64;

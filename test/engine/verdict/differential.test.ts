@@ -133,6 +133,12 @@ const fastSchema: fc.Arbitrary<JsonObject | boolean> = fc.letrec<{ s: JsonObject
         { requiredKeys: [] },
       )
       .map((r) => ({ type: "array", ...r }) as JsonObject),
+    fc
+      .record(
+        { contains: tie("s"), minContains: fc.constantFrom(0, 1, 2), maxContains: fc.constantFrom(1, 3) },
+        { requiredKeys: ["contains"] },
+      )
+      .map((r) => ({ type: "array", ...r }) as JsonObject),
     fc.array(tie("s"), { minLength: 1, maxLength: 2 }).map((allOf) => ({ allOf }) as JsonObject),
     fc.constant<JsonObject>({ $ref: "#/$defs/node" }),
   ),
@@ -158,7 +164,7 @@ function instanceOf(schema: Json, depth: number): fc.Arbitrary<Json> {
   if (type === "object" || isObjectSchema(schema)) return objectOf(schema, depth);
   if (type === "array") {
     const prefix = ((schema["prefixItems"] as Json[] | undefined) ?? []).map((s) => instanceOf(s, depth - 1));
-    const rest = instanceOf((schema["items"] as Json | undefined) ?? true, depth - 1);
+    const rest = instanceOf((schema["items"] ?? schema["contains"] ?? true) as Json, depth - 1);
     return fc.tuple(fc.tuple(...prefix), fc.array(rest, { maxLength: 3 })).map(([a, b]) => [...a, ...b]);
   }
   if (type === "string") return fc.constantFrom("", "a", "ab", "abc", "é😀");
@@ -213,9 +219,8 @@ describe("the fast path decides only what the accounted path decides the same wa
       fc.property(fastCase, ({ schema, instances }) => checkBoth(schema, instances, tally)),
       { seed: 3501, numRuns: 150 },
     );
-    // It must actually decide: most instances under the default limits are decided on the fast path.
-    console.log(tally);
-    assert.ok(tally.decided > tally.compared / 4, `${tally.decided} of ${tally.compared} decided`);
+    // It must actually decide: a good part of the comparisons, near-limit ones included, are decided on the fast path.
+    assert.ok(tally.decided > tally.compared / 3, `${tally.decided} of ${tally.compared} decided`);
   });
 
   test("generated schemas of every keyword (subtrees it does not cover run on the accounted path inside it)", () => {
@@ -224,7 +229,6 @@ describe("the fast path decides only what the accounted path decides the same wa
       fc.property(caseArb(3, 3), ({ schema, instances }) => checkBoth(schema, instances, tally)),
       { seed: 3502, numRuns: 120 },
     );
-    console.log(tally);
-    assert.ok(tally.decided > 0, `${tally.decided} of ${tally.compared} decided`);
+    assert.ok(tally.decided > tally.compared / 10, `${tally.decided} of ${tally.compared} decided`);
   });
 });
