@@ -107,76 +107,94 @@ export function isJsonData(value: unknown, maxNodes: number): boolean {
   return n === NOT_JSON ? false : findNotJson(value, maxNodes) === undefined;
 }
 
-/** One array or object on the iterative walk's path, and the next of its members to visit. */
-interface Frame {
-  readonly value: object;
-  /** An object's own enumerable keys; undefined for an array. */
-  readonly keys: readonly string[] | undefined;
-  readonly length: number;
-  next: number;
-}
+/**
+ * The iterative walk's path: the arrays and objects from the root down, with, for each, an object's own keys
+ * (undefined for an array), its member count and the next member to visit, in parallel arrays (no object per level).
+ */
+class Path {
+  readonly values: object[] = [];
+  readonly keys: (readonly string[] | undefined)[] = [];
+  readonly lengths: number[] = [];
+  readonly nexts: number[] = [];
 
-/** The JSON Pointer tokens of the member each of the first `count` frames is at. */
-function tokensOf(path: readonly Frame[], count = path.length): (string | number)[] {
-  const tokens: (string | number)[] = [];
-  for (let i = 0; i < count; i++) {
-    const frame = path[i] as Frame;
-    tokens.push(frame.keys === undefined ? frame.next - 1 : (frame.keys[frame.next - 1] as string));
+  get depth(): number {
+    return this.values.length;
   }
-  return tokens;
-}
 
-/** The index of the first frame whose object an outer frame holds already (a cycle), or -1. */
-function repeated(path: readonly Frame[]): number {
-  const seen = new Set<object>();
-  for (let i = 0; i < path.length; i++) {
-    const value = (path[i] as Frame).value;
-    if (seen.has(value)) return i;
-    seen.add(value);
+  push(value: object): void {
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    this.values.push(value);
+    this.keys.push(keys);
+    this.lengths.push(keys === undefined ? (value as unknown[]).length : keys.length);
+    this.nexts.push(0);
   }
-  return -1;
+
+  pop(): void {
+    this.values.pop();
+    this.keys.pop();
+    this.lengths.pop();
+    this.nexts.pop();
+  }
+
+  /** The JSON Pointer tokens of the member each of the first `count` levels is at. */
+  tokens(count = this.depth): (string | number)[] {
+    const tokens: (string | number)[] = [];
+    for (let i = 0; i < count; i++) {
+      const keys = this.keys[i];
+      const at = (this.nexts[i] as number) - 1;
+      tokens.push(keys === undefined ? at : (keys[at] as string));
+    }
+    return tokens;
+  }
 }
 
 /**
  * The first value in `value` (itself included, depth first) that is not JSON data, or undefined when there is none.
- * Iterative: any nesting is fine. Throws `LimitError` (`maxInstanceNodes`) past `maxNodes` values below the root.
+ * Iterative: any nesting is fine. Throws `LimitError` (`maxInstanceNodes`) past `maxNodes` values below the root. An
+ * object that contains itself makes the path repeat; it is found as Brent's algorithm finds a cycle: each object
+ * pushed is compared with one remembered object, which moves down to the newest whenever the path doubles its length
+ * since it was remembered (and is forgotten when the walk climbs above it), so the search costs a comparison a level.
  */
 export function findNotJson(value: unknown, maxNodes: number): NotJson | undefined {
-  const path: Frame[] = [];
+  const path = new Path();
   let nodes = -1;
-  // Where the path is next searched for an object that contains itself: doubling, so searching costs O(values).
-  let searchAt = RECURSION;
+  let mark: object | undefined;
+  let markDepth = 0;
   let current = value;
   for (;;) {
     if (++nodes > maxNodes) throw new LimitError("maxInstanceNodes", maxNodes);
     const what = notJsonKind(current);
-    if (what !== undefined) return { path: tokensOf(path), what };
+    if (what !== undefined) return { path: path.tokens(), what };
     if (typeof current === "object" && current !== null) {
-      const keys = Array.isArray(current) ? undefined : Object.keys(current);
-      path.push({
-        value: current,
-        keys,
-        length: keys === undefined ? (current as unknown[]).length : keys.length,
-        next: 0,
-      });
-      if (path.length >= searchAt) {
-        const cycle = repeated(path);
-        if (cycle >= 0) return { path: tokensOf(path, cycle), what: "an object that contains itself (a cycle)" };
-        searchAt *= 2;
+      if (current === mark) return { path: path.tokens(), what: "an object that contains itself (a cycle)" };
+      path.push(current);
+      if (path.depth >= 2 * markDepth) {
+        mark = current;
+        markDepth = path.depth;
       }
     }
     for (;;) {
-      const frame = path[path.length - 1];
-      if (frame === undefined) return undefined;
-      if (frame.next === frame.length) {
+      const depth = path.depth;
+      if (depth === 0) return undefined;
+      const top = depth - 1;
+      const at = path.nexts[top] as number;
+      if (at === path.lengths[top]) {
         path.pop();
+        if (depth === markDepth) {
+          mark = undefined;
+          markDepth = 0;
+        }
         continue;
       }
-      const at = frame.next++;
-      if (frame.keys === undefined) {
-        if (!hasOwn(frame.value, String(at))) return { path: tokensOf(path), what: "a hole in a sparse array" };
-        current = (frame.value as unknown[])[at];
-      } else current = (frame.value as Record<string, unknown>)[frame.keys[at] as string];
+      path.nexts[top] = at + 1;
+      const container = path.values[top] as object;
+      const keys = path.keys[top];
+      if (keys === undefined) {
+        current = (container as unknown[])[at];
+        // A hole reads as undefined, which is not JSON data either: only then is it told apart.
+        if (current === undefined && !hasOwn(container, String(at)))
+          return { path: path.tokens(), what: "a hole in a sparse array" };
+      } else current = (container as Record<string, unknown>)[keys[at] as string];
       break;
     }
   }

@@ -51,7 +51,9 @@ export function decide(node: FastNode, value: unknown, limits: Readonly<Limits>,
 function check(node: FastNode, value: unknown, depth: number): number {
   let result: number = Verdict.VALID;
   for (;;) {
-    result |= node.simple ? checkSimple(node, value, depth) : checkOne(node, value, depth);
+    // Past the budget nothing can be decided here: give up at once rather than after the rest of the instance.
+    if (tally.steps > tally.maxSteps) result = Verdict.UNKNOWN;
+    else result |= node.simple ? checkSimple(node, value, depth) : checkOne(node, value, depth);
     const next = deferred.node;
     const nextValue = deferred.value;
     deferred.node = undefined;
@@ -86,7 +88,7 @@ function checkSimple(node: FastNode, value: unknown, depth: number): number {
   let nextValue: unknown;
   for (const key in object) {
     if (!hasOwn(object, key)) continue;
-    keys++;
+    if (++keys > node.maxKeys) return Verdict.UNKNOWN;
     let slot = -1;
     for (let i = 0; i < (names as readonly string[]).length; i++) {
       if ((names as readonly string[])[i] === key) {
@@ -121,7 +123,6 @@ function checkSimple(node: FastNode, value: unknown, depth: number): number {
     }
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
-  if (keys > node.maxKeys) return Verdict.UNKNOWN;
   tally.steps += spent + node.memberUnitsPerKey * keys;
   if (met !== node.requiredCount) result = Verdict.INVALID;
   const elsewhere = node.requiredElsewhere;
@@ -227,7 +228,7 @@ function walkMembers(node: FastNode, object: Record<string, unknown>, depth: num
   for (const key in object) {
     if (!hasOwn(object, key)) continue;
     const slot = laidKeys[keys] === key ? (laidSlots[keys] as number) : layOut(node, key, keys);
-    keys++;
+    if (++keys > node.maxKeys) return Verdict.UNKNOWN;
     const value = object[key];
     let matched = false;
     for (let p = 0; p < patterns.length; p++) {
@@ -252,7 +253,6 @@ function walkMembers(node: FastNode, object: Record<string, unknown>, depth: num
     } else result |= member(child, value, depth);
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
-  if (keys > node.maxKeys) return Verdict.UNKNOWN;
   meter.steps += spent + node.memberUnitsPerKey * keys;
   if (met !== node.requiredCount) result = Verdict.INVALID;
   const elsewhere = node.requiredElsewhere;
@@ -301,6 +301,7 @@ function walkItems(node: FastNode, array: readonly unknown[], depth: number): nu
     for (; i < length && result < Verdict.UNKNOWN; i++) result |= walkMember(array[i]);
   } else if (rest.leaf) {
     if (i < length) tally.steps += (MEMBER_UNITS + rest.units) * (length - i);
+    if (tally.steps > tally.maxSteps) return Verdict.UNKNOWN;
     result |= testLeafItems(rest, array, i);
   } else {
     for (; i < length && result < Verdict.UNKNOWN; i++) result |= member(rest, array[i], depth);
