@@ -1,9 +1,8 @@
 /**
- * `ToolCatalog.admitBatch` (README "Batch admission and the gateways"): checks every tool's metadata, backend and
- * schemas through `InputSchema` and `OutputSchema`, then its identity against the host's pins (README "Pins,
- * reviewed updates and hidden text"), and returns one executable bundle. Strict by default; quarantine omits only
- * tools one of whose schemas is `unsupported_capability` or whose identity the policy refuses. Nothing here throws
- * at the host.
+ * `ToolCatalog.admitBatch` (docs/guide/admission.md): checks every tool's metadata, backend and schemas through
+ * `InputSchema` and `OutputSchema`, then its identity against the host's pins (docs/guide/pins.md), and returns one
+ * executable bundle. Strict by default; quarantine omits only tools one of whose schemas is `unsupported_capability` or
+ * whose identity the policy refuses. Nothing here throws at the host.
  */
 
 import { errorMessage } from "../../engine/errors.js";
@@ -92,7 +91,7 @@ export interface AdmitOptions extends InputSchemaOptions {
   /** The longest tool name admitted, prefix included (1 to 128, the MCP limit and the default). */
   maxToolNameLength?: number;
   /**
-   * Model providers the admitted tools are checked for (README "Provider profiles"): profile ids such as
+   * Model providers the admitted tools are checked for (docs/guide/providers.md): profile ids such as
    * `"openai-strict"`, profiles, or `{ target, required, widen, describeWidening }`. A required target (the default)
    * must take every admitted tool: strict mode refuses the batch otherwise, quarantine omits the tool. Each target's
    * request is `bundle.forTarget(id)`.

@@ -1,5 +1,5 @@
 /**
- * Tool descriptors (README "Batch admission and the gateways"): an MCP `Tool` plus the runtime's `revision` and
+ * Tool descriptors (docs/guide/admission.md "What admission checks"): an MCP `Tool` plus the runtime's `revision` and
  * `backend`; the metadata rules admission checks; and the provider tool a model is shown, which is the descriptor's
  * MCP part, complete and unchanged.
  */
