@@ -28,7 +28,6 @@ export type SchemaBoundaryOptions = Pick<
   CompileOptions,
   | "schemaRegistry"
   | "schemaLoader"
-  | "formatAssertion"
   | "contentAssertion"
   | "limits"
   | "baseUri"
@@ -37,6 +36,13 @@ export type SchemaBoundaryOptions = Pick<
   | "strictSchema"
   | "messages"
 > & {
+  /**
+   * Whether `format` asserts. `true` by default at the boundary (unlike `compile`, whose default is the
+   * specification's annotation): a tool's `format` is a constraint its server states, the MCP SDKs' own validators
+   * assert it, and the boundary and the MCP provider must agree (docs/guide/boundary.md "Formats at the boundary").
+   * `false` makes `format` an annotation.
+   */
+  formatAssertion?: boolean;
   /**
    * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
    * (their contents are not part of the key).
@@ -230,15 +236,22 @@ function identity(value: object | undefined): number {
   return id;
 }
 
+/** The boundary's default of `formatAssertion` (see `SchemaBoundaryOptions`). */
+export const BOUNDARY_FORMAT_ASSERTION = true;
+
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
-  const { cache, draft07: _draft07, ...compileOptions } = options;
+  const { cache, draft07: _draft07, ...given } = options;
+  const compileOptions: CompileOptions = {
+    ...given,
+    formatAssertion: given.formatAssertion ?? BOUNDARY_FORMAT_ASSERTION,
+  };
   // The key is the schema's text: only for a tree within the schema limits, without registry or loader.
   if (cache === undefined || !cacheable || options.schemaRegistry !== undefined || options.schemaLoader !== undefined) {
     return compileWith(dialect2020_12, schema, compileOptions);
   }
   const key = canonicalJson([
     schema,
-    compileOptions.formatAssertion === true,
+    compileOptions.formatAssertion,
     compileOptions.contentAssertion === true,
     compileOptions.limits ?? null,
     compileOptions.baseUri ?? null,

@@ -94,7 +94,8 @@ export function readTargets(value: unknown, settings: TargetSettings): ResolvedT
     const options: CheckOptions = {
       widen: entry["widen"] === true,
       describeWidening: entry["describeWidening"] === true,
-      formatAssertion: settings.formatAssertion === true,
+      // The boundary asserts `format` unless told not to: dropping a `format` is then a widening.
+      formatAssertion: settings.formatAssertion !== false,
       contentAssertion: settings.contentAssertion === true,
       limits: {
         ...(limits?.maxSchemaDepth === undefined ? {} : { maxSchemaDepth: limits.maxSchemaDepth }),
