@@ -237,7 +237,7 @@ function identity(value: object | undefined): number {
 }
 
 /** The boundary's default of `formatAssertion` (see `SchemaBoundaryOptions`). */
-export const BOUNDARY_FORMAT_ASSERTION = true;
+const BOUNDARY_FORMAT_ASSERTION = true;
 
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
   const { cache, draft07: _draft07, ...given } = options;
