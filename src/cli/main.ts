@@ -66,6 +66,10 @@ Options of validate and admit:
   --strict-schema            A keyword no vocabulary defines, or (with --format-assertion) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
 
+Text a server or a file chose (names, revisions, pointers, messages) is printed with every control, bidi or
+invisible character written as \\uXXXX, and a name, revision or pointer that is not one plain word is printed as a
+JSON string: it cannot move the cursor, erase or forge a row, or pass for another column.
+
 Options:
   --help       Show this help.
   --version    Show the version.

@@ -10,6 +10,7 @@ import { errorMessage, isInstance } from "../engine/errors.js";
 import { CliError, errorCode, oneLine } from "./args.js";
 import { splitCommandLine } from "./command-line.js";
 import { packageInfo } from "./package-info.js";
+import { word } from "./terminal-text.js";
 
 export interface McpCatalog {
   /** The listed tools, each with `revision` and `backend` added. */
@@ -119,7 +120,7 @@ function describe(tools: unknown[], client: Client, options: McpOptions): McpCat
   return {
     tools: tools.map((tool) => ({ ...(tool as object), revision, backend })),
     backend,
-    source: `MCP server ${backend} ${server?.version ?? ""}`.trimEnd(),
+    source: `MCP server ${word(backend)}${server?.version ? ` ${word(server.version)}` : ""}`,
   };
 }
 

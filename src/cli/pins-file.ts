@@ -10,6 +10,7 @@ import type { AdmittedBundle, IdentityError } from "../index.js";
 import { CliError, errorCode, oneLine } from "./args.js";
 import { isObject } from "../engine/json/json.js";
 import { readJson } from "./files.js";
+import { word } from "./terminal-text.js";
 
 /** The pins a file holds, tool name → pin, or undefined when there is no such file yet. */
 export function readPinsFile(path: string): Record<string, string> | undefined {
@@ -71,8 +72,8 @@ export function gateFails(gate: PinsGate): boolean {
 /** One line for the gate, naming the pinned tools no longer listed or admitted. */
 export function gateReport(path: string, gate: PinsGate): string {
   const named = [
-    ...(gate.removed.length === 0 ? [] : [`no longer listed: ${gate.removed.join(", ")}`]),
-    ...(gate.quarantined.length === 0 ? [] : [`pinned but quarantined: ${gate.quarantined.join(", ")}`]),
+    ...(gate.removed.length === 0 ? [] : [`no longer listed: ${gate.removed.map(word).join(", ")}`]),
+    ...(gate.quarantined.length === 0 ? [] : [`pinned but quarantined: ${gate.quarantined.map(word).join(", ")}`]),
   ];
   return (
     `${path}: ${gate.matching} match, ${gate.changed.length} changed, ${gate.unpinned.length} new, ` +

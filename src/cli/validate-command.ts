@@ -22,6 +22,7 @@ import { isObject } from "../engine/json/json.js";
 import { hasScheme } from "../engine/json/uri.js";
 import { OUTPUT_FORMATS } from "../engine/output/output.js";
 import { checkStdinOnce, inputName, readJson, STDIN } from "./files.js";
+import { word } from "./terminal-text.js";
 
 const FORMATS: readonly OutputFormat[] = OUTPUT_FORMATS;
 
@@ -74,9 +75,7 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
     io.err(
       `backplane-schema: schema ${inputName(schemaPath)} declares draft-07; ` +
         `translated to 2020-12 with ${upgraded.length} change(s):\n` +
-        upgraded
-          .map((c) => `  ${c.pointer === "" ? "(root)" : c.pointer}: ${c.rule}: ${oneLine(c.message)}\n`)
-          .join(""),
+        upgraded.map((c) => `  ${located(c.pointer)}: ${c.rule}: ${oneLine(c.message)}\n`).join(""),
     );
   }
   return validateAll(compiled.value.validator, instances, output, io);
@@ -113,11 +112,13 @@ function validateAll(
 function errorLines(errors: readonly OutputUnit[]): string {
   return errors
     .filter((e) => e.error !== undefined)
-    .map((e) => {
-      const where = e.instanceLocation === "" ? "(root)" : e.instanceLocation;
-      return `  ${where}: ${oneLine(e.error!)} (at ${e.keywordLocation === "" ? "(root)" : e.keywordLocation})\n`;
-    })
+    .map((e) => `  ${located(e.instanceLocation)}: ${oneLine(e.error!)} (at ${located(e.keywordLocation)})\n`)
     .join("");
+}
+
+/** A pointer into the instance or schema as one word of a line ("(root)" for ""): its keys are the file's. */
+function located(pointer: string): string {
+  return pointer === "" ? "(root)" : word(pointer);
 }
 
 function indent(text: string): string {
