@@ -20,7 +20,7 @@ import {
 import { admissionExitCode, admissionReport } from "./cli/admission-report.js";
 import { CliError } from "./cli/args.js";
 import { catalogOf } from "./cli/catalog.js";
-import { readJson } from "./cli/files.js";
+import { DEFAULT_MAX_INPUT_BYTES, readJson } from "./cli/files.js";
 
 interface CatalogFile {
   backends?: string[];
@@ -39,9 +39,9 @@ function fail(message: string): never {
 }
 
 /** The catalog's tools and backends as `backplane-schema admit` reads them, with the demo's calls and results. */
-function readCatalog(path: string): CatalogFile {
+async function readCatalog(path: string): Promise<CatalogFile> {
   try {
-    const { tools, backends, fields } = catalogOf(readJson(path, "catalog"), path);
+    const { tools, backends, fields } = catalogOf(await readJson(path, "catalog", DEFAULT_MAX_INPUT_BYTES), path);
     return { ...(fields as Partial<CatalogFile>), tools, ...(backends === undefined ? {} : { backends }) };
   } catch (e) {
     if (e instanceof CliError) fail(e.message);
@@ -189,7 +189,7 @@ async function main(argv: string[]): Promise<void> {
   const paths = argv.filter((a) => !a.startsWith("--"));
   if (paths.length > 1) fail("give at most one catalog file");
   const path = paths[0] ?? EXAMPLE;
-  const catalog = readCatalog(path);
+  const catalog = await readCatalog(path);
   const mode = strict ? "strict" : "quarantine";
   console.log(
     `Admitting ${catalog.tools.length} tools from ` +

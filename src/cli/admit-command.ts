@@ -9,7 +9,7 @@
 import { ToolCatalog, type AdmissionTarget, type AdmittedBundle, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport, targetReport } from "./admission-report.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
+import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf, maxInputBytesOf } from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
 import { listMcpCatalog } from "./mcp-catalog.js";
@@ -56,8 +56,9 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   const hiddenText = (args.options.get("--hidden-text") ?? "report") as HiddenTextPolicy;
   if (!HIDDEN_TEXT.includes(hiddenText))
     throw new CliError(`--hidden-text must be one of ${HIDDEN_TEXT.join(", ")} (got "${hiddenText}")`);
+  const maxBytes = maxInputBytesOf(args);
   const pinsPath = args.options.get("--pins");
-  const pins = pinsPath === undefined ? undefined : readPinsFile(pinsPath);
+  const pins = pinsPath === undefined ? undefined : await readPinsFile(pinsPath, maxBytes);
   if (args.flags.has("--strict") && args.flags.has("--quarantine"))
     throw new CliError("--strict and --quarantine cannot both be given");
   const mode = args.flags.has("--quarantine") ? "quarantine" : "strict";
@@ -85,6 +86,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     const revision = args.options.get("--revision");
     const listed = await listMcpCatalog(mcp, {
       timeoutMs: timeoutOf(args.options.get("--timeout-ms")),
+      maxBytes,
       ...(revision !== undefined ? { revision } : {}),
     });
     ({ tools, source } = listed);
@@ -92,7 +94,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   } else {
     const path = args.positionals[0]!;
     source = inputName(path);
-    ({ tools, backends } = catalogOf(readJson(path, "catalog"), source));
+    ({ tools, backends } = catalogOf(await readJson(path, "catalog", maxBytes), source));
   }
 
   const result = ToolCatalog.admitBatch(tools, {

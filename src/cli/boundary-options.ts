@@ -1,7 +1,7 @@
 /**
  * The options `validate` and `admit` share (README "CLI"): repeatable `--limit name=value` and `--format name=module`,
- * `--draft07 reject|upgrade`, `--strict-schema`. Like the library's own options they fail closed: an unknown limit, a
- * malformed value or a format module that does not give a checker is a usage error, never ignored.
+ * `--draft07 reject|upgrade`, `--strict-schema`, `--max-input-bytes`. Like the library's own options they fail closed:
+ * an unknown limit, a malformed value or a format module that does not give a checker is a usage error, never ignored.
  */
 
 import { resolve } from "node:path";
@@ -9,10 +9,11 @@ import { pathToFileURL } from "node:url";
 import { errorMessage } from "../engine/errors.js";
 import { defaultLimits, type Draft07Mode, type FormatDefinition, type FormatCheck, type Limits } from "../index.js";
 import { CliError, oneLine, type ArgSpec, type ParsedArgs } from "./args.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
 
 export const BOUNDARY_ARGS = {
   flags: ["--strict-schema"],
-  options: ["--draft07"],
+  options: ["--draft07", "--max-input-bytes"],
   repeatable: ["--limit", "--format"],
 } as const satisfies ArgSpec;
 
@@ -44,6 +45,16 @@ export function draft07Of(args: ParsedArgs): Draft07Mode {
   if (!(DRAFT07_MODES as readonly string[]).includes(given))
     throw new CliError(`--draft07 must be one of ${DRAFT07_MODES.join(", ")} (got "${given}")`);
   return given as Draft07Mode;
+}
+
+/** `--max-input-bytes <n>`: the cap on each file or stdin read (default `DEFAULT_MAX_INPUT_BYTES`). */
+export function maxInputBytesOf(args: ParsedArgs): number {
+  const text = args.options.get("--max-input-bytes");
+  if (text === undefined) return DEFAULT_MAX_INPUT_BYTES;
+  const bytes = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(bytes) || bytes < 1)
+    throw new CliError(`--max-input-bytes must be a whole number of bytes from 1 to ${Number.MAX_SAFE_INTEGER}`);
+  return bytes;
 }
 
 /**

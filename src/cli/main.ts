@@ -10,6 +10,7 @@ import { errorMessage, isInstance } from "../engine/errors.js";
 import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
 import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
 import { printable } from "./terminal-text.js";
 import { packageInfo } from "./package-info.js";
 import { validateCommand, type Io } from "./validate-command.js";
@@ -65,6 +66,9 @@ Options of validate and admit:
                              of a string or { check, types, override } (README "Custom formats").
   --strict-schema            A keyword no vocabulary defines, or (with --format-assertion) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
+  --max-input-bytes <n>      The cap on each file or stdin read (schema, instance, catalog, pins file, registry
+                             file) and, with --mcp, on each message and on the listed tools in all (default
+                             ${DEFAULT_MAX_INPUT_BYTES}, 64 MiB). Reading stops as soon as an input is larger (exit 3).
 
 Text a server or a file chose (names, revisions, pointers, messages) is printed with every control, bidi or
 invisible character written as \\uXXXX, and a name, revision or pointer that is not one plain word is printed as a
@@ -79,7 +83,8 @@ Exit status:
   1  an instance invalid; the batch refused, or it admitted no tool (--fail-on-quarantine: any tool quarantined)
   2  usage error, unreadable file or stdin, malformed JSON, a schema that does not compile, an MCP server that
      cannot be started or does not list its tools within --timeout-ms
-  3  execution failure: a limit was hit or the validator failed, so there is no verdict
+  3  execution failure: a limit was hit (an input over --max-input-bytes included) or the validator failed, so
+     there is no verdict
   4  admit --pins: a tool differs from its pin, has no pin, or is pinned but no longer listed or admitted
 `;
 

@@ -12,11 +12,11 @@ import { isObject } from "../engine/json/json.js";
 import { readJson } from "./files.js";
 import { word } from "./terminal-text.js";
 
-/** The pins a file holds, tool name → pin, or undefined when there is no such file yet. */
-export function readPinsFile(path: string): Record<string, string> | undefined {
+/** The pins a file holds (read under the input cap), tool name → pin, or undefined when there is no such file yet. */
+export async function readPinsFile(path: string, maxBytes: number): Promise<Record<string, string> | undefined> {
   if (path === "-") throw new CliError("--pins needs a file (it may be written), not -");
   if (!existsSync(path)) return undefined;
-  const pins = readJson(path, "pins file");
+  const pins = await readJson(path, "pins file", maxBytes);
   if (!isObject(pins) || !Object.values(pins).every((pin) => typeof pin === "string")) {
     throw new CliError(`pins file ${path} is not an object from tool name to pin`);
   }

@@ -17,7 +17,7 @@ import {
   type Validator,
 } from "../index.js";
 import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
+import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf, maxInputBytesOf } from "./boundary-options.js";
 import { isObject } from "../engine/json/json.js";
 import { hasScheme } from "../engine/json/uri.js";
 import { OUTPUT_FORMATS } from "../engine/output/output.js";
@@ -48,11 +48,14 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
   const formats = await formatsOf(args);
+  const maxBytes = maxInputBytesOf(args);
 
   const registryDir = args.options.get("--registry");
-  const schemaRegistry = registryDir !== undefined ? loadRegistry(registryDir) : undefined;
-  const schema = readJson(schemaPath, "schema");
-  const instances = instancePaths.map((path) => ({ name: inputName(path), value: readJson(path, "instance") }));
+  const schemaRegistry = registryDir !== undefined ? await loadRegistry(registryDir, maxBytes) : undefined;
+  const schema = await readJson(schemaPath, "schema", maxBytes);
+  const instances: { name: string; value: unknown }[] = [];
+  for (const path of instancePaths)
+    instances.push({ name: inputName(path), value: await readJson(path, "instance", maxBytes) });
 
   // OutputSchema compiles any root, as `compile` does, and owns the library's exact draft-07 translation.
   const compiled = OutputSchema.validateSchema(schema, {
@@ -133,8 +136,11 @@ function exitCodeOf(e: ErrorFields): number {
   return e.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.usage;
 }
 
-/** Every `*.json` below `dir`, keyed by its `$id`, or by the `file://` URL of its absolute path without one. */
-function loadRegistry(dir: string): Map<string, unknown> {
+/**
+ * Every `*.json` below `dir` (each under the input cap), keyed by its `$id`, or by the `file://` URL of its absolute
+ * path without one.
+ */
+async function loadRegistry(dir: string, maxBytes: number): Promise<Map<string, unknown>> {
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
@@ -144,7 +150,7 @@ function loadRegistry(dir: string): Map<string, unknown> {
   if (!isDir) throw new CliError(`registry ${dir} is not a directory`);
   const registry = new Map<string, unknown>();
   const origin = new Map<string, string>();
-  const walk = (d: string): void => {
+  const walk = async (d: string): Promise<void> => {
     let names: string[];
     try {
       names = readdirSync(d).sort();
@@ -154,11 +160,11 @@ function loadRegistry(dir: string): Map<string, unknown> {
     for (const name of names) {
       const path = join(d, name);
       if (statSync(path).isDirectory()) {
-        walk(path);
+        await walk(path);
         continue;
       }
       if (!name.endsWith(".json")) continue;
-      const schema = readJson(path, "registry schema");
+      const schema = await readJson(path, "registry schema", maxBytes);
       let uri = pathToFileURL(resolve(path)).href;
       if (isObject(schema) && Object.hasOwn(schema, "$id")) {
         const id = schema["$id"];
@@ -174,6 +180,6 @@ function loadRegistry(dir: string): Map<string, unknown> {
       registry.set(uri, schema);
     }
   };
-  walk(dir);
+  await walk(dir);
   return registry;
 }

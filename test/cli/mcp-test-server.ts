@@ -1,8 +1,9 @@
 /**
  * A stdio MCP server for the `admit --mcp` tests, in the behaviour its first argument names: `paged` lists three
  * tools over three pages of `tools/list`; `loop` answers every page with the same cursor; `hang` never answers and
- * ignores SIGTERM; `hostile`, `hostile-changed` and `hostile-name` list `hostileTools` as `HOSTILE_SERVER`.
- * Imported, or run without an argument (as the test runner does), it does nothing.
+ * ignores SIGTERM; `hostile`, `hostile-changed` and `hostile-name` list `hostileTools` as `HOSTILE_SERVER`; `large`
+ * lists one tool with a 4,000-character description; `endless` lists one small tool per page with a new cursor each
+ * time, forever. Imported, or run without an argument (as the test runner does), it does nothing.
  */
 
 import { pathToFileURL } from "node:url";
@@ -67,7 +68,11 @@ export function hostileTools(variant: "hostile" | "hostile-changed" | "hostile-n
 function listing(mode: string, cursor: string | undefined): { tools: Tool[]; nextCursor?: string } {
   if (mode === "loop") return { tools: PAGES[0]!, nextCursor: "again" };
   if (mode === "hostile" || mode === "hostile-changed" || mode === "hostile-name") return { tools: hostileTools(mode) };
+  if (mode === "large")
+    return { tools: [{ name: "big", description: "x".repeat(4_000), inputSchema: { type: "object" } }] };
   const page = Number(cursor ?? "0");
+  if (mode === "endless")
+    return { tools: [{ name: `t${page}`, inputSchema: { type: "object" } }], nextCursor: `${page + 1}` };
   return { tools: PAGES[page]!, ...(page + 1 < PAGES.length ? { nextCursor: String(page + 1) } : {}) };
 }
 
