@@ -1,12 +1,14 @@
 /**
  * Reading JSON for the CLI, from a file or, for the path `-`, from stdin: at most `--max-input-bytes` of it (a file
- * such as /dev/zero never ends). Every failure is a one-line `CliError`: exit 2, or 3 for the size cap (a limit, no
- * verdict).
+ * such as /dev/zero never ends), parsed, and refused when a number in it is not the number a double holds
+ * (exact-numbers.ts). Every failure is a one-line `CliError`: exit 2, or 3 for the size cap (a limit, no verdict).
  */
 
 import { createReadStream } from "node:fs";
 import { errorMessage, isInstance } from "../engine/errors.js";
 import { CliError, errorCode, ExitCode, oneLine } from "./args.js";
+import { inexactNumber } from "./exact-numbers.js";
+import { word } from "./terminal-text.js";
 
 /** The path that names stdin. */
 export const STDIN = "-";
@@ -66,6 +68,15 @@ export async function readJson(path: string, what: string, maxBytes: number): Pr
     value = JSON.parse(text) as unknown;
   } catch (e) {
     throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${oneLine(errorMessage(e))}`);
+  }
+  const inexact = inexactNumber(text);
+  if (inexact !== undefined) {
+    const { literal, readAs, line, column, pointer } = inexact;
+    throw new CliError(
+      `${what} ${inputName(path)} has the number ${literal} at line ${line}, column ${column} ` +
+        `(${pointer === "" ? "the root" : `at ${word(pointer)}`}), which a double cannot hold: it would be read as ` +
+        `${readAs}; the CLI refuses it rather than give a verdict on a rounded number`,
+    );
   }
   return value;
 }

@@ -70,6 +70,10 @@ Options of validate and admit:
                              file) and, with --mcp, on each message and on the listed tools in all (default
                              ${DEFAULT_MAX_INPUT_BYTES}, 64 MiB). Reading stops as soon as an input is larger (exit 3).
 
+Numbers: JSON text is read into doubles. A number literal that a double cannot hold exactly (an integer beyond 2^53
+that no double holds, a decimal with more digits than a double keeps, 1e400 overflowing, 1e-400 underflowing) is
+refused (exit 2), naming the literal, its line, column and pointer: never validated as the number it rounds to.
+
 Text a server or a file chose (names, revisions, pointers, messages) is printed with every control, bidi or
 invisible character written as \\uXXXX, and a name, revision or pointer that is not one plain word is printed as a
 JSON string: it cannot move the cursor, erase or forge a row, or pass for another column.
@@ -81,8 +85,8 @@ Options:
 Exit status:
   0  every instance valid; the batch admitted
   1  an instance invalid; the batch refused, or it admitted no tool (--fail-on-quarantine: any tool quarantined)
-  2  usage error, unreadable file or stdin, malformed JSON, a schema that does not compile, an MCP server that
-     cannot be started or does not list its tools within --timeout-ms
+  2  usage error, unreadable file or stdin, malformed JSON, a number a double cannot hold, a schema that does not
+     compile, an MCP server that cannot be started or does not list its tools within --timeout-ms
   3  execution failure: a limit was hit (an input over --max-input-bytes included) or the validator failed, so
      there is no verdict
   4  admit --pins: a tool differs from its pin, has no pin, or is pinned but no longer listed or admitted
