@@ -48,7 +48,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
       "--hidden-text",
       ...BOUNDARY_ARGS.options,
     ],
-    repeatable: [...(BOUNDARY_ARGS.repeatable ?? []), "--target"],
+    repeatable: [...BOUNDARY_ARGS.repeatable, "--target", "--report-target"],
   });
   const namespace = args.options.get("--namespace");
   if (namespace !== undefined && !NAMESPACE.test(namespace))
@@ -62,10 +62,10 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   if (args.flags.has("--strict") && args.flags.has("--quarantine"))
     throw new CliError("--strict and --quarantine cannot both be given");
   const mode = args.flags.has("--quarantine") ? "quarantine" : "strict";
-  const targets = targetsOf(args.lists.get("--target") ?? [], args.flags.has("--widen"));
+  const targets = targetsOf(args.lists, args.flags.has("--widen"));
   const emit = args.flags.has("--emit");
   if (targets === undefined && (emit || args.flags.has("--widen")))
-    throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target`);
+    throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target or --report-target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
   const formats = await formatsOf(args);
@@ -115,7 +115,9 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`pins file ${pinsPath}: ${result.error.message}`);
   }
   if (!result.ok && result.error.code === "options_invalid" && targets !== undefined) {
-    throw new CliError(result.error.message.replace('ToolCatalog.admitBatch option "targets"', "--target:"));
+    throw new CliError(
+      result.error.message.replace('ToolCatalog.admitBatch option "targets"', "--target or --report-target:"),
+    );
   }
   // With --emit, standard output is the provider-ready JSON only; the report goes to standard error.
   const report = (text: string) => (emit ? io.err(text) : io.out(text));
@@ -140,10 +142,17 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   return gateFails(gate) ? ExitCode.pinsDiffer : admissionExitCode(result, failOnQuarantine);
 }
 
-/** `--target` values as required targets (each tool must fit), widened with `--widen`; undefined when none. */
-function targetsOf(ids: readonly string[], widen: boolean): AdmissionTarget[] | undefined {
-  if (ids.length === 0) return undefined;
-  return ids.map((target) => (widen ? { target, widen, describeWidening: true } : target));
+/**
+ * `--target` values as required targets (each tool must fit) and `--report-target` values as reported only
+ * (`required: false`: the outcome is printed, no tool is refused for it), widened with `--widen`; undefined when none.
+ */
+function targetsOf(lists: ReadonlyMap<string, readonly string[]>, widen: boolean): AdmissionTarget[] | undefined {
+  const given = [
+    ...(lists.get("--target") ?? []).map((target) => ({ target, required: true })),
+    ...(lists.get("--report-target") ?? []).map((target) => ({ target, required: false })),
+  ];
+  if (given.length === 0) return undefined;
+  return given.map((t) => (widen ? { ...t, widen, describeWidening: true } : t));
 }
 
 /** Each target's provider-ready tools and the map from provider tool names back to the bundle's. */

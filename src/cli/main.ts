@@ -43,10 +43,13 @@ Commands:
                              anthropic-strict, anthropic, gemini-parameters, gemini-json-schema, or an id with its
                              date (openai-strict@2026-10). Each tool must fit: strict refuses the batch otherwise,
                              --quarantine omits the tool. Prints fits / translated / widened / refused per tool.
-      --widen                With --target: send the model a wider schema where a provider refuses a constraint
-                             (listed per tool; the boundary still enforces the original schema).
-      --emit                 With --target: print the provider-ready tool lists as JSON on stdout (the report goes
-                             to stderr).
+      --report-target <profile>
+                             The same check, reported only (repeatable): the rows are printed, no tool is refused
+                             or quarantined for this provider and the exit status does not change.
+      --widen                With --target or --report-target: send the model a wider schema where a provider
+                             refuses a constraint (listed per tool; the boundary still enforces the original schema).
+      --emit                 With --target or --report-target: print the provider-ready tool lists as JSON on
+                             stdout (the report goes to stderr).
       --pins <file>          Without the file: write the pins (canonical definitions) of the tools admitted to it.
                              With it: hold every tool that differs from its pin or has none, and exit 4 if any
                              does, or if a pinned tool is no longer listed or admitted (a CI gate).
