@@ -9,7 +9,14 @@
 import { ToolCatalog, type AdmissionTarget, type AdmittedBundle, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport, targetReport } from "./admission-report.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf, maxInputBytesOf } from "./boundary-options.js";
+import {
+  BOUNDARY_ARGS,
+  draft07Of,
+  formatAssertionOf,
+  formatsOf,
+  limitsOf,
+  maxInputBytesOf,
+} from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
 import { listMcpCatalog } from "./mcp-catalog.js";
@@ -30,15 +37,7 @@ const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
  */
 export async function admitCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: [
-      "--strict",
-      "--quarantine",
-      "--fail-on-quarantine",
-      "--format-assertion",
-      "--widen",
-      "--emit",
-      ...BOUNDARY_ARGS.flags,
-    ],
+    flags: ["--strict", "--quarantine", "--fail-on-quarantine", "--widen", "--emit", ...BOUNDARY_ARGS.flags],
     options: [
       "--mcp",
       "--revision",
@@ -68,6 +67,8 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target or --report-target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  // As the boundary: format asserts unless --no-format-assertion.
+  const formatAssertion = formatAssertionOf(args, true);
   const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");
   if (mcp === undefined) {
@@ -103,7 +104,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     ...(targets === undefined ? {} : { targets }),
     draft07,
     hiddenText,
-    formatAssertion: args.flags.has("--format-assertion"),
+    formatAssertion,
     strictSchema: args.flags.has("--strict-schema"),
     ...(formats !== undefined ? { formats } : {}),
     ...(limits !== undefined ? { limits } : {}),

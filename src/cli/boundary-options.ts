@@ -1,7 +1,8 @@
 /**
  * The options `validate` and `admit` share (README "CLI"): repeatable `--limit name=value` and `--format name=module`,
- * `--draft07 reject|upgrade`, `--strict-schema`, `--max-input-bytes`. Like the library's own options they fail closed:
- * an unknown limit, a malformed value or a format module that does not give a checker is a usage error, never ignored.
+ * `--draft07 reject|upgrade`, `--strict-schema`, `--format-assertion` / `--no-format-assertion`,
+ * `--max-input-bytes`. Like the library's own options they fail closed: an unknown limit, a malformed value, a format
+ * module that does not give a checker or a checker that would never be called is a usage error, never ignored.
  */
 
 import { resolve } from "node:path";
@@ -12,7 +13,7 @@ import { CliError, oneLine, type ArgSpec, type ParsedArgs } from "./args.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
 
 export const BOUNDARY_ARGS = {
-  flags: ["--strict-schema"],
+  flags: ["--strict-schema", "--format-assertion", "--no-format-assertion"],
   options: ["--draft07", "--max-input-bytes"],
   repeatable: ["--limit", "--format"],
 } as const satisfies ArgSpec;
@@ -55,6 +56,27 @@ export function maxInputBytesOf(args: ParsedArgs): number {
   if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(bytes) || bytes < 1)
     throw new CliError(`--max-input-bytes must be a whole number of bytes from 1 to ${Number.MAX_SAFE_INTEGER}`);
   return bytes;
+}
+
+/**
+ * Whether `format` asserts: by default as `byDefault` says (`admit` follows the boundary, which asserts; `validate`
+ * the engine, for which it is an annotation), `--format-assertion` or `--no-format-assertion` otherwise. A
+ * `--format` checker is never silently unused: given where format is an annotation, it is a usage error.
+ */
+export function formatAssertionOf(args: ParsedArgs, byDefault: boolean): boolean {
+  const on = args.flags.has("--format-assertion");
+  const off = args.flags.has("--no-format-assertion");
+  if (on && off) throw new CliError("--format-assertion and --no-format-assertion cannot both be given");
+  const asserts = on || (byDefault && !off);
+  const format = args.lists.get("--format")?.[0];
+  if (!asserts && format !== undefined) {
+    const why = off ? "--no-format-assertion makes format an annotation" : "format is an annotation here";
+    throw new CliError(
+      `--format ${format} would check nothing: ${why}; ` +
+        (off ? "drop --no-format-assertion or --format" : "add --format-assertion (or drop --format)"),
+    );
+  }
+  return asserts;
 }
 
 /**

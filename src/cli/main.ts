@@ -64,10 +64,13 @@ Options of validate and admit:
   --limit <name>=<value>     Set a limit (repeatable), e.g. --limit maxEvaluationSteps=10000.
   --draft07 reject|upgrade   A schema declaring draft-07: refuse it (default) or translate it exactly to 2020-12
                              (validate reports the changes on stderr; admit lists upgraded schemas).
-  --format-assertion         "format" asserts (default: annotation only); admit compiles the tools' schemas so.
+  --format-assertion         "format" asserts. The default of validate, as compile's: format is an annotation.
+  --no-format-assertion      "format" is an annotation. The default of admit, as the boundary's: format asserts.
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
-                             of a string or { check, types, override } (README "Custom formats").
-  --strict-schema            A keyword no vocabulary defines, or (with --format-assertion) an unknown format, is a
+                             of a string or { check, types, override } (README "Custom formats"). Only where
+                             format asserts: with format an annotation the checker would never run, so that is a
+                             usage error.
+  --strict-schema            A keyword no vocabulary defines, or (where format asserts) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
   --max-input-bytes <n>      The cap on each file or stdin read (schema, instance, catalog, pins file, registry
                              file) and, with --mcp, on each message and on the listed tools in all (default

@@ -17,7 +17,14 @@ import {
   type Validator,
 } from "../index.js";
 import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf, maxInputBytesOf } from "./boundary-options.js";
+import {
+  BOUNDARY_ARGS,
+  draft07Of,
+  formatAssertionOf,
+  formatsOf,
+  limitsOf,
+  maxInputBytesOf,
+} from "./boundary-options.js";
 import { isObject } from "../engine/json/json.js";
 import { hasScheme } from "../engine/json/uri.js";
 import { OUTPUT_FORMATS } from "../engine/output/output.js";
@@ -34,7 +41,7 @@ export interface Io {
 /** Exit code: 0 all valid, 1 any invalid; throws `CliError` for 2 (usage, input) and 3 (execution failure). */
 export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: ["--format-assertion", "--content-assertion", ...BOUNDARY_ARGS.flags],
+    flags: ["--content-assertion", ...BOUNDARY_ARGS.flags],
     options: ["--output", "--registry", ...BOUNDARY_ARGS.options],
     repeatable: BOUNDARY_ARGS.repeatable,
   });
@@ -47,6 +54,8 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
     throw new CliError(`--output must be one of ${FORMATS.join(", ")} (got "${output}")`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  // As the engine (`compile`): format is an annotation unless --format-assertion.
+  const formatAssertion = formatAssertionOf(args, false);
   const formats = await formatsOf(args);
   const maxBytes = maxInputBytesOf(args);
 
@@ -61,7 +70,7 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   const compiled = OutputSchema.validateSchema(schema, {
     // A schema read from stdin resolves relative references against the current directory.
     baseUri: pathToFileURL(schemaPath === STDIN ? process.cwd() + "/" : resolve(schemaPath)).href,
-    formatAssertion: args.flags.has("--format-assertion"),
+    formatAssertion,
     contentAssertion: args.flags.has("--content-assertion"),
     strictSchema: args.flags.has("--strict-schema"),
     draft07,

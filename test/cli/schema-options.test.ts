@@ -16,6 +16,7 @@ before(() => {
   writeFileSync(at("even.mjs"), 'export default { check: (n) => n % 2 === 0, types: ["integer"] };\n');
   writeFileSync(at("named.mjs"), "export const sku = () => true;\n");
   writeFileSync(at("sku-schema.json"), JSON.stringify({ type: "string", format: "sku" }));
+  writeFileSync(at("email-schema.json"), JSON.stringify({ type: "string", format: "email" }));
   writeFileSync(at("even-schema.json"), JSON.stringify({ format: "even" }));
   writeFileSync(at("typo-schema.json"), JSON.stringify({ requried: ["a"], properties: { a: { maxLenght: 3 } } }));
   writeFileSync(at("good.json"), JSON.stringify("ABC-1234"));
@@ -51,7 +52,31 @@ describe("validate --format", () => {
     const bad = runCli([...args, at("bad.json")]);
     assert.equal(bad.status, 1);
     assert.match(bad.stdout, /must be a valid sku, got "abc"/);
-    assert.equal(runCli(args.filter((a) => a !== "--format-assertion").concat(at("bad.json"))).status, 0);
+  });
+
+  test("issue 31 #9: without --format-assertion the checker would never run, so it is a usage error naming the flag", () => {
+    // Before: exit 0 with "abc" unchecked. validate keeps the engine's default (format an annotation).
+    for (const extra of [[], ["--no-format-assertion"]]) {
+      const run = runCli(["validate", "--format", "sku=./sku.mjs", ...extra, "sku-schema.json", "bad.json"], {
+        cwd: dir,
+      });
+      assert.equal(run.status, 2, run.stdout + run.stderr);
+      assert.equal(run.stdout, "");
+      assert.match(run.stderr, /^backplane-schema: --format sku=\.\/sku\.mjs would check nothing: /);
+      assert.match(run.stderr, extra.length === 0 ? /add --format-assertion/ : /drop --no-format-assertion/);
+    }
+    // Without --format, format stays an annotation in validate: the built-in "email" checks nothing by default.
+    assert.equal(runCli(["validate", at("email-schema.json"), at("bad.json")]).status, 0);
+    assert.equal(runCli(["validate", "--format-assertion", at("email-schema.json"), at("bad.json")]).status, 1);
+    const both = runCli([
+      "validate",
+      "--format-assertion",
+      "--no-format-assertion",
+      at("sku-schema.json"),
+      at("bad.json"),
+    ]);
+    assert.equal(both.status, 2);
+    assert.match(both.stderr, /--format-assertion and --no-format-assertion cannot both be given/);
   });
 
   test("a { check, types } default export applies to its types", () => {
@@ -66,12 +91,13 @@ describe("validate --format", () => {
       [`sku=${at("named.mjs")}`, /must export default a checker/],
       ["sku", /expected name=module/],
     ] as const) {
-      const run = runCli(["validate", "--format", spec, at("sku-schema.json"), at("good.json")]);
+      const run = runCli(["validate", "--format-assertion", "--format", spec, at("sku-schema.json"), at("good.json")]);
       assert.equal(run.status, 2, run.stderr);
       assert.match(run.stderr, message);
     }
     const twice = runCli([
       "validate",
+      "--format-assertion",
       "--format",
       `a=${at("sku.mjs")}`,
       "--format",
@@ -145,6 +171,23 @@ describe("admit --format", () => {
     const lenient = admit("--format-assertion");
     assert.equal(lenient.status, 0, lenient.stdout + lenient.stderr);
     assert.match(lenient.stdout, /2 accepted, 0 quarantined/);
+  });
+
+  test("format asserts by default, as at the boundary: --strict-schema refuses an unknown format without a flag", () => {
+    const run = admit("--strict-schema");
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /cause +validation\/format_unknown at schema "\/properties\/sku\/format"/);
+    const annotation = admit("--strict-schema", "--no-format-assertion");
+    assert.equal(annotation.status, 0, annotation.stdout + annotation.stderr);
+    assert.match(annotation.stdout, /2 accepted, 0 quarantined/);
+    assert.equal(admit("--strict-schema", ...sku).status, 0, "the checker given is used without --format-assertion");
+  });
+
+  test("--no-format-assertion with --format is a usage error: the checker would never run", () => {
+    const run = admit("--no-format-assertion", ...sku);
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, /--format sku=\.\/sku\.mjs would check nothing: --no-format-assertion makes format an/);
   });
 
   test("a module that exports no default checker is a usage error, before anything is admitted", () => {
