@@ -5,11 +5,13 @@
  * module that does not give a checker or a checker that would never be called is a usage error, never ignored.
  */
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { errorMessage } from "../engine/errors.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { errorMessage, isInstance } from "../engine/errors.js";
+import { isPlainObject, preview } from "../engine/json/json.js";
 import { defaultLimits, type Draft07Mode, type FormatDefinition, type FormatCheck, type Limits } from "../index.js";
-import { CliError, oneLine, type ArgSpec, type ParsedArgs } from "./args.js";
+import { CliError, errorCode, oneLine, type ArgSpec, type ParsedArgs } from "./args.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
 
 export const BOUNDARY_ARGS = {
@@ -17,6 +19,9 @@ export const BOUNDARY_ARGS = {
   options: ["--draft07", "--max-input-bytes"],
   repeatable: ["--limit", "--format"],
 } as const satisfies ArgSpec;
+
+/** This module's own file, which Node names as the importer of a `--format` module it cannot find. */
+const THIS_FILE = fileURLToPath(import.meta.url);
 
 const DRAFT07_MODES: readonly Draft07Mode[] = ["reject", "upgrade"];
 
@@ -94,19 +99,45 @@ export async function formatsOf(args: ParsedArgs): Promise<Map<string, FormatChe
     const name = text.slice(0, eq);
     const specifier = text.slice(eq + 1);
     if (formats.has(name)) throw new CliError(`--format ${name} given more than once`);
-    const url = /^\.{0,2}\//.test(specifier) ? pathToFileURL(resolve(specifier)).href : specifier;
-    let loaded: { default?: unknown };
-    try {
-      loaded = (await import(url)) as { default?: unknown };
-    } catch (e) {
-      throw new CliError(`--format ${text}: cannot import ${specifier}: ${oneLine(errorMessage(e))}`);
-    }
-    const checker = loaded.default;
-    if (typeof checker !== "function" && (typeof checker !== "object" || checker === null))
+    const checker = await importDefault(specifier, `--format ${text}`);
+    if (typeof checker !== "function" && !isPlainObject(checker))
       throw new CliError(
-        `--format ${text}: ${specifier} must export default a checker (value) => boolean or { check, types }`,
+        `--format ${text}: ${specifier} must export default a checker (value) => boolean or { check, types }, ` +
+          `not ${described(checker)}`,
       );
     formats.set(name, checker as FormatCheck | FormatDefinition);
   }
   return formats;
+}
+
+/**
+ * The default export of a `--format` module: a path (./, ../ or /) resolved against the working directory, else a
+ * package. A failure names the user's path, never this module's file (which Node names as the importer).
+ */
+async function importDefault(specifier: string, flag: string): Promise<unknown> {
+  const isPath = /^\.{0,2}\//.test(specifier);
+  const path = resolve(specifier);
+  try {
+    return ((await import(isPath ? pathToFileURL(path).href : specifier)) as { default?: unknown }).default;
+  } catch (e) {
+    if (isPath && !existsSync(path))
+      throw new CliError(`${flag}: no such file ${specifier}${path === specifier ? "" : ` (${path})`}`);
+    let reason = oneLine(errorMessage(e)).replaceAll(` imported from ${THIS_FILE}`, "");
+    if (!isPath && errorCode(e) === "ERR_MODULE_NOT_FOUND" && existsSync(path))
+      reason += `; for the file, write ./${specifier}`;
+    throw new CliError(`${flag}: cannot import ${specifier}: ${reason}`);
+  }
+}
+
+/** How a message names a default export that is not a checker: a regular expression by its source. */
+function described(value: unknown): string {
+  if (value === undefined) return "nothing (no default export)";
+  if (isInstance(value, RegExp))
+    return `the regular expression ${String(value)}; write (s) => ${String(value)}.test(s)`;
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object" && value !== null) {
+    const name: unknown = Object.getPrototypeOf(value)?.constructor?.name;
+    return typeof name === "string" && name !== "" ? `an instance of ${name}` : "an object with a prototype";
+  }
+  return `the ${typeof value} ${preview(value)}`;
 }

@@ -64,12 +64,12 @@ Options of validate and admit:
   --limit <name>=<value>     Set a limit (repeatable), e.g. --limit maxEvaluationSteps=10000.
   --draft07 reject|upgrade   A schema declaring draft-07: refuse it (default) or translate it exactly to 2020-12
                              (validate reports the changes on stderr; admit lists upgraded schemas).
-  --format-assertion         "format" asserts. The default of validate, as compile's: format is an annotation.
-  --no-format-assertion      "format" is an annotation. The default of admit, as the boundary's: format asserts.
+  --format-assertion         "format" asserts: admit's default (as the boundary's); validate's is an annotation.
+  --no-format-assertion      "format" is an annotation: validate's default (as compile's, the specification's).
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
-                             of a string or { check, types, override } (README "Custom formats"). Only where
-                             format asserts: with format an annotation the checker would never run, so that is a
-                             usage error.
+                             of a string or { check, types, override } (README "Custom formats"). A path starts
+                             with ./ ../ or /, anything else is a package. Only where format asserts: with format
+                             an annotation the checker would never run, so that is a usage error.
   --strict-schema            A keyword no vocabulary defines, or (where format asserts) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
   --max-input-bytes <n>      The cap on each file or stdin read (schema, instance, catalog, pins file, registry

@@ -15,6 +15,8 @@ before(() => {
   writeFileSync(at("sku.mjs"), "export default (s) => /^[A-Z]{3}-[0-9]{4}$/.test(s);\n");
   writeFileSync(at("even.mjs"), 'export default { check: (n) => n % 2 === 0, types: ["integer"] };\n');
   writeFileSync(at("named.mjs"), "export const sku = () => true;\n");
+  writeFileSync(at("regexp.mjs"), "export default /^[A-Z]{3}-[0-9]{4}$/u;\n");
+  writeFileSync(at("map.mjs"), "export default new Map();\n");
   writeFileSync(at("sku-schema.json"), JSON.stringify({ type: "string", format: "sku" }));
   writeFileSync(at("email-schema.json"), JSON.stringify({ type: "string", format: "email" }));
   writeFileSync(at("even-schema.json"), JSON.stringify({ format: "even" }));
@@ -87,7 +89,7 @@ describe("validate --format", () => {
 
   test("a module that cannot be imported or exports no default checker is a usage error", () => {
     for (const [spec, message] of [
-      [`sku=${at("missing.mjs")}`, /--format sku=.*: cannot import/],
+      [`sku=${at("missing.mjs")}`, /--format sku=.*: no such file .*missing\.mjs\n$/],
       [`sku=${at("named.mjs")}`, /must export default a checker/],
       ["sku", /expected name=module/],
     ] as const) {
@@ -106,6 +108,46 @@ describe("validate --format", () => {
       at("good.json"),
     ]);
     assert.match(twice.stderr, /--format a given more than once/);
+  });
+});
+
+describe("--format modules that give no checker (issue 31 #14)", () => {
+  const validate = (spec: string) =>
+    runCli(["validate", "--format-assertion", "--format", spec, "sku-schema.json", "good.json"], { cwd: dir });
+
+  test("a regular expression is shown as its source (it printed as {}), with the checker to write instead", () => {
+    const run = validate("sku=./regexp.mjs");
+    assert.equal(run.status, 2);
+    assert.equal(
+      run.stderr,
+      "backplane-schema: --format sku=./regexp.mjs: ./regexp.mjs must export default a checker (value) => boolean " +
+        "or { check, types }, not the regular expression /^[A-Z]{3}-[0-9]{4}$/u; " +
+        "write (s) => /^[A-Z]{3}-[0-9]{4}$/u.test(s)\n",
+    );
+    assert.doesNotMatch(run.stderr, /\{\}/);
+    assert.match(validate("sku=./map.mjs").stderr, /, not an instance of Map\n$/);
+    assert.match(validate("sku=./named.mjs").stderr, /, not nothing \(no default export\)\n$/);
+  });
+
+  test("a missing module is named by the user's path, never the CLI's own files", () => {
+    const relative = validate("sku=./missing.mjs");
+    assert.equal(relative.status, 2);
+    assert.equal(
+      relative.stderr,
+      `backplane-schema: --format sku=./missing.mjs: no such file ./missing.mjs (${at("missing.mjs")})\n`,
+    );
+    const absolute = validate(`sku=${at("missing.mjs")}`);
+    assert.equal(
+      absolute.stderr,
+      `backplane-schema: --format sku=${at("missing.mjs")}: no such file ${at("missing.mjs")}\n`,
+    );
+    const bare = validate("sku=no-such-format-package");
+    assert.equal(bare.status, 2);
+    assert.match(bare.stderr, /--format sku=no-such-format-package: cannot import no-such-format-package: .*'no-such/);
+    // A file named without ./ is looked up as a package; the message says how to name the file.
+    assert.match(validate("sku=sku.mjs").stderr, /; for the file, write \.\/sku\.mjs\n$/);
+    for (const run of [relative, absolute, bare])
+      assert.doesNotMatch(run.stderr, /boundary-options|build\/src|imported from/);
   });
 });
 
