@@ -1,6 +1,6 @@
 /**
- * The options `validate` and `admit` share (README "CLI"): repeatable `--limit name=value` and `--format name=module`,
- * `--draft07 reject|upgrade`, `--strict-schema`, `--format-assertion` / `--no-format-assertion`,
+ * The options `validate` and `admit` share (docs/reference/cli.md): repeatable `--limit name=value` and `--format
+ * name=module`, `--draft07 reject|upgrade`, `--strict-schema`, `--format-assertion` / `--no-format-assertion`,
  * `--max-input-bytes`. Like the library's own options they fail closed: an unknown limit, a malformed value, a format
  * module that does not give a checker or a checker that would never be called is a usage error, never ignored.
  */

@@ -67,9 +67,10 @@ Options of validate and admit:
   --format-assertion         "format" asserts: admit's default (as the boundary's); validate's is an annotation.
   --no-format-assertion      "format" is an annotation: validate's default (as compile's, the specification's).
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
-                             of a string or { check, types, override } (README "Custom formats"). A path starts
-                             with ./ ../ or /, anything else is a package. Only where format asserts: with format
-                             an annotation the checker would never run, so that is a usage error.
+                             of a string or { check, types, override } (docs/guide/engine.md "Custom formats").
+                             A path starts with ./ ../ or /, anything else is a package. Only where format
+                             asserts: with format an annotation the checker would never run, so that is a usage
+                             error.
   --strict-schema            A keyword no vocabulary defines, or (where format asserts) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
   --max-input-bytes <n>      The cap on each file or stdin read (schema, instance, catalog, pins file, registry
