@@ -43,7 +43,8 @@ interface Row {
 
 /** A name or revision cell: a bare word, or a JSON string (whose escapes decode to the server's text). */
 const cell = (text: string): string => (text.startsWith('"') ? (JSON.parse(text) as string) : text);
-const ROW = /^(\S+) +("(?:[^"\\]|\\.)*"|\S+) +(accepted|held|quarantined)(?: +(.*))?$/;
+const WORD = String.raw`("(?:[^"\\]|\\.)*"|\S+)`;
+const ROW = new RegExp(String.raw`^${WORD} +${WORD} +(accepted|held|quarantined)(?: +(.*))?$`);
 
 /** The admission table of `stdout`: every line between the header and the first blank line must be one row. */
 function table(run: CliRun): Row[] {
@@ -188,10 +189,21 @@ describe("admit --mcp: a live server whose name, version, tools and schemas carr
     assert.equal(refusal(strict).get("error"), "validation/tool_changed");
   });
 
-  test("a tool name with the sequences: the refusal names it as one quoted word", () => {
+  test("a tool name with the sequences: quarantined in a row of its own, refused strict, named as one quoted word", () => {
     const run = runCli(["admit", "--mcp", server("hostile-name"), "--quarantine"]);
     assert.equal(run.status, 1, run.stdout + run.stderr);
-    const tool = /^("(?:[^"\\]|\\.)*") \(revision ("(?:[^"\\]|\\.)*")\)$/.exec(refusal(run).get("tool")!);
+    const rows = table(run);
+    assert.deepEqual(
+      rows.map((r) => [r.name, r.revision, r.status]),
+      [
+        [`lookup${FORGED_ROW}`, HOSTILE_SERVER.version, "quarantined"],
+        ["legacy", HOSTILE_SERVER.version, "quarantined"],
+      ],
+    );
+    assert.match(rows[0]!.reason, /^validation\/tool_name_invalid: /);
+    const strict = runCli(["admit", "--mcp", server("hostile-name")]);
+    assert.equal(strict.status, 1, strict.stdout + strict.stderr);
+    const tool = /^("(?:[^"\\]|\\.)*") \(revision ("(?:[^"\\]|\\.)*")\)$/.exec(refusal(strict).get("tool")!);
     assert.ok(tool !== null);
     assert.deepEqual([cell(tool[1]!), cell(tool[2]!)], [`lookup${FORGED_ROW}`, HOSTILE_SERVER.version]);
   });
