@@ -10,7 +10,7 @@ import type { CompileOptions } from "../../engine/compile/compile-options.js";
 import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
 import { checkJson, type JsonBounds } from "../../engine/json/host-json.js";
 import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
-import { resolveLimits, type Limits } from "../../engine/limits.js";
+import { resolveLimits, schemaBounds, type Limits } from "../../engine/limits.js";
 import { compileWith } from "../../engine/compile-with.js";
 import { basicOutput, type NodeResult, type OutputUnit } from "../../engine/output/output.js";
 import type { Validator } from "../../engine/validator.js";
@@ -315,7 +315,7 @@ function compileChecked(
   }
   // Measured once, shared objects counted as their expansion but walked once; what is not JSON data within the
   // schema limits is left to the compiler, which reports it (or the limit) with its pointer.
-  const json = checkJson(schema, { bytes: limits.maxSchemaBytes });
+  const json = checkJson(schema, schemaBounds(limits), dialect2020_12.subschemaKeywords);
   let prepared: Result<{ schema: unknown; changes?: UpgradeChange[] }, InputSchemaError> = ok({ schema });
   if (json.ok) prepared = prepareDraft07(schema, draft07, limits);
   if (!prepared.ok) return prepared;
