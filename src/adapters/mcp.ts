@@ -18,6 +18,8 @@ import { resolveLimits, type Limits } from "../engine/limits.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
 import { compile, type Validator } from "../index.js";
 import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/boundary/dialects/mode.js";
+import { withheldLines } from "../runtime/boundary/withheld-model-text.js";
+import type { NodeResult } from "../engine/output/output.js";
 
 /** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
@@ -129,14 +131,12 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
       return alwaysFails(`schema cannot be used for validation: ${describe(error)}${hint}`);
     }
     return (input: unknown): JsonSchemaValidatorResult<unknown> => {
-      let result;
       try {
-        result = validator.validate(input);
+        if (validator.isValid(input)) return { valid: true, data: input, errorMessage: undefined };
+        return { valid: false, data: undefined, errorMessage: this.message(validator.evaluate(input)) };
       } catch (error) {
         return { valid: false, data: undefined, errorMessage: `validation did not complete: ${describe(error)}` };
       }
-      if (result.valid) return { valid: true, data: input, errorMessage: undefined };
-      return { valid: false, data: undefined, errorMessage: this.message(result.errors ?? []) };
     };
   }
 
@@ -147,12 +147,15 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     return prepared.value.schema;
   }
 
-  private message(errors: readonly { instanceLocation: string; error?: string }[]): string {
-    if (errors.length === 0) return "value does not match the schema";
-    const shown = errors
-      .slice(0, this.maxErrors)
-      .map((e) => `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`);
-    const rest = errors.length - shown.length;
+  /**
+   * What the SDK is told of an invalid value: one line per failing keyword, naming the location and the constraint,
+   * never a value (the SDK puts this text in an error a client may show a model): `withheldLines`, as the boundary.
+   */
+  private message(tree: NodeResult): string {
+    const lines = withheldLines(tree, "/");
+    if (lines.length === 0) return "value does not match the schema";
+    const shown = lines.slice(0, this.maxErrors);
+    const rest = lines.length - shown.length;
     return shown.join("; ") + (rest > 0 ? `; and ${rest} more error${rest === 1 ? "" : "s"}` : "");
   }
 }
