@@ -9,7 +9,7 @@
 import { ToolCatalog, type AdmissionTarget, type AdmittedBundle, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport, targetReport } from "./admission-report.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
+import { BOUNDARY_ARGS, draft07Of, formatsOf, legacyDialectsOf, limitsOf } from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
 import { listMcpCatalog } from "./mcp-catalog.js";
@@ -67,6 +67,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");
   if (mcp === undefined) {
@@ -99,7 +100,8 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     mode,
     ...(backends === undefined ? {} : { backends }),
     ...(targets === undefined ? {} : { targets }),
-    draft07,
+    legacyDialects,
+    ...(draft07 === undefined ? {} : { draft07 }),
     hiddenText,
     formatAssertion: args.flags.has("--format-assertion"),
     strictSchema: args.flags.has("--strict-schema"),

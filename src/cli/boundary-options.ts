@@ -1,18 +1,26 @@
 /**
  * The options `validate` and `admit` share (README "CLI"): repeatable `--limit name=value` and `--format name=module`,
- * `--draft07 reject|upgrade`, `--strict-schema`. Like the library's own options they fail closed: an unknown limit, a
- * malformed value or a format module that does not give a checker is a usage error, never ignored.
+ * `--draft07 reject|upgrade`, `--legacy-dialects refuse|upgrade`, `--strict-schema`. Like the library's own options
+ * they fail closed: an unknown limit, a malformed value or a format module that does not give a checker is a usage
+ * error, never ignored.
  */
 
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { errorMessage } from "../engine/errors.js";
-import { defaultLimits, type Draft07Mode, type FormatDefinition, type FormatCheck, type Limits } from "../index.js";
+import {
+  defaultLimits,
+  type Draft07Mode,
+  type FormatDefinition,
+  type FormatCheck,
+  type LegacyDialectsMode,
+  type Limits,
+} from "../index.js";
 import { CliError, oneLine, type ArgSpec, type ParsedArgs } from "./args.js";
 
 export const BOUNDARY_ARGS = {
   flags: ["--strict-schema"],
-  options: ["--draft07"],
+  options: ["--draft07", "--legacy-dialects"],
   repeatable: ["--limit", "--format"],
 } as const satisfies ArgSpec;
 
@@ -38,12 +46,22 @@ export function limitsOf(args: ParsedArgs): Partial<Limits> | undefined {
   return Object.fromEntries(limits) as Partial<Limits>;
 }
 
-/** `--draft07 reject|upgrade` (default reject: a draft-07 schema is `unsupported_capability`). */
-export function draft07Of(args: ParsedArgs): Draft07Mode {
-  const given = args.options.get("--draft07") ?? "reject";
-  if (!(DRAFT07_MODES as readonly string[]).includes(given))
+/** `--draft07 reject|upgrade` (absent: `--legacy-dialects` decides, and by default a draft-07 schema is refused). */
+export function draft07Of(args: ParsedArgs): Draft07Mode | undefined {
+  const given = args.options.get("--draft07");
+  if (given !== undefined && !(DRAFT07_MODES as readonly string[]).includes(given))
     throw new CliError(`--draft07 must be one of ${DRAFT07_MODES.join(", ")} (got "${given}")`);
-  return given as Draft07Mode;
+  return given as Draft07Mode | undefined;
+}
+
+const LEGACY_MODES: readonly LegacyDialectsMode[] = ["refuse", "upgrade"];
+
+/** `--legacy-dialects refuse|upgrade` (default refuse: draft-04, -06, -07 and 2019-09 are `unsupported_capability`). */
+export function legacyDialectsOf(args: ParsedArgs): LegacyDialectsMode {
+  const given = args.options.get("--legacy-dialects") ?? "refuse";
+  if (!(LEGACY_MODES as readonly string[]).includes(given))
+    throw new CliError(`--legacy-dialects must be one of ${LEGACY_MODES.join(", ")} (got "${given}")`);
+  return given as LegacyDialectsMode;
 }
 
 /**

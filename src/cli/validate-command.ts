@@ -17,7 +17,7 @@ import {
   type Validator,
 } from "../index.js";
 import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
+import { BOUNDARY_ARGS, draft07Of, formatsOf, legacyDialectsOf, limitsOf } from "./boundary-options.js";
 import { isObject } from "../engine/json/json.js";
 import { hasScheme } from "../engine/json/uri.js";
 import { OUTPUT_FORMATS } from "../engine/output/output.js";
@@ -46,6 +46,7 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
     throw new CliError(`--output must be one of ${FORMATS.join(", ")} (got "${output}")`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
 
   const registryDir = args.options.get("--registry");
@@ -53,14 +54,15 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   const schema = readJson(schemaPath, "schema");
   const instances = instancePaths.map((path) => ({ name: inputName(path), value: readJson(path, "instance") }));
 
-  // OutputSchema compiles any root, as `compile` does, and owns the library's exact draft-07 translation.
+  // OutputSchema compiles any root, as `compile` does, and owns the library's exact translation of older dialects.
   const compiled = OutputSchema.validateSchema(schema, {
     // A schema read from stdin resolves relative references against the current directory.
     baseUri: pathToFileURL(schemaPath === STDIN ? process.cwd() + "/" : resolve(schemaPath)).href,
     formatAssertion: args.flags.has("--format-assertion"),
     contentAssertion: args.flags.has("--content-assertion"),
     strictSchema: args.flags.has("--strict-schema"),
-    draft07,
+    legacyDialects,
+    ...(draft07 !== undefined ? { draft07 } : {}),
     ...(formats !== undefined ? { formats } : {}),
     ...(schemaRegistry !== undefined ? { schemaRegistry } : {}),
     ...(limits !== undefined ? { limits } : {}),
@@ -71,8 +73,9 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   }
   const { upgraded } = compiled.value;
   if (upgraded !== undefined) {
+    const declared = /^\$schema (\S+) →/.exec(upgraded.find((c) => c.rule === "schema-dialect")?.message ?? "");
     io.err(
-      `backplane-schema: schema ${inputName(schemaPath)} declares draft-07; ` +
+      `backplane-schema: schema ${inputName(schemaPath)} declares ${declared?.[1] ?? "an older dialect"}; ` +
         `translated to 2020-12 with ${upgraded.length} change(s):\n` +
         upgraded
           .map((c) => `  ${c.pointer === "" ? "(root)" : c.pointer}: ${c.rule}: ${oneLine(c.message)}\n`)

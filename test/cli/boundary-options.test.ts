@@ -148,7 +148,7 @@ describe("--draft07", () => {
     assertOneLine(
       runCli(["validate", draft07, ok]),
       2,
-      /unsupported_capability\/dialect_unsupported: .*pass --draft07 upgrade to translate/,
+      /unsupported_capability\/dialect_unsupported: .*pass --draft07 upgrade or --legacy-dialects upgrade to translate/,
     );
   });
 

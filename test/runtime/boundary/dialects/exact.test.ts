@@ -6,8 +6,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dialect2020_12 } from "../../../../src/vocabularies/dialect-2020-12.js";
 import { metaSchemas2020_12 } from "../../../../src/vocabularies/metaschemas-2020-12.js";
-import { DRAFT07_CONSTRAINTS, NEWER_KEYWORDS } from "../../../../src/runtime/boundary/dialects/keywords.js";
+import { LEGACY_DIALECTS } from "../../../../src/runtime/boundary/dialects/dialects.js";
 import { D07, D2020, draft07Verdicts, refused, rules, upgraded, verdicts } from "./helpers.js";
+
+const draft07 = LEGACY_DIALECTS.get("draft-07")!;
+const DRAFT07_CONSTRAINTS = draft07.constraints;
+const NEWER_KEYWORDS = draft07.newer;
 
 /** Asserts the upgraded schema compiles and judges every instance as a draft-07 validator does. */
 function sameVerdicts(original: unknown, schema: unknown, instances: unknown[]): void {
