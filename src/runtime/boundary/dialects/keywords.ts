@@ -124,6 +124,21 @@ const VALUE_RULES: ReadonlyMap<string, (v: unknown) => string | undefined> = new
   ),
   ["examples", (v) => (Array.isArray(v) ? undefined : "must be an array")],
   ["deprecated", (v) => (isBoolean(v) ? undefined : "must be a boolean")],
+  // Kept from 2019-09 only (the classic drafts drop them): Core 2019-09 §8.1.2, Validation 2019-09 §6.4.4-5, §6.5.4.
+  ...["minContains", "maxContains"].map(
+    (k) => [k, (v: unknown) => (isCount(v) ? undefined : "must be a non-negative integer")] as const,
+  ),
+  [
+    "dependentRequired",
+    (v) =>
+      isObject(v) && Object.keys(v).every((k) => isStringSet(v[k]))
+        ? undefined
+        : "must map property names to arrays of distinct strings",
+  ],
+  [
+    "$vocabulary",
+    (v) => (isObject(v) && Object.keys(v).every((k) => isBoolean(v[k])) ? undefined : "must map URIs to booleans"),
+  ],
 ]);
 
 /**

@@ -87,7 +87,7 @@ export function subschemas(dialect: SourceDialect, node: JsonObject, pointer: st
  * through (those survive the upgrade); `fail` words a refusal.
  */
 export function translatePointer(
-  plan: { dialect: SourceDialect; containsWrapped: boolean },
+  plan: { dialect: SourceDialect },
   root: JsonObject,
   rootPointer: string,
   segments: readonly string[],
@@ -116,7 +116,6 @@ export function translatePointer(
       renamed = "prefixItems";
       step = "index";
     }
-    if (key === "contains" && plan.containsWrapped) throw fail("points into contains, which the upgrade moves");
     if (key === "additionalItems" && !Array.isArray(own(holder, "items")))
       throw fail(`points into additionalItems, which ${dialect.name} ignores here`);
     out.push(renamed);

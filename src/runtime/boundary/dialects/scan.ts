@@ -40,8 +40,6 @@ export class DocumentPlan {
   readonly keptDefinitions = new Set<string>();
   /** Pointers of the resource roots whose `$recursiveAnchor: true` becomes `$dynamicAnchor` (2019-09). */
   readonly recursiveAnchors = new Set<string>();
-  /** Whether 2019-09 `contains` must be kept from `unevaluatedItems` (the set has one; translate.ts `contains`). */
-  containsWrapped = false;
 
   constructor(
     /** The document's key as the caller gave it. */
@@ -82,7 +80,17 @@ export function scan(plans: readonly DocumentPlan[], maxNodes: number, budget = 
       scanner.startDocument();
       scanner.walk(plan.root, "", 0, { plan, base: plan.uri, resource: "", live: true, within: [] });
     });
-  for (const plan of plans) plan.containsWrapped = scanner.unevaluatedItems && plan.dialect.name === "2019-09";
+  const contains = scanner.contains;
+  if (contains !== undefined && scanner.unevaluatedItems) {
+    // 2019-09 leaves unsaid whether the items `contains` matches are evaluated for `unevaluatedItems` (Core 2019-09
+    // §9.3.1.3 names items, additionalItems and unevaluatedItems only); 2020-12 says they are (Core §11.2).
+    const why =
+      "contains in a set with unevaluatedItems: 2019-09 does not say whether the items contains matches count as " +
+      "evaluated (2020-12 counts them), so no translation is exact";
+    inDocument(contains.plan, () => {
+      throw new Blocked(contains.pointer, why);
+    });
+  }
   for (const site of scanner.sites)
     inDocument(site.plan, () => site.plan.refs.set(site.pointer, scanner.planRef(site)));
 }
@@ -126,6 +134,8 @@ class Scanner {
   readonly sites: RefSite[] = [];
   /** Whether a 2019-09 document of the set has `unevaluatedItems`. */
   unevaluatedItems = false;
+  /** The first `contains` of a 2019-09 document of the set. */
+  contains: { plan: DocumentPlan; pointer: string } | undefined;
   private nodes = 0;
   private total = 0;
 
@@ -173,6 +183,7 @@ class Scanner {
       if (live && dialect.name === "2019-09") {
         this.recursive(target, base, resource === pointer);
         if (Object.hasOwn(node, "unevaluatedItems")) this.unevaluatedItems = true;
+        if (Object.hasOwn(node, "contains")) this.contains ??= { plan, pointer: childPointer(pointer, "contains") };
       }
     }
     for (const sub of subschemas(dialect, node, pointer, live)) {

@@ -77,20 +77,10 @@ export class Upgrader {
     for (const key of Object.keys(node)) {
       const value = node[key];
       const at = childPointer(pointer, key);
-      if (key === "contains" && this.plan.containsWrapped) {
-        appended.push(this.contains(node, pointer, depth));
-        continue;
-      }
       if (dialect.newer.has(key)) {
         this.newer(key, value, at, out);
         continue;
       }
-      if (
-        (key === "minContains" || key === "maxContains") &&
-        this.plan.containsWrapped &&
-        Object.hasOwn(node, "contains")
-      )
-        continue; // moved with `contains`
       if (single(dialect).has(key)) {
         defineOwn(out, key, this.schema(value, at, depth + 1));
         continue;
@@ -265,23 +255,6 @@ export class Upgrader {
       const why = value === true ? "only a resource root's counts" : "false is the default";
       this.note(at, "ignored-keyword-dropped", `$recursiveAnchor ${String(value)}: ${why}; dropped`);
     }
-  }
-
-  /**
-   * 2019-09 `contains` annotates nothing that `unevaluatedItems` reads (Core 2019-09 §9.3.1.3); 2020-12's does
-   * (Core §10.3.1.3). Where the set has `unevaluatedItems`, `contains` with its bounds goes under `not: { not }`,
-   * which keeps its verdict and drops its annotations (Core §10.2.2.4), appended to `allOf`.
-   */
-  private contains(node: JsonObject, pointer: string, depth: number): JsonObject {
-    const inner: JsonObject = {};
-    const at = childPointer(pointer, "contains");
-    defineOwn(inner, "contains", this.schema(node["contains"], at, depth + 1));
-    for (const bound of ["minContains", "maxContains"]) {
-      if (Object.hasOwn(node, bound)) this.keep(bound, node[bound], childPointer(pointer, bound), depth, inner);
-    }
-    const message = "contains (2019-09: no annotation for unevaluatedItems) → allOf [{ not: { not: { contains } } }]";
-    this.note(at, "contains-wrapped", message);
-    return { not: { not: inner } };
   }
 
   /** In drafts 04–07 every keyword beside `$ref` is ignored (Core draft-07 §8.3); referenced definitions survive. */
