@@ -3,7 +3,6 @@
  * @module backplane-agent-runtime
  */
 
-import type { CompileOptions as EngineOptions } from "./engine/compile/compile-options.js";
 import { compileWith } from "./engine/compile-with.js";
 import { isInstance, LimitError, SchemaError as SchemaErrorClass } from "./engine/errors.js";
 import { resolveLimits } from "./engine/limits.js";
@@ -14,6 +13,7 @@ import {
   dialectHint,
   dialectOptionChecks,
   prepareLegacy,
+  type CompileOptions,
   type DialectOptions,
 } from "./runtime/boundary/dialects/mode.js";
 
@@ -71,13 +71,7 @@ export type {
 export type { AnnotationsOptions, UnitsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
-/**
- * The options of `compile` (README "The engine"): the engine's, and the explicit upgrade of older dialects
- * (`legacyDialects`, `draft07`; docs/guide/older-dialects.md). They fail closed: an unknown name or a malformed value
- * throws a `SchemaError` of class `validation`, code `options_invalid`.
- */
-export interface CompileOptions extends EngineOptions, DialectOptions {}
-export type { DialectOptions, LegacyDialectsMode } from "./runtime/boundary/dialects/mode.js";
+export type { CompileOptions, DialectOptions, LegacyDialectsMode } from "./runtime/boundary/dialects/mode.js";
 
 const publicCompileChecks = new Map([...compileOptionChecks, ...dialectOptionChecks]);
 

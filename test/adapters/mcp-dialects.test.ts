@@ -110,6 +110,21 @@ async function outcome(call: Promise<unknown>): Promise<Outcome> {
   }
 }
 
+/** What a connected client and server of either SDK version offer the session. */
+interface Connected {
+  client: { callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown> };
+  close(): Promise<void>;
+}
+
+/** A session over a connected pair, after the client listed the tools (which compiles their output schemas). */
+async function session(connected: Connected, listTools: () => Promise<unknown>): Promise<Session> {
+  await listTools();
+  return {
+    call: (name, index) => outcome(connected.client.callTool({ name, arguments: { case: index } })),
+    close: () => connected.close(),
+  };
+}
+
 async function sdk1(provider?: Provider1): Promise<Session> {
   const server = new Server1({ name: "older-dialects", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: published() as never }));
@@ -117,14 +132,11 @@ async function sdk1(provider?: Provider1): Promise<Session> {
   const client = new Client1({ name: "c", version: "1.0.0" }, provider ? { jsonSchemaValidator: provider } : {});
   const [ct, st] = Transport1.createLinkedPair();
   await Promise.all([server.connect(st), client.connect(ct)]);
-  await client.listTools();
-  return {
-    call: (name, index) => outcome(client.callTool({ name, arguments: { case: index } })),
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
+  const close = async () => {
+    await client.close();
+    await server.close();
   };
+  return session({ client, close }, () => client.listTools());
 }
 
 async function sdk2(provider?: Provider2): Promise<Session> {
@@ -134,14 +146,11 @@ async function sdk2(provider?: Provider2): Promise<Session> {
   const client = new Client2({ name: "c", version: "1.0.0" }, provider ? { jsonSchemaValidator: provider } : {});
   const [ct, st] = Transport2.createLinkedPair();
   await Promise.all([server.connect(st), client.connect(ct)]);
-  await client.listTools();
-  return {
-    call: (name, index) => outcome(client.callTool({ name, arguments: { case: index } })),
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
+  const close = async () => {
+    await client.close();
+    await server.close();
   };
+  return session({ client, close }, () => client.listTools());
 }
 
 /** Every translated tool's outcomes through a session, as `name#case: accepted|refused`. */

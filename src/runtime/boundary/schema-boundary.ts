@@ -6,7 +6,7 @@
  * success. Nothing here throws, whatever the schema, the value or a host exception is.
  */
 
-import type { CompileOptions } from "../../engine/compile/compile-options.js";
+import type { CompileOptions as EngineOptions } from "../../engine/compile/compile-options.js";
 import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
 import { checkJson, type JsonBounds } from "../../engine/json/host-json.js";
 import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
@@ -15,7 +15,13 @@ import { compileWith } from "../../engine/compile-with.js";
 import { basicOutput, type NodeResult, type OutputUnit } from "../../engine/output/output.js";
 import type { Validator } from "../../engine/validator.js";
 import { dialect2020_12 } from "../../vocabularies/dialect-2020-12.js";
-import { prepareLegacy, withDialectHint, type DialectOptions, type Prepared } from "./dialects/mode.js";
+import {
+  prepareLegacy,
+  withDialectHint,
+  type CompileOptions,
+  type DialectOptions,
+  type Prepared,
+} from "./dialects/mode.js";
 import { InputSchemaError } from "../errors/input-schema-error.js";
 import { err, ok, type Result } from "../errors/result.js";
 import type { SchemaCache } from "./schema-cache.js";
@@ -232,11 +238,11 @@ function identity(value: object | undefined): number {
 }
 
 /** The boundary's default of `formatAssertion` (see `SchemaBoundaryOptions`). */
-export const BOUNDARY_FORMAT_ASSERTION = true;
+const BOUNDARY_FORMAT_ASSERTION = true;
 
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
   const { cache, draft07: _draft07, legacyDialects: _legacyDialects, ...given } = options;
-  const compileOptions: CompileOptions = {
+  const compileOptions: EngineOptions = {
     ...given,
     formatAssertion: given.formatAssertion ?? BOUNDARY_FORMAT_ASSERTION,
   };

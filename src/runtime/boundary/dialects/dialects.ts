@@ -13,7 +13,7 @@ import { ANNOTATIONS, CLASSIC_CONSTRAINTS, NEWER_THAN_CLASSIC } from "./keywords
  * marks a container the dialect does not define (`$defs` before 2019-09) whose schemas a JSON Pointer can reach:
  * its other members are skipped, never refused.
  */
-export interface Position {
+interface Position {
   readonly holds: "schema" | "array" | "map" | "items";
   readonly renamed?: string;
   readonly unknown?: boolean;

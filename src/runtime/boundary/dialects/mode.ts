@@ -5,7 +5,7 @@
  * compile reaches that declares an older dialect, as one set. Never implicit.
  */
 
-import { DEFAULT_BASE_URI, type CompileOptions } from "../../../engine/compile/compile-options.js";
+import { DEFAULT_BASE_URI, type CompileOptions as EngineOptions } from "../../../engine/compile/compile-options.js";
 import { expecting, type OptionCheck } from "../../../engine/options.js";
 import type { Limits } from "../../../engine/limits.js";
 import { InputSchemaError } from "../../errors/input-schema-error.js";
@@ -41,8 +41,14 @@ export const dialectOptionChecks: readonly [string, OptionCheck][] = [
   ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
 ];
 
+/**
+ * The options of `compile` (README "The engine"): the engine's, and the explicit upgrade of older dialects. They fail
+ * closed: an unknown name or a malformed value throws a `SchemaError` of class `validation`, code `options_invalid`.
+ */
+export interface CompileOptions extends EngineOptions, DialectOptions {}
+
 /** Whether the options translate a schema of `dialect`: `draft07`, when given, decides for draft-07. */
-export function upgrades(options: DialectOptions, dialect: LegacyDialect): boolean {
+function upgrades(options: DialectOptions, dialect: LegacyDialect): boolean {
   if (dialect === "draft-07" && options.draft07 !== undefined) return options.draft07 === "upgrade";
   return options.legacyDialects === "upgrade";
 }
@@ -55,7 +61,7 @@ function upgradesAny(options: DialectOptions): boolean {
 /** What to compile: the schema and options with every older document translated, and the root's changes. */
 export interface Prepared {
   readonly schema: unknown;
-  readonly options: CompileOptions;
+  readonly options: EngineOptions;
   /** When the root was translated: what changed (pointers into the caller's schema). */
   readonly changes?: UpgradeChange[];
 }
@@ -72,7 +78,7 @@ const ROOT = "";
  */
 export function prepareLegacy(
   schema: unknown,
-  options: CompileOptions,
+  options: EngineOptions,
   modes: DialectOptions,
   limits: Readonly<Limits>,
 ): Result<Prepared, InputSchemaError> {

@@ -11,6 +11,11 @@ import { childPointer, isObject, own, type JsonObject } from "./uri.js";
 /** Containers of named schemas that a `$ref` may point into even beside a `$ref` (Validation draft-07 §9). */
 export const DEFINITIONS = new Set(["definitions", "$defs"]);
 
+/** What the dialect reads as a schema: an object, or a boolean since draft-06. */
+export function isDialectSchema(dialect: SourceDialect, value: unknown): boolean {
+  return dialect.booleanSchemas ? isSchema(value) : isObject(value);
+}
+
 /** One subschema position: `ignored` when the dialect never evaluates it (beside `$ref`, stray `additionalItems`). */
 export interface Subschema {
   keyword: string;
@@ -39,8 +44,7 @@ export function subschemas(dialect: SourceDialect, node: JsonObject, pointer: st
       if (isObject(value)) {
         for (const name of Object.keys(value)) {
           const member = value[name];
-          if (dialect.booleanSchemas ? isSchema(member) : isObject(member))
-            add(member, childPointer(pointer, key, name));
+          if (isDialectSchema(dialect, member)) add(member, childPointer(pointer, key, name));
         }
       }
       continue;

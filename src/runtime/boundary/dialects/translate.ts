@@ -9,7 +9,8 @@ import { hasScheme } from "../../../engine/json/uri.js";
 import { Blocked, MAX_DEPTH, type UpgradeChange } from "./common.js";
 import { definitionsNames } from "./defs.js";
 import { URI_2020_12, type SourceDialect } from "./dialects.js";
-import { ANNOTATIONS, draftValueProblem, isSchema, isStringSet, regexProblem, valueProblem } from "./keywords.js";
+import { ANNOTATIONS, draftValueProblem, isStringSet, regexProblem, valueProblem } from "./keywords.js";
+import { isDialectSchema } from "./positions.js";
 import { RECURSIVE_ANCHOR, type DocumentPlan } from "./scan.js";
 import { childPointer, isObject, own, splitFragment, type JsonObject } from "./uri.js";
 
@@ -22,11 +23,6 @@ function single(dialect: SourceDialect): ReadonlySet<string> {
     singles.set(dialect, (set = new Set(names.map(([key]) => key))));
   }
   return set;
-}
-
-/** What the dialect reads as a schema: an object, or a boolean since draft-06. */
-export function isDialectSchema(dialect: SourceDialect, value: unknown): boolean {
-  return dialect.booleanSchemas ? isSchema(value) : isObject(value);
 }
 
 export class Upgrader {

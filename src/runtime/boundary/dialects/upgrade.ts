@@ -15,7 +15,7 @@ import { LEGACY_DIALECTS, legacyDialectOf, type LegacyDialect, type SourceDialec
 import { DocumentPlan, inDocument, scan } from "./scan.js";
 import { Upgrader } from "./translate.js";
 
-export type { UpgradeChange, LegacyDialect };
+export type { UpgradeChange };
 /** Why an older schema has no exact 2020-12 translation: an `unsupported_capability` error. */
 export interface UpgradeBlocked {
   /** Always `unsupported_capability`: the schema is not wrong, it just cannot be translated exactly. */
@@ -205,7 +205,7 @@ export function upgradeLegacySchema(schema: unknown, options?: UpgradeOptions): 
 }
 
 /** One document upgraded alone, within `limits`. */
-export function upgradeOne(plan: DocumentPlan, limits: Readonly<Limits>): UpgradeResult {
+function upgradeOne(plan: DocumentPlan, limits: Readonly<Limits>): UpgradeResult {
   const result = upgradeAll([plan], limits, limits);
   if (!result.ok) {
     const { document: _document, ...error } = result.error;
