@@ -8,6 +8,7 @@
 import { DEFAULT_BASE_URI, type CompileOptions as EngineOptions } from "../../../engine/compile/compile-options.js";
 import { expecting, type OptionCheck } from "../../../engine/options.js";
 import type { Limits } from "../../../engine/limits.js";
+import { checkJson } from "../../../engine/json/host-json.js";
 import { InputSchemaError } from "../../errors/input-schema-error.js";
 import { err, ok, type Result } from "../../errors/result.js";
 import { declaredLegacyDialect, legacyDialectOf, type LegacyDialect, type SourceDialect } from "./dialects.js";
@@ -82,7 +83,8 @@ export function prepareLegacy(
   modes: DialectOptions,
   limits: Readonly<Limits>,
 ): Result<Prepared, InputSchemaError> {
-  if (!upgradesAny(modes)) return ok({ schema, options });
+  // What is not JSON data within the limits is the compiler's to name; nothing here may call a host getter.
+  if (!upgradesAny(modes) || !checkJson(schema, { bytes: limits.maxSchemaBytes }).ok) return ok({ schema, options });
   const allowed = (document: unknown): SourceDialect | undefined => {
     const dialect = declaredLegacyDialect(document);
     return dialect !== undefined && upgrades(modes, dialect.name as LegacyDialect) ? dialect : undefined;
@@ -98,6 +100,7 @@ export function prepareLegacy(
           loader,
           dialectOf: (document) => allowed(document) ?? DIALECT_2020_12,
           maxNodes: limits.maxSchemaNodes,
+          maxBytes: limits.maxSchemaBytes,
         });
   const plans: DocumentPlan[] = [];
   if (rootDialect !== undefined) plans.push(new DocumentPlan(ROOT, rootUri, schema, rootDialect));

@@ -2,12 +2,14 @@
  * The documents one compile can reach (README "The engine": a registry document matters only when a reference
  * reaches it): the root, then each registry or loader document a `$ref`, `$dynamicRef` or 2019-09 `$recursiveRef`
  * leads to, or a `$schema` names as a custom meta-schema, found by its key or by an `$id` embedded in it, as the
- * compiler finds them. Read tolerantly: nothing here
- * refuses a document (the upgrade and the compiler report what is wrong), and a loader that throws or returns nothing
- * is simply not asked again here (the compiler asks it, and reports).
+ * compiler finds them. Read tolerantly: nothing here refuses a document (the upgrade and the compiler report what is
+ * wrong). A document is walked only once it is known to be JSON data within `maxSchemaBytes` (no getter of a host
+ * object runs), and a loader that throws or returns nothing is not asked again here (the compiler asks it, and
+ * reports).
  */
 import type { SchemaRegistry } from "../../../engine/compile/compile-options.js";
 import { embeddedIds } from "../../../engine/compile/subschemas.js";
+import { checkJson } from "../../../engine/json/host-json.js";
 import { resolveUri } from "../../../engine/json/uri.js";
 import { dialect2020_12 } from "../../../vocabularies/dialect-2020-12.js";
 import { DIALECT_2020_12, legacyDialectOf, type SourceDialect } from "./dialects.js";
@@ -33,9 +35,14 @@ export interface Sources {
   readonly dialectOf: (document: unknown) => SourceDialect;
   /** The most subschemas read in one document (the compile refuses more). */
   readonly maxNodes: number;
+  /** The most JSON bytes of one document (the compile refuses more). */
+  readonly maxBytes: number;
 }
 
-/** The registry and loader documents reachable from `root` (retrieved from `rootUri`), in the order found. */
+/**
+ * The registry and loader documents reachable from `root` (retrieved from `rootUri`, already known to be JSON data),
+ * in the order found.
+ */
 export function reachable(root: unknown, rootUri: string, sources: Sources): Reached[] {
   const registry = registryDocuments(sources.registry);
   let embedded: Map<string, string> | undefined;
@@ -64,6 +71,7 @@ export function reachable(root: unknown, rootUri: string, sources: Sources): Rea
       known.add(uri);
       const reached = reach(uri);
       if (reached === undefined || found.some((r) => r.uri === reached.uri)) continue;
+      if (!checkJson(reached.document, { bytes: sources.maxBytes }).ok) continue;
       known.add(reached.uri);
       found.push(reached);
       pending.push({ document: reached.document, uri: reached.uri });

@@ -153,6 +153,26 @@ describe("registry and loader documents are upgraded with the schema as one set"
     assert.match(e.message, /^the draft-04 document "https:\/\/example\.com\/schemas\/bad\.json" cannot be/);
   });
 
+  test("nothing is read from a document that is not JSON data: its getter never runs, the compiler names it", () => {
+    let reads = 0;
+    const accessor = { $schema: D04, definitions: {} };
+    Object.defineProperty(accessor.definitions, "name", {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return { type: "string" };
+      },
+    });
+    const root = { $schema: D07, properties: { name: { $ref: "base.json#/definitions/name" } } };
+    for (const schemaRegistry of [{ [BASE]: accessor }, { [BASE]: base }]) {
+      const schema = schemaRegistry[BASE] === accessor ? root : { ...root, properties: accessor.definitions };
+      const e = refused(InputSchema.validateSchema(schema, { ...options, schemaRegistry }));
+      assert.equal(e.code, "schema_not_json", e.message);
+      assert.throws(() => compile(schema, { ...options, schemaRegistry }), /not JSON/);
+    }
+    assert.equal(reads, 0);
+  });
+
   test("a loader document is upgraded too, and the loader is asked once per document", () => {
     const asked: string[] = [];
     const schemaLoader = (uri: string) => {
