@@ -38,8 +38,8 @@ export const CLASSIC_CONSTRAINTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Keywords that 2020-12 (or its meta-schema) gives a meaning or a value constraint and draft-07 does not
- * define: drafts 04–07 ignore them, so each is dropped, with what it would do in 2020-12. `$defs` is not
+ * Keywords that 2020-12 (or its meta-schema) gives a meaning or a value constraint and draft-07 (so no draft before
+ * it) does not define: drafts 04–07 ignore them, so each is dropped, with what it would do in 2020-12. `$defs` is not
  * here: a `$ref` can point into it, so it is translated. An annotation (`ANNOTATIONS`) is kept when 2020-12
  * accepts its value.
  */
@@ -102,7 +102,7 @@ function typeProblem(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Kept draft-07 keywords whose value the 2020-12 meta-schema constrains (Validation §6, §7, §8, §9). */
+/** Kept keywords whose value the 2020-12 meta-schema constrains (Validation §6, §7, §8, §9). */
 const VALUE_RULES: ReadonlyMap<string, (v: unknown) => string | undefined> = new Map([
   ["type", typeProblem],
   ["enum", (v) => (Array.isArray(v) ? undefined : "must be an array")],
@@ -161,12 +161,12 @@ export function draftValueProblem(dialect: string, keyword: string, value: unkno
   return rules?.get(keyword)?.(value);
 }
 
-/** Why a kept keyword's value is invalid in draft-07 and 2020-12 alike, or undefined. */
+/** Why a kept keyword's value is invalid in its draft and 2020-12 alike (their rules agree here), or undefined. */
 export function valueProblem(keyword: string, value: unknown): string | undefined {
   return VALUE_RULES.get(keyword)?.(value);
 }
 
-/** True for a value draft-07 reads as a schema (Core draft-07 §4.3: an object or a boolean). */
+/** True for a value draft-06 and later read as a schema (Core draft-07 §4.3: an object or a boolean). */
 export function isSchema(value: unknown): value is boolean | Record<string, unknown> {
   return typeof value === "boolean" || isObject(value);
 }

@@ -289,7 +289,7 @@ class Scanner {
   /**
    * A "#/pointer" `$id` only restates a location: RFC 3986 §5.2.2 never takes the base's fragment, so it
    * changes no base URI. Naming its own location it is dropped; naming another, a `$ref` to that location
-   * would be ambiguous in draft-07, and is refused.
+   * would be ambiguous in drafts 04–07, and is refused.
    */
   private pointerId(id: string, fragment: string, at: string, relative: string, base: string): void {
     const decoded = decodeFragment(fragment);
