@@ -77,10 +77,11 @@ const publicCompileChecks = new Map([...compileOptionChecks, ...dialectOptionChe
 
 /**
  * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
- * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used (README "Errors").
- * A schema declaring an older dialect is `unsupported_capability` unless `legacyDialects: "upgrade"` (or, for
- * draft-07, `draft07: "upgrade"`) translates it exactly first, with the registry and loader documents it reaches.
- * `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
+ * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used
+ * (docs/reference/errors.md). A schema declaring an older dialect is `unsupported_capability` unless
+ * `legacyDialects: "upgrade"` (or, for draft-07, `draft07: "upgrade"`) translates it exactly first, with the registry
+ * and loader documents it reaches (docs/guide/older-dialects.md). `T` is the type valid instances have, as the caller
+ * declares it: `isValid` narrows to it.
  */
 export function compile<T = unknown>(schema: unknown, options?: CompileOptions): Validator<T> {
   checkOptions(options, publicCompileChecks, "compile");
@@ -111,13 +112,21 @@ export type { LegacyDialect } from "./runtime/boundary/dialects/dialects.js";
 export { InputSchemaError } from "./runtime/errors/input-schema-error.js";
 export { SchemaCache } from "./runtime/boundary/schema-cache.js";
 export type { CatalogError } from "./runtime/errors/catalog-error.js";
-export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/admission/tool-catalog.js";
+export {
+  ToolCatalog,
+  type AdmissionMode,
+  type AdmitOptions,
+  type McpHeaderPolicy,
+} from "./runtime/admission/tool-catalog.js";
+export type { McpHeader } from "./runtime/descriptor/mcp-headers.js";
 export type { AdmissionTarget, TargetRequest } from "./runtime/providers/admission-targets.js";
 export {
   AdmittedBundle,
   HiddenTextReport,
   RejectedTool,
   type AdmittedTool,
+  type RejectedToolFields,
+  type RejectionStatus,
   type SchemaField,
   type UpgradedSchema,
 } from "./runtime/admission/admitted-bundle.js";

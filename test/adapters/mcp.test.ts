@@ -257,7 +257,7 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     const reject = new BackplaneJsonSchemaValidator({ draft07: "reject" });
     assert.match(
       reject.getValidator({ $schema: "http://json-schema.org/draft-07/schema#" })(1).errorMessage!,
-      /dialect_unsupported: .*\(pass draft07: "upgrade" or legacyDialects: "upgrade" to translate a draft-07 schema/,
+      /dialect_unsupported: .*\(pass draft07: "upgrade" to translate a draft-07 schema exactly\)/,
     );
     const p = new BackplaneJsonSchemaValidator();
     const v = p.getValidator({

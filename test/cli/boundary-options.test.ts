@@ -1,6 +1,6 @@
 /**
  * The options `validate` and `admit` share, run as a process: `-` for stdin, repeatable `--limit name=value`
- * (fail closed), `--draft07 reject|upgrade`, and the exit codes 0 / 1 / 2 / 3 (README "CLI").
+ * (fail closed), `--draft07 reject|upgrade`, and the exit codes 0 / 1 / 2 / 3 (docs/reference/cli.md).
  */
 
 import assert from "node:assert/strict";
@@ -148,7 +148,7 @@ describe("--draft07", () => {
     assertOneLine(
       runCli(["validate", draft07, ok]),
       2,
-      /unsupported_capability\/dialect_unsupported: .*pass --draft07 upgrade or --legacy-dialects upgrade to translate/,
+      /unsupported_capability\/dialect_unsupported: .*pass --draft07 upgrade to translate/,
     );
   });
 

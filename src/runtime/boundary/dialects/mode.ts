@@ -43,8 +43,9 @@ export const dialectOptionChecks: readonly [string, OptionCheck][] = [
 ];
 
 /**
- * The options of `compile` (README "The engine"): the engine's, and the explicit upgrade of older dialects. They fail
- * closed: an unknown name or a malformed value throws a `SchemaError` of class `validation`, code `options_invalid`.
+ * The options of `compile` (docs/reference/options.md): the engine's, and the explicit upgrade of older dialects.
+ * They fail closed: an unknown name or a malformed value throws a `SchemaError` of class `validation`, code
+ * `options_invalid`.
  */
 export interface CompileOptions extends EngineOptions, DialectOptions {}
 
@@ -153,7 +154,8 @@ export function dialectHint(code: string, message: string, modes: DialectOptions
   if (dialect === undefined) return "";
   const name = dialect.name as LegacyDialect;
   if (upgrades(modes, name)) return "";
-  const option = name === "draft-07" ? 'draft07: "upgrade" or legacyDialects: "upgrade"' : 'legacyDialects: "upgrade"';
+  // Draft-07 names the option that came first (it decides for draft-07); the others the general one.
+  const option = name === "draft-07" ? 'draft07: "upgrade"' : 'legacyDialects: "upgrade"';
   return ` (pass ${option} to translate a ${name} schema exactly)`;
 }
 

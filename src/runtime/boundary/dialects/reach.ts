@@ -1,11 +1,11 @@
 /**
- * The documents one compile can reach (README "The engine": a registry document matters only when a reference
- * reaches it): the root, then each registry or loader document a `$ref`, `$dynamicRef` or 2019-09 `$recursiveRef`
- * leads to, or a `$schema` names as a custom meta-schema, found by its key or by an `$id` embedded in it, as the
- * compiler finds them. Read tolerantly: nothing here refuses a document (the upgrade and the compiler report what is
- * wrong). A document is walked only once it is known to be JSON data within `maxSchemaBytes` (no getter of a host
- * object runs), and a loader that throws or returns nothing is not asked again here (the compiler asks it, and
- * reports).
+ * The documents one compile can reach (docs/guide/engine.md "What it does": a registry document matters only when a
+ * reference reaches it): the root, then each registry or loader document a `$ref`, `$dynamicRef` or 2019-09
+ * `$recursiveRef` leads to, or a `$schema` names as a custom meta-schema, found by its key or by an `$id` embedded in
+ * it, as the compiler finds them. Read tolerantly: nothing here refuses a document (the upgrade and the compiler
+ * report what is wrong). A document is walked only once it is known to be JSON data within `maxSchemaBytes` (no
+ * getter of a host object runs), and a loader that throws or returns nothing is not asked again here (the compiler
+ * asks it, and reports).
  */
 import type { SchemaRegistry } from "../../../engine/compile/compile-options.js";
 import { embeddedIds } from "../../../engine/compile/subschemas.js";

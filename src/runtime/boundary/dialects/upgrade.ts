@@ -34,8 +34,8 @@ export interface UpgradeBlocked {
  * Why the upgrade could not look at a value at all: it is not JSON data (`schema_not_json`: a function, a class
  * instance, an accessor property, a cycle, or a Proxy that threw), it exceeds a schema limit (`limit_exceeded`:
  * `maxSchemaBytes` for its JSON text, shared objects counted as their expansion, or `maxSchemaNodes` for its
- * subschemas, per document, or the set's budget when one is given), or the upgrade itself failed
- * (`validator_failed`, a bug).
+ * subschemas, per document (the defaults of docs/reference/limits.md), or the set's budget when one is given), or
+ * the upgrade itself failed (`validator_failed`, a bug).
  */
 export interface UpgradeFailed {
   /** `validation` for a value that is not JSON data, `execution_failure` for a limit or a failure of the upgrade. */
@@ -114,7 +114,7 @@ export interface UpgradeBudget {
 
 /** Options of `upgradeDraft07Documents`: the limits of each document, and a budget for the set. */
 export interface UpgradeSetOptions {
-  /** Each document's limits (`maxSchemaBytes`, `maxSchemaNodes`; README "Limits"); the rest keep their defaults. */
+  /** Each document's limits (`maxSchemaBytes`, `maxSchemaNodes`; docs/reference/limits.md); others keep defaults. */
   limits?: Partial<Limits>;
   /** A budget for all documents together (default: none; each document is bounded by `limits` alone). */
   budget?: UpgradeBudget;
@@ -124,8 +124,8 @@ export interface UpgradeSetOptions {
 export interface UpgradeOptions extends UpgradeSetOptions {
   /**
    * The dialect of a schema that declares none in `$schema`. Without it, such a schema is 2020-12 (the library's
-   * rule, README "Dialects") and is returned as it is: nothing is read as an older dialect unless it says so or
-   * the caller does.
+   * rule, docs/guide/engine.md "What it does") and is returned as it is: nothing is read as an older dialect unless
+   * it says so or the caller does.
    */
   dialect?: LegacyDialect;
 }
@@ -234,9 +234,9 @@ function dialectOf(schema: unknown, fallback: LegacyDialect | undefined): Source
  * {@link upgradeDraft07} would, and a `$ref` from one into another — by its key or its root `$id` — is
  * rewritten to the location's 2020-12 spelling (`base.json#/definitions/x` → `base.json#/$defs/x`). The
  * result maps each key to its upgraded document, ready to be registered under the same key; a refusal names
- * the document and the pointer in it. Each document is bounded by `options.limits` (default: README "Limits"); the
- * set as a whole only by `options.budget`, when given. Throws a `TypeError` for a key that is not an absolute URI,
- * for options it cannot use, or documents that cannot be read at all.
+ * the document and the pointer in it. Each document is bounded by `options.limits` (default:
+ * docs/reference/limits.md); the set as a whole only by `options.budget`, when given. Throws a `TypeError` for a key
+ * that is not an absolute URI, for options it cannot use, or documents that cannot be read at all.
  */
 export function upgradeDraft07Documents(
   documents: ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>,
