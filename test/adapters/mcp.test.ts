@@ -210,8 +210,8 @@ describe("BackplaneJsonSchemaValidator unit", () => {
       errorMessage: '/: must be string (expected by "type" at /type)',
     });
 
-    const draft4 = p.getValidator({ $schema: "http://json-schema.org/draft-04/schema#" });
-    const r = draft4({});
+    const draft3 = p.getValidator({ $schema: "http://json-schema.org/draft-03/schema#" });
+    const r = draft3({});
     assert.equal(r.valid, false);
     assert.match(
       r.errorMessage!,
@@ -249,7 +249,7 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     assert.equal(p.getValidator({ type: "string", format: "email" })("nope").valid, true);
   });
 
-  test("draft07: 'upgrade' (the default) translates exactly or fails closed; other dialects are untouched", () => {
+  test("draft07: 'upgrade' (the default) translates exactly or fails closed; draft07: 'reject' names the option", () => {
     for (const p of [new BackplaneJsonSchemaValidator(), new BackplaneJsonSchemaValidator({ draft07: "upgrade" })]) {
       const blocked = p.getValidator({
         $schema: "http://json-schema.org/draft-07/schema#",
@@ -260,7 +260,7 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     const reject = new BackplaneJsonSchemaValidator({ draft07: "reject" });
     assert.match(
       reject.getValidator({ $schema: "http://json-schema.org/draft-07/schema#" })(1).errorMessage!,
-      /dialect_unsupported: .*\(pass draft07: "upgrade" to translate a draft-07 schema exactly\)$/,
+      /dialect_unsupported: .*\(pass draft07: "upgrade" to translate a draft-07 schema exactly\)/,
     );
     const p = new BackplaneJsonSchemaValidator();
     const v = p.getValidator({
@@ -271,7 +271,7 @@ describe("BackplaneJsonSchemaValidator unit", () => {
     assert.equal(v([1, 2]).valid, true);
     assert.match(v([1, "x"]).errorMessage!, /\/1: /);
     assert.match(
-      p.getValidator({ $schema: "http://json-schema.org/draft-04/schema#" })(1).errorMessage!,
+      p.getValidator({ $schema: "http://json-schema.org/draft-03/schema#" })(1).errorMessage!,
       /dialect_unsupported/,
     );
   });
