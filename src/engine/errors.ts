@@ -1,4 +1,4 @@
-/** Error classes shared by the engine and the runtime (README "Errors"). */
+/** Error classes shared by the engine and the runtime (docs/reference/errors.md "Error classes"). */
 
 /**
  * The three error classes: `validation` (the schema, the options or the value is wrong), `unsupported_capability`
@@ -54,7 +54,7 @@ export class SchemaError extends Error implements ErrorFields {
 }
 
 /**
- * A limit was hit (README "Limits"). No keyword catches it: it unwinds the whole evaluation,
+ * A limit was hit (docs/reference/limits.md). No keyword catches it: it unwinds the whole evaluation,
  * so a limit hit under `not`, `anyOf` or `if` stays `execution_failure` by construction.
  */
 export class LimitError extends SchemaError {
@@ -87,9 +87,10 @@ export class LimitError extends SchemaError {
 const UNSHOWABLE = "a thrown value that cannot be shown";
 
 /**
- * The message of anything thrown, for one-line reports (README "Security": nothing escapes as a crash): an `Error`'s
- * message, else the value as text, else a fixed description. Never throws, whatever was thrown: a value without a
- * prototype, a Proxy whose every trap throws, an object whose `toString` or `message` getter throws, a Symbol.
+ * The message of anything thrown, for one-line reports (docs/project/security.md: nothing escapes as a crash): an
+ * `Error`'s message, else the value as text, else a fixed description. Never throws, whatever was thrown: a value
+ * without a prototype, a Proxy whose every trap throws, an object whose `toString` or `message` getter throws, a
+ * Symbol.
  */
 export function errorMessage(e: unknown): string {
   try {
@@ -125,6 +126,17 @@ export function isInstance<T>(value: unknown, type: abstract new (...args: never
 export function hostFailure(code: string, message: string, ...cause: [] | [unknown]): SchemaError {
   const fields: ErrorFields = { class: "execution_failure", code, message };
   return cause.length === 0 ? new SchemaError(fields) : new SchemaError(fields, { cause: cause[0] });
+}
+
+/**
+ * What kind of value host code answered, for a message about an answer out of its contract: its kind only, never
+ * the value, which may be anything the host holds (an account, a key) and may reach a log or a model.
+ */
+export function answerKind(answer: unknown): string {
+  if (answer === null) return "null";
+  if (Array.isArray(answer)) return "an array";
+  const type = typeof answer;
+  return type === "object" || type === "undefined" ? (type === "object" ? "an object" : "undefined") : `a ${type}`;
 }
 
 /** A `validation` SchemaError at a schema location. */

@@ -26,7 +26,7 @@ import { buildVerdict, type FastVerdict } from "./verdict/build.js";
 import { Verdict } from "./verdict/tally.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
-/** Options of `validate`: the output format (README "Output formats"). */
+/** Options of `validate`: the output format (docs/guide/engine.md "Output formats"). */
 export interface ValidateOptions {
   /** `"flag"`, `"basic"` (the default), `"detailed"` or `"verbose"`. */
   output?: OutputFormat;
@@ -153,7 +153,7 @@ export class Validator<T = unknown> {
   }
 
   /**
-   * @internal The verdict and the steps one evaluation counted (README "Limits": what one step is), on the
+   * @internal The verdict and the steps one evaluation counted (docs/reference/limits.md "What one step is"), on the
    * boolean path or the output path. Tests assert how counted work grows with the instance.
    */
   count(instance: unknown, output = false): { valid: boolean; steps: number } {
@@ -179,8 +179,9 @@ export class Validator<T = unknown> {
   }
 
   /**
-   * The output in one of the 2020-12 formats (default `"basic"`; README "Output formats"). Throws a `SchemaError`
-   * `options_invalid` for an unknown option or format, and a `LimitError` when the verdict itself hits a limit.
+   * The output in one of the 2020-12 formats (default `"basic"`; docs/guide/engine.md "Output formats"). Throws a
+   * `SchemaError` `options_invalid` for an unknown option or format, and a `LimitError` when the verdict itself hits a
+   * limit.
    */
   validate(instance: unknown, options: ValidateOptions & { output: "flag" }): FlagOutput;
   validate(instance: unknown, options?: UnitsOptions): ValidationOutput;

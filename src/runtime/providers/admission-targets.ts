@@ -1,7 +1,7 @@
 /**
- * Provider targets at admission (README "Provider profiles"): every admitted tool checked against each target's
- * profile as admission hands it over (draft-07 schemas as upgraded), then the batch as one request per target (name
- * collisions, per-request budgets). A required target (the default) must take every admitted tool: strict mode
+ * Provider targets at admission (docs/guide/providers.md "At admission"): every admitted tool checked against each
+ * target's profile as admission hands it over (draft-07 schemas as upgraded), then the batch as one request per target
+ * (name collisions, per-request budgets). A required target (the default) must take every admitted tool: strict mode
  * refuses the batch otherwise, quarantine omits the tool. An optional target is only reported. Never throws.
  */
 
@@ -42,7 +42,7 @@ export interface TargetRequest extends CatalogCheck {
 }
 
 /** A target resolved and read once. */
-interface ResolvedTarget {
+export interface ResolvedTarget {
   readonly profile: ProviderProfile;
   readonly required: boolean;
   readonly options: CheckOptions;
@@ -94,7 +94,8 @@ export function readTargets(value: unknown, settings: TargetSettings): ResolvedT
     const options: CheckOptions = {
       widen: entry["widen"] === true,
       describeWidening: entry["describeWidening"] === true,
-      formatAssertion: settings.formatAssertion === true,
+      // The boundary asserts `format` unless told not to: dropping a `format` is then a widening.
+      formatAssertion: settings.formatAssertion !== false,
       contentAssertion: settings.contentAssertion === true,
       limits: {
         ...(limits?.maxSchemaDepth === undefined ? {} : { maxSchemaDepth: limits.maxSchemaDepth }),

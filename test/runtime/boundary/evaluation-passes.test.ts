@@ -1,6 +1,6 @@
 /**
- * How often the boundary evaluates a value (README "Limits"): valid values once (the boolean path), invalid ones
- * twice (then one output pass), and a limit is located without a third evaluation: the boolean path, then at most
+ * How often the boundary evaluates a value (docs/reference/limits.md): valid values once (the boolean path), invalid
+ * ones twice (then one output pass), and a limit is located without a third evaluation: the boolean path, then at most
  * one output pass. Evaluations are counted at the `Validator` methods every pass goes through.
  */
 
@@ -95,7 +95,7 @@ for (const boundary of [InputSchema, OutputSchema]) {
       assert.match(
         r.modelText ?? "",
         boundary === InputSchema
-          ? /not itemised because listing them exceeds maxEvaluationSteps/
+          ? /^The arguments do not match the tool's input schema\.$/
           : /^The tool's result does not match its output schema\.$/,
       );
     });
