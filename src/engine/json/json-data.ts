@@ -4,7 +4,7 @@
  * prototype is `Object.prototype` or `null`, and no object contains itself. Symbol-keyed properties are not JSON
  * members and are not looked at. The walk visits each value of the tree once (an object reached along several paths,
  * once per path), at most `maxNodes` of them, so a shared object that expands past them is a limit, never a hang;
- * nesting of any depth is walked iteratively, and a cycle is found where the nesting passes the next power of two.
+ * nesting of any depth is walked iteratively, and an object that contains itself is found as the walk descends.
  */
 
 import { LimitError } from "../errors.js";
