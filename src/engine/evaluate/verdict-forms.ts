@@ -1,8 +1,8 @@
 /**
  * What a keyword's boolean path does, told as data, so that the verdict fast path (`engine/verdict`) can decide an
- * instance without evaluating it on the accounted path (README "Performance"). A keyword (or a fusion) that gives a
- * form promises that its boolean path is exactly what the form says: the same verdict, and at most the steps the form
- * counts. The plain keyword stays the specification; the fast path is tested against it.
+ * instance without evaluating it on the accounted path (docs/project/performance.md "The verdict fast path"). A keyword
+ * (or a fusion) that gives a form promises that its boolean path is exactly what the form says: the same verdict, and
+ * at most the steps the form counts. The plain keyword stays the specification; the fast path is tested against it.
  */
 
 import type { CompiledPattern } from "../regex/index.js";

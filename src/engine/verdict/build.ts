@@ -1,9 +1,10 @@
 /**
- * Builds the verdict fast path of a compiled schema (README "Performance"), node by node, from what each node's
- * keywords say their boolean paths are (`evaluate/verdict-forms.ts`), into records that check.ts tests. A node whose
- * keywords all have a form is covered; any other node (a keyword without a form, a dynamic scope, evaluated marks)
- * runs on the accounted path inside the fast one. Every check is bounded: each application goes one level deeper,
- * and no level past what the limits allow is checked here, so a recursion through references ends there too.
+ * Builds the verdict fast path of a compiled schema (docs/project/performance.md "The verdict fast path"), node by
+ * node, from what each node's keywords say their boolean paths are (`evaluate/verdict-forms.ts`), into records that
+ * check.ts tests. A node whose keywords all have a form is covered; any other node (a keyword without a form, a dynamic
+ * scope, evaluated marks) runs on the accounted path inside the fast one. Every check is bounded: each application goes
+ * one level deeper, and no level past what the limits allow is checked here, so a recursion through references ends
+ * there too.
  */
 
 import type { Limits } from "../limits.js";

@@ -1,10 +1,10 @@
 /**
- * The verdict fast path's one interpreter (README "Performance"): `check` tests a value against a node record
- * (fast-node.ts), charging the tally (tally.ts) what the accounted path could charge for it. A leaf is tested without
- * a call; an object's members in one walk over its own keys (for…in, no key list), each member given its declared
- * node, the node for the others, or the JSON data check; an array's items in one loop. A check goes on after a failure
- * (its spending must bound whatever the accounted path evaluates first) and gives up (UNKNOWN) on what it cannot
- * prove: a value that is not JSON data, a depth or size a limit could reach.
+ * The verdict fast path's one interpreter (docs/project/performance.md "The verdict fast path"): `check` tests a value
+ * against a node record (fast-node.ts), charging the tally (tally.ts) what the accounted path could charge for it. A
+ * leaf is tested without a call; an object's members in one walk over its own keys (for…in, no key list), each member
+ * given its declared node, the node for the others, or the JSON data check; an array's items in one loop. A check goes
+ * on after a failure (its spending must bound whatever the accounted path evaluates first) and gives up (UNKNOWN) on
+ * what it cannot prove: a value that is not JSON data, a depth or size a limit could reach.
  */
 
 import { isInstance, LimitError } from "../errors.js";

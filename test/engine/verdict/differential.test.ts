@@ -1,8 +1,9 @@
 /**
- * The verdict fast path against the accounted path (README "Performance"): on generated schemas and instances, under
- * the default limits and under limits set at and just under what each instance needs, whatever the fast path decides
- * is the accounted path's verdict, and a limit is only ever reported by the accounted path (`isValid` throws what it
- * throws). The accounted path here is the node's boolean path and the JSON data check (`Validator.count`).
+ * The verdict fast path against the accounted path (docs/project/performance.md "The verdict fast path"): on generated
+ * schemas and instances, under the default limits and under limits set at and just under what each instance needs,
+ * whatever the fast path decides is the accounted path's verdict, and a limit is only ever reported by the accounted
+ * path (`isValid` throws what it throws). The accounted path here is the node's boolean path and the JSON data check
+ * (`Validator.count`).
  */
 
 import assert from "node:assert/strict";

@@ -1,7 +1,8 @@
 /**
- * The verdict fast path's corners (README "Performance"): what it decides and what it leaves to the accounted path,
- * object layouts that change between calls, inherited and prototype-less members, a host getter that validates
- * meanwhile, and limits it must never decide past. Each case also holds the fast path to the accounted path's verdict.
+ * The verdict fast path's corners (docs/project/performance.md "The verdict fast path"): what it decides and what it
+ * leaves to the accounted path, object layouts that change between calls, inherited and prototype-less members, a host
+ * getter that validates meanwhile, and limits it must never decide past. Each case also holds the fast path to the
+ * accounted path's verdict.
  */
 
 import assert from "node:assert/strict";
