@@ -144,7 +144,7 @@ export class Validator<T = unknown> {
     const result = rootResult();
     this.evaluateInto(instance, result, new Run(this.limits, this.tracksScope, keepAll, this.messages));
     const max = this.limits.maxInstanceNodes;
-    if (result.valid && !knownData && !isJsonData(instance, max)) {
+    if (result.valid && !knownData && !jsonData(instance, max)) {
       const found = findNotJson(instance, max) as NotJson;
       const location = found.path.map((token) => "/" + escapeToken(String(token))).join("");
       notJsonFailure(result, location, `is not JSON data: ${found.what}`);
@@ -243,6 +243,20 @@ function truncatedOutput(valid: boolean, limit: LimitError): ValidationOutput {
     `${limit.limit} (${limit.value})`;
   const unit: OutputUnit = { valid: false, keywordLocation: "", instanceLocation: "", error };
   return { valid, keywordLocation: "", instanceLocation: "", errors: [unit] } satisfies InvalidOutput;
+}
+
+/**
+ * Whether every value of an instance is JSON data, on the output path: past `maxNodes` values, the limit is thrown
+ * located at the value that passes it (the walk that locates it runs only then).
+ */
+function jsonData(instance: unknown, maxNodes: number): boolean {
+  try {
+    return isJsonData(instance, maxNodes);
+  } catch (e) {
+    if (!(e instanceof LimitError)) throw e;
+    findNotJson(instance, maxNodes);
+    throw e;
+  }
 }
 
 /** A stack overflow is never let out: it becomes the limit that bounds evaluation depth. */

@@ -9,6 +9,7 @@
 
 import { LimitError } from "../errors.js";
 import { hasOwn } from "./json.js";
+import { appendPointer } from "./pointer.js";
 
 /** What a value is when it is not JSON data by itself (its members aside), for messages; undefined when it is. */
 export function notJsonKind(value: unknown): string | undefined {
@@ -150,7 +151,8 @@ class Path {
 
 /**
  * The first value in `value` (itself included, depth first) that is not JSON data, or undefined when there is none.
- * Iterative: any nesting is fine. Throws `LimitError` (`maxInstanceNodes`) past `maxNodes` values below the root. An
+ * Iterative: any nesting is fine. Throws `LimitError` (`maxInstanceNodes`, located at the value past `maxNodes` values
+ * below the root). An
  * object that contains itself makes the path repeat; it is found as Brent's algorithm finds a cycle: each object
  * pushed is compared with one remembered object, which moves down to the newest whenever the path doubles its length
  * since it was remembered (and is forgotten when the walk climbs above it), so the search costs a comparison a level.
@@ -162,7 +164,10 @@ export function findNotJson(value: unknown, maxNodes: number): NotJson | undefin
   let markDepth = 0;
   let current = value;
   for (;;) {
-    if (++nodes > maxNodes) throw new LimitError("maxInstanceNodes", maxNodes);
+    if (++nodes > maxNodes) {
+      const instancePointer = path.tokens().reduce<string>((pointer, token) => appendPointer(pointer, token), "");
+      throw new LimitError("maxInstanceNodes", maxNodes, { instancePointer });
+    }
     const what = notJsonKind(current);
     if (what !== undefined) return { path: path.tokens(), what };
     if (typeof current === "object" && current !== null) {

@@ -12,14 +12,22 @@ import { Run } from "../evaluate/run.js";
 import { tally, type Fast, Verdict } from "./tally.js";
 import { jsonBits, walkBelow } from "./values.js";
 
+/** A run these checks reuse, one per limits object (most validators share the frozen defaults), made when needed. */
+const spares = new WeakMap<Readonly<Limits>, Run>();
+
+function spareRun(limits: Readonly<Limits>): Run {
+  let run = spares.get(limits);
+  if (run === undefined) spares.set(limits, (run = new Run(limits, false)));
+  return run;
+}
+
 /**
  * The fast check that runs `node` on the accounted path, applied to the value in place (as a member, its entry is
  * charged by the member's caller); the value it accepts is then checked as JSON data.
  */
 export function accounted(node: Subschema, limits: Readonly<Limits>): Fast {
-  const spare = new Run(limits, false);
   return (value, depth) => {
-    let run = spare;
+    let run = spareRun(limits);
     if (run.active) run = new Run(limits, false);
     else run.reset();
     run.active = true;

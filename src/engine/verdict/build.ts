@@ -72,7 +72,10 @@ function composed(checks: readonly CheckForm[]): FastNode["test"] {
   if (tests.length === 0) return undefined;
   if (tests.length === 1) return a;
   if (tests.length === 2) return (v, meter) => a(v, meter) && b(v, meter);
-  return (v, meter) => tests.every((t) => t(v, meter));
+  return (v, meter) => {
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as CheckForm["test"])(v, meter)) return false;
+    return true;
+  };
 }
 
 /** Up to this many names, a member's key is compared with each; beyond, looked up (check.ts). */

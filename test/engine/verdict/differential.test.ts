@@ -39,6 +39,14 @@ function agree(validator: Validator, instance: unknown, where: string): boolean 
     accounted,
     `isValid: ${where}`,
   );
+  // A limit is the accounted path's, and its output pass locates any limit it meets at an instance location.
+  if ("limit" in accounted) {
+    try {
+      validator.evaluate(instance);
+    } catch (e) {
+      assert.ok(e instanceof LimitError && e.instancePointer !== undefined, `located: ${where}`);
+    }
+  }
   return fast !== undefined;
 }
 
