@@ -150,6 +150,7 @@ export {
   type PatternRules,
   type ProfileError,
   type ProfileSpec,
+  type PropertyKeyScope,
   type ProviderChange,
   type ProviderError,
   type ProviderProfile,

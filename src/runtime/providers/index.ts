@@ -14,6 +14,7 @@ export {
   type PatternRules,
   type ProfileError,
   type ProfileSpec,
+  type PropertyKeyScope,
   type ProviderProfile,
   type RefPolicy,
   type RequestBudgets,
