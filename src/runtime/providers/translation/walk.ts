@@ -2,7 +2,7 @@
  * The walk that rewrites one schema for a profile: top-down, each schema object's rules applied until none finds a
  * problem (an exact rewrite always; a widening only when asked for and only where accepting more is accepting more),
  * then its subschemas. The input is never modified; every change and refusal names a pointer into it. `$defs`
- * entries no kept reference needs are dropped when they would need a change (they decide no verdict).
+ * entries no kept reference needs are dropped when one of them would need a change (they decide no verdict).
  */
 
 import { defineOwn, isObject } from "../../../engine/json/json.js";
@@ -255,8 +255,8 @@ class Walk implements RuleContext {
 
   /**
    * `$defs`/`definitions`: entries a kept reference needs are rewritten like any subschema; the others are kept
-   * only when they need no change (they decide no verdict, so dropping them is exact). A profile without the keyword
-   * loses it whole, once no kept reference needs it.
+   * only when none of them needs a change (they decide no verdict, so dropping them is exact; all or none, as one
+   * of them may refer to another). A profile without the keyword loses it whole, once no kept reference needs it.
    */
   private emitDefinitions(
     out: Record<string, unknown>,
@@ -292,31 +292,41 @@ class Walk implements RuleContext {
     const pending = new Map(entry.children);
     const emitOne = (name: string, child: Child) =>
       emitted.set(name, this.node(child, this.childPlace(child, keyword, draft, place, name)));
-    while (pending.size > 0) {
+    // The definitions kept references need, until none is left (emitting one can make another needed).
+    for (;;) {
       const ready = [...pending].filter(([, c]) => this.profile.structure.refs === "pass" || needed(c.at));
-      if (ready.length > 0) {
-        for (const [name, child] of ready) {
-          pending.delete(name);
-          emitOne(name, child);
-        }
-        continue;
+      if (ready.length === 0) break;
+      for (const [name, child] of ready) {
+        pending.delete(name);
+        emitOne(name, child);
       }
-      const [name, child] = pending.entries().next().value as [string, Child];
-      pending.delete(name);
-      const mark = this.mark();
-      const value = this.node(child, this.childPlace(child, keyword, draft, place, name));
-      if (this.changes.length === mark.changes && this.problems.length === mark.problems) {
-        emitted.set(name, value);
-        continue;
-      }
-      this.rollback(mark);
-      const message = `dropped the unused definition "${name}" (no reference reaches it)`;
-      this.record(
-        { rule: "keyword-unsupported", keyword, at: child.at, message },
-        { change: "unused-definition-dropped", message, apply: () => {} },
-        "exact",
-      );
     }
+    if (pending.size === 0) return this.setDefinitions(out, keyword, entry, emitted);
+    // The rest decide no verdict: kept as they are, or all dropped when one would need a change (one kept could
+    // refer to one dropped).
+    const mark = this.mark();
+    for (const [name, child] of pending) emitOne(name, child);
+    if (this.changes.length !== mark.changes || this.problems.length !== mark.problems) {
+      this.rollback(mark);
+      for (const [name, child] of pending) {
+        emitted.delete(name);
+        const message = `dropped the unused definition "${name}" (no reference reaches it)`;
+        this.record(
+          { rule: "keyword-unsupported", keyword, at: child.at, message },
+          { change: "unused-definition-dropped", message, apply: () => {} },
+          "exact",
+        );
+      }
+    }
+    this.setDefinitions(out, keyword, entry, emitted);
+  }
+
+  private setDefinitions(
+    out: Record<string, unknown>,
+    keyword: string,
+    entry: Entry & { kind: "map" },
+    emitted: ReadonlyMap<string, unknown>,
+  ): void {
     const map: Record<string, unknown> = {};
     for (const name of entry.children.keys()) if (emitted.has(name)) defineOwn(map, name, emitted.get(name));
     defineOwn(out, keyword, map);
