@@ -2,7 +2,8 @@
  * `checkTool` (README "Provider profiles"): one MCP tool against one profile. The input schema decides the outcome —
  * it fits as published, is translated exactly, is widened (only with `widen: true`), or is refused with the rule,
  * keyword and pointer. The output schema, which no provider request carries, is reported against the same profile
- * (its structured-output subset) without changing the outcome. Never throws.
+ * (its structured-output subset) without changing the outcome. A refusal says `widen: true` would remove it only
+ * when the tool checked again widened would be sent. Never throws.
  */
 
 import { errorMessage, LimitError } from "../../engine/errors.js";
@@ -19,9 +20,11 @@ import { requestTool, type ProviderRequestTool } from "./profiles/request-format
 import { providerName } from "./tool-names.js";
 import {
   budgetProblems,
-  checkSchema,
+  inspectSchema,
   outcomeOf,
+  schemaCheckOf,
   usageOf,
+  widenable,
   type CheckSettings,
   type SchemaCheck,
 } from "./schema-check.js";
@@ -89,6 +92,9 @@ const NO_USAGE: StrictUsage = Object.freeze({ optionalParameters: 0, unionParame
 
 /** Longest text a description gets for widenings. */
 const WIDENING_TEXT = 1_000;
+
+/** What a refusal that a widening removes says when checking the tool widened sends it. */
+const WIDENING_WOULD_DO = " (widen: true would drop it for the model; the boundary enforces it)";
 
 /** The profile and options of a check, or the error that stops it. */
 export function checkSetup(
@@ -222,12 +228,14 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
     );
   }
   const settings = settingsOf(options);
-  const input = checkSchema("inputSchema", inputSchema, profile, settings);
+  const inputInspection = inspectSchema("inputSchema", inputSchema, profile, settings);
+  const widened = () => check(tool, profile, { ...options, widen: true });
+  const input = schemaCheckOf(inputInspection, widenable(inputInspection) ? widenHint(widened().error, "tool") : "");
   changes.push(...input.changes);
   problems.push(...input.problems);
   const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, settings) : NO_USAGE;
   problems.push(...budgetProblems(profile, usage));
-  const output = hasOutput ? checkSchema("outputSchema", tool["outputSchema"], profile, settings) : undefined;
+  const output = hasOutput ? outputCheck(tool["outputSchema"], profile, settings) : undefined;
   const outcome = outcomeOf(changes, problems);
   const base = {
     profile: profile.id,
@@ -244,6 +252,25 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
   const sent = input.outcome === "fits" ? inputSchema : input.schema;
   const text = options.describeWidening ? describeWidening(description, changes) : description;
   return Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+}
+
+/**
+ * What a refusal a widening removes adds to its message: that `widen: true` would do, when the check widened is
+ * not refused; else the refusal that would remain (the check without widening is the caller's).
+ */
+function widenHint(widenedError: ProviderError | undefined, subject: string): string {
+  if (widenedError === undefined) return WIDENING_WOULD_DO;
+  const where = widenedError.schemaPointer === "" ? "" : ` at "${widenedError.schemaPointer}"`;
+  const rule = widenedError.rule === "" ? widenedError.code : `rule ${widenedError.rule}`;
+  return ` (widen: true would drop it, but ${rule}${where} would still refuse the ${subject})`;
+}
+
+/** The output schema's report; its widening hint comes from the output schema checked again widened. */
+function outputCheck(schema: unknown, profile: ProviderProfile, settings: CheckSettings): SchemaCheck {
+  const inspection = inspectSchema("outputSchema", schema, profile, settings);
+  if (settings.widen || !widenable(inspection)) return schemaCheckOf(inspection);
+  const widened = schemaCheckOf(inspectSchema("outputSchema", schema, profile, { ...settings, widen: true }));
+  return schemaCheckOf(inspection, widenHint(widened.error, "output schema"));
 }
 
 /** The description with what the widenings removed, for the model (the boundary enforces it either way). */

@@ -30,6 +30,8 @@ export interface WalkProblem {
   readonly keyword: string;
   readonly pointer: string;
   readonly message: string;
+  /** A widening would remove it, had it been asked for. */
+  readonly widenable: boolean;
 }
 
 /** The rewritten schema, what changed, and what is refused. */
@@ -166,17 +168,17 @@ class Walk implements RuleContext {
     const key = `${finding.at}|${finding.rule}|${finding.keyword}`;
     if (this.refused.has(key)) return false;
     this.refused.add(key);
+    // Whether widening would help is known only once the whole tool is checked again widened (checkTool says it).
     const hint =
-      finding.widen === undefined
-        ? ""
-        : this.options.widen
-          ? " (not widened: it sits under not, if, oneOf or a bounded contains)"
-          : " (widen: true would drop it for the model; the boundary enforces it)";
+      finding.widen !== undefined && this.options.widen
+        ? " (not widened: it sits under not, if, oneOf or a bounded contains)"
+        : "";
     this.problems.push({
       rule: finding.rule,
       keyword: finding.keyword,
       pointer: finding.at,
       message: finding.message + hint,
+      widenable: finding.widen !== undefined && !this.options.widen,
     });
     this.problemKeys.push(key);
     return true;
