@@ -1,9 +1,9 @@
 /**
  * `checkTool` (README "Provider profiles"): one MCP tool against one profile. The input schema decides the outcome —
- * it fits as published, is translated exactly, is widened (only with `widen: true`), or is refused with the rule,
- * keyword and pointer. The output schema, which no provider request carries, is reported against the same profile
- * (its structured-output subset) without changing the outcome. A refusal says `widen: true` would remove it only
- * when the tool checked again widened would be sent. Never throws.
+ * it fits as published, is translated (exactly, or narrowed and encoded when asked), is widened (only with
+ * `widen: true`), or is refused with the rule, keyword and pointer. The output schema, which no provider request
+ * carries, is reported against the same profile (its structured-output subset) without changing the outcome. A
+ * refusal says `widen: true` would remove it only when the tool checked again widened would be sent. Never throws.
  */
 
 import { errorMessage, LimitError } from "../../engine/errors.js";
@@ -28,11 +28,23 @@ import {
   type CheckSettings,
   type SchemaCheck,
 } from "./schema-check.js";
+import type { DecodeNode } from "./translation/decode-plan.js";
 
 /** Options of `checkTool` and `checkCatalog`. */
 export interface CheckOptions {
   /** Send a wider schema where the provider refuses a constraint the boundary enforces (default false). */
   readonly widen?: boolean;
+  /**
+   * Send a narrower schema where the provider requires it (default false): an open object closed, an optional
+   * property that accepts null made required. The model can then send fewer calls, each one the tool accepts.
+   */
+  readonly narrow?: boolean;
+  /**
+   * Send an optional property that refuses null as required and nullable where the provider requires every property
+   * (default false). A null then means "absent": pass each model call through `decodeCall` of the request before
+   * `Execution.invoke`.
+   */
+  readonly encode?: boolean;
   /** Append what a widening removed to the tool description, for the model (default false). */
   readonly describeWidening?: boolean;
   /** The boundary asserts `format` (as the engine's option): dropping one is then a widening (default false). */
@@ -82,6 +94,8 @@ const limitChecks: OptionTable = new Map([
 /** `checkTool` / `checkCatalog` options, checked fail closed. */
 const checkOptionChecks: OptionTable = new Map([
   ["widen", isBoolean],
+  ["narrow", isBoolean],
+  ["encode", isBoolean],
   ["describeWidening", isBoolean],
   ["formatAssertion", isBoolean],
   ["contentAssertion", isBoolean],
@@ -95,6 +109,14 @@ const WIDENING_TEXT = 1_000;
 
 /** What a refusal that a widening removes says when checking the tool widened sends it. */
 const WIDENING_WOULD_DO = " (widen: true would drop it for the model; the boundary enforces it)";
+
+/** The decode plans of checks whose input schema encoded optional properties (`encode: true`). */
+const decodePlans = new WeakMap<ToolCheck, DecodeNode>();
+
+/** The decode plan of a check, when its sent schema encoded optional properties. */
+export function decodePlanOf(check: ToolCheck): DecodeNode | undefined {
+  return decodePlans.get(check);
+}
 
 /** The profile and options of a check, or the error that stops it. */
 export function checkSetup(
@@ -159,6 +181,8 @@ export function checkTool(tool: unknown, target: Target, options?: CheckOptions)
 function settingsOf(options: CheckOptions): CheckSettings {
   return {
     widen: options.widen ?? false,
+    narrow: options.narrow ?? false,
+    encode: options.encode ?? false,
     formatAssertion: options.formatAssertion ?? false,
     contentAssertion: options.contentAssertion ?? false,
     maxDepth: options.limits?.maxSchemaDepth ?? defaultLimits.maxSchemaDepth,
@@ -235,7 +259,8 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
   problems.push(...input.problems);
   const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, settings) : NO_USAGE;
   problems.push(...budgetProblems(profile, usage));
-  const output = hasOutput ? outputCheck(tool["outputSchema"], profile, settings) : undefined;
+  // The output schema is no tool argument a model sends: narrowed maybe, never encoded (nothing would decode it).
+  const output = hasOutput ? outputCheck(tool["outputSchema"], profile, { ...settings, encode: false }) : undefined;
   const outcome = outcomeOf(changes, problems);
   const base = {
     profile: profile.id,
@@ -251,7 +276,10 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
   if (outcome === "refused" || sentName === undefined) return Object.freeze(base);
   const sent = input.outcome === "fits" ? inputSchema : input.schema;
   const text = options.describeWidening ? describeWidening(description, changes) : description;
-  return Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+  const result = Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+  const plan = inputInspection.walked.decoder;
+  if (plan !== undefined) decodePlans.set(result, plan);
+  return result;
 }
 
 /**

@@ -12,6 +12,8 @@ import { walk, type WalkResult } from "./translation/walk.js";
 /** The resolved options of a check. */
 export interface CheckSettings {
   readonly widen: boolean;
+  readonly narrow: boolean;
+  readonly encode: boolean;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   readonly maxDepth: number;

@@ -156,6 +156,9 @@ test("check options fail closed", () => {
   for (const options of [
     { widen: "yes" },
     { wide: true },
+    { narrow: 1 },
+    { encode: "true" },
+    { encoded: true },
     { limits: { maxSchemaDepth: -1 } },
     { limits: { depth: 1 } },
   ]) {
