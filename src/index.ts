@@ -64,8 +64,8 @@ export { Validator };
 
 /**
  * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
- * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used (README "Errors").
- * `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
+ * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used
+ * (docs/reference/errors.md). `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
  */
 export function compile<T = unknown>(schema: unknown, options?: CompileOptions): Validator<T> {
   return compileWith<T>(dialect2020_12, schema, options);
@@ -79,13 +79,21 @@ export type { Draft07Mode } from "./runtime/boundary/dialects/mode.js";
 export { InputSchemaError } from "./runtime/errors/input-schema-error.js";
 export { SchemaCache } from "./runtime/boundary/schema-cache.js";
 export type { CatalogError } from "./runtime/errors/catalog-error.js";
-export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/admission/tool-catalog.js";
+export {
+  ToolCatalog,
+  type AdmissionMode,
+  type AdmitOptions,
+  type McpHeaderPolicy,
+} from "./runtime/admission/tool-catalog.js";
+export type { McpHeader } from "./runtime/descriptor/mcp-headers.js";
 export type { AdmissionTarget, TargetRequest } from "./runtime/providers/admission-targets.js";
 export {
   AdmittedBundle,
   HiddenTextReport,
   RejectedTool,
   type AdmittedTool,
+  type RejectedToolFields,
+  type RejectionStatus,
   type SchemaField,
   type UpgradedSchema,
 } from "./runtime/admission/admitted-bundle.js";

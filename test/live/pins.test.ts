@@ -1,5 +1,5 @@
 /**
- * Pins against a real reference server over stdio (README "Pins, reviewed updates and hidden text"): list, pin,
+ * Pins against a real reference server over stdio (docs/guide/pins.md): list, pin,
  * restart the server, list again — the same pins; and a proxy in front of it that rewrites one tool's description —
  * `tool_changed` with that tool's `/description`, through the library and through `admit --mcp --pins`. Bounded
  * waits; the server, the proxy and the server behind it are stopped.
@@ -29,11 +29,14 @@ after(() => {
   if (dir !== "") rmSync(dir, { recursive: true, force: true });
 });
 
-const admit = (server: RunningServer, options: AdmitOptions = {}) =>
-  ToolCatalog.admitBatch(
-    server.tools.map((tool) => ({ ...tool, revision: VERSION, backend: spec.backend })),
-    { backends: [spec.backend], draft07: "upgrade", ...options },
+/** Admits a server's tools as `admit --mcp` does: the server's own name is the backend (part of every pin). */
+const admit = (server: RunningServer, options: AdmitOptions = {}) => {
+  const backend = server.client.getServerVersion()?.name ?? spec.backend;
+  return ToolCatalog.admitBatch(
+    server.tools.map((tool) => ({ ...tool, revision: VERSION, backend })),
+    { backends: [backend], draft07: "upgrade", ...options },
   );
+};
 
 /** Waits (at most two seconds) for a process to be gone. */
 async function gone(pid: number): Promise<boolean> {

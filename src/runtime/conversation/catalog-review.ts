@@ -1,5 +1,5 @@
 /**
- * A conversation's review of its catalogs (README "Pins, reviewed updates and hidden text"): the pins in force, the
+ * A conversation's review of its catalogs (docs/guide/pins.md "Reviewed updates"): the pins in force, the
  * tools held for approval, and what each admitted catalog changed against the one before it (added, removed and
  * changed tools). Built from admitted bundles only: names, revisions and JSON Pointers, never descriptor text or a
  * diagnostic.
@@ -89,7 +89,7 @@ export class CatalogReview {
     const held: Held[] = [];
     for (const r of bundle.rejected) {
       const { code } = r.error;
-      if (r.schema !== undefined || (code !== "tool_changed" && code !== "tool_unpinned")) continue;
+      if (r.status !== "held" || (code !== "tool_changed" && code !== "tool_unpinned")) continue;
       const fields = Object.freeze([...((r.error as IdentityError).fields ?? [])]);
       held.push(Object.freeze({ name: r.name, revision: r.revision, code, fields, candidate: r.pin as string }));
     }

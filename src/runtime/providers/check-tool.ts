@@ -1,9 +1,10 @@
 /**
- * `checkTool` (README "Provider profiles"): one MCP tool against one profile. The input schema decides the outcome —
- * it fits as published, is translated (exactly, or narrowed and encoded when asked), is widened (only with
- * `widen: true`), or is refused with the rule, keyword and pointer. The output schema, which no provider request
- * carries, is reported against the same profile (its structured-output subset) without changing the outcome. A
- * refusal says `widen: true` would remove it only when the tool checked again widened would be sent. Never throws.
+ * `checkTool` (docs/guide/providers.md "Check a tool or a catalog"): one MCP tool against one profile. The input schema
+ * decides the outcome — it fits as published, is translated (exactly, or narrowed and encoded when asked: see
+ * docs/guide/providers-openai-strict.md), is widened (only with `widen: true`), or is refused with the rule, keyword
+ * and pointer. The output schema, which no provider request carries, is reported against the same profile (its
+ * structured-output subset) without changing the outcome. A refusal says `widen: true` would remove it only when the
+ * tool checked again widened would be sent. Never throws.
  */
 
 import { errorMessage, LimitError } from "../../engine/errors.js";

@@ -1,5 +1,5 @@
 /**
- * Pins at admission through the public API (README "Pins, reviewed updates and hidden text"): `bundle.pins`, the
+ * Pins at admission through the public API (docs/guide/pins.md): `bundle.pins`, the
  * `pins` option with canonical texts and digests, `tool_changed` with its fields in strict and quarantine mode,
  * the `unpinned` policy, `ToolCatalog.canonical` / `digest`, and what a held tool's call gets.
  */
@@ -277,11 +277,11 @@ describe("unpinned tools", () => {
 });
 
 describe("ToolCatalog.canonical and ToolCatalog.digest", () => {
-  test("canonical: every field but _meta, revision and backend, sorted; digest: its SHA-256", async () => {
+  test("canonical: every field but _meta and revision, sorted; digest: its SHA-256", async () => {
     const text = ToolCatalog.canonical({ ...listIssues(), _meta: { a: 1 } });
     assert.equal(
       text,
-      '{"description":"Lists issues.","inputSchema":{"properties":{"state":{"enum":["open","closed"]}},' +
+      '{"backend":"gh","description":"Lists issues.","inputSchema":{"properties":{"state":{"enum":["open","closed"]}},' +
         '"type":"object"},"name":"list_issues"}',
     );
     const { createHash } = await import("node:crypto");
