@@ -216,6 +216,6 @@ describe("exit codes", () => {
     const help = runCli(["--help"]).stdout;
     for (const line of [/^ {2}0 {2}every instance valid/m, /^ {2}1 {2}an instance invalid/m, /^ {2}2 {2}usage error/m])
       assert.match(help, line);
-    assert.match(help, /^ {2}3 {2}execution failure: a limit was hit or the validator failed/m);
+    assert.match(help, /^ {2}3 {2}execution failure: a limit was hit \(an input over --max-input-bytes included\)/m);
   });
 });

@@ -5,7 +5,7 @@
  * boolean is an `execution_failure` (`format_failed`), never a verdict.
  */
 
-import { errorMessage, hostFailure, SchemaError } from "../errors.js";
+import { answerKind, errorMessage, hostFailure, SchemaError } from "../errors.js";
 import { isPlainObject, preview, type JsonTypeName } from "../json/json.js";
 import { TYPE_BITS } from "../json/types.js";
 import type { ResolvedFormat } from "../evaluate/keyword.js";
@@ -154,7 +154,7 @@ function hostCheck(name: string, check: HostCheck): (value: unknown) => boolean 
     if (typeof answer === "boolean") return answer;
     throw hostFailure(
       "format_failed",
-      `the checker of format ${JSON.stringify(name)} answered ${preview(answer)}, not a boolean`,
+      `the checker of format ${JSON.stringify(name)} answered ${answerKind(answer)}, not a boolean`,
     );
   };
 }

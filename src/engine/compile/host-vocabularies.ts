@@ -7,7 +7,7 @@
  */
 
 import type { DialectDefinition, Vocabulary } from "./dialect.js";
-import { errorMessage, hostFailure, SchemaError } from "../errors.js";
+import { answerKind, errorMessage, hostFailure, SchemaError } from "../errors.js";
 import { isPlainObject, preview } from "../json/json.js";
 import type { CompileContext, Evaluator, KeywordDefinition } from "../evaluate/keyword.js";
 import type { Marks } from "../evaluate/marks.js";
@@ -197,7 +197,8 @@ class HostEvaluator implements Evaluator {
 
   private checked(answer: unknown): boolean {
     if (answer === true || (answer === false && this.kind !== "annotation")) return answer;
-    const what = answer === false ? "false from an annotation, which never fails" : `${preview(answer)}, not a boolean`;
+    const what =
+      answer === false ? "false from an annotation, which never fails" : `${answerKind(answer)}, not a boolean`;
     throw hostFailure("keyword_failed", `the keyword ${JSON.stringify(this.keyword)} answered ${what}`);
   }
 

@@ -72,13 +72,16 @@ export interface BoundaryPolicy {
    * object, after compiling (so the schema's own errors come first) for one that is.
    */
   rootProblem(schema: unknown): InputSchemaError | undefined;
-  /** Whether the value is withheld from the model when refused (a result): its errors' model text names none of it. */
-  readonly withholdsValue: boolean;
+  /** What a model is told the value is, in the lines about it: `arguments` or `result`. */
+  readonly modelSubject: "arguments" | "result";
 }
 
-/** An error about a value under a policy: one about a withheld value says nothing of it to a model. */
+/**
+ * An error about a value under a policy: what it tells a model names locations and constraints only, never a value
+ * of the arguments or the result (nor a key the schema does not declare).
+ */
 function finish(policy: BoundaryPolicy, error: InputSchemaError): InputSchemaError {
-  return policy.withholdsValue ? error.aboutResult() : error;
+  return error.about(policy.modelSubject);
 }
 
 /** The limit behind each bound a value is checked against (bytes are not bounded for values). */
@@ -159,15 +162,15 @@ export class CompiledSchema<T = unknown> {
       const listing = `the problems are not itemised because listing them exceeds ${e.limit} (${e.value})`;
       const error = `${policy.subject} ${are} invalid; ${listing}`;
       const unit: OutputUnit = { valid: false, keywordLocation: "", instanceLocation: "", error };
-      return err(refusal(policy, [unit], policy.withholdsValue ? [] : undefined));
+      return err(refusal(policy, [unit], []));
     }
     const errors = basicOutput(tree).errors ?? [];
-    return err(refusal(policy, errors, policy.withholdsValue ? withheldLines(tree) : undefined));
+    return err(refusal(policy, errors, withheldLines(tree, `(${policy.modelSubject})`)));
   }
 }
 
 /** The error for a value the schema refuses: the first error in the message, all of them on `errors`. */
-function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[] | undefined): InputSchemaError {
+function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[]): InputSchemaError {
   const first = errors.find((e) => e.error !== undefined) ?? errors[0];
   const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
   const does = policy.subject === "arguments" ? "do" : "does";
@@ -177,9 +180,13 @@ function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[
     message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
     ...(first !== undefined ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation } : {}),
     errors,
-    ...(withheld === undefined ? {} : { withheld }),
+    withheld,
+    about: policy.modelSubject,
   });
 }
+
+/** What a model is told of a value that is not JSON data (never where: the pointer may hold a key it chose). */
+const NOT_JSON = "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
 
 /** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
 function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): InputSchemaError | undefined {
@@ -197,6 +204,8 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
       code: policy.code,
       message: `${policy.subject} must be an object, got ${preview(value)}`,
       instancePointer: "",
+      withheld: [`(${policy.modelSubject}): must be an object`],
+      about: policy.modelSubject,
     });
   }
   const found = checkJson(value, {
@@ -217,6 +226,8 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
     code: policy.code,
     message: `${policy.subject} ${are} not JSON at "${found.pointer}": ${found.message}`,
     instancePointer: found.pointer,
+    withheld: [`(${policy.modelSubject}): ${NOT_JSON}`],
+    about: policy.modelSubject,
     // A Proxy trap that threw: the exception is for the host.
     ...(Object.hasOwn(found, "thrown") ? { cause: found.thrown } : {}),
   });

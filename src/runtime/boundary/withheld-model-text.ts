@@ -1,5 +1,6 @@
 /**
- * What a model is told of a result withheld from it (docs/guide/admission.md "What a model is told"): one line per
+ * What a model is told of arguments or a result the boundary refuses (docs/guide/admission.md "What a model is
+ * told"): one line per
  * failing keyword, naming the instance location and the constraint, rendered from the keyword's typed parameters and
  * the schema's own text (a `const` value, an `enum` list, a `pattern`), never from an instance value or an instance key
  * the schema does not declare. A key reached through `additionalProperties`, `patternProperties`,
@@ -22,8 +23,11 @@ const SHOWN_MEMBERS: ReadonlySet<string> = new Set([
 /** A member no schema names: every other keyword that moves to a member of the instance. */
 const HIDDEN_MEMBER = "/*";
 
-/** The model-facing lines for an invalid result's evaluation tree, one per failing keyword, in evaluation order. */
-export function withheldLines(root: NodeResult): string[] {
+/**
+ * The model-facing lines for an invalid value's evaluation tree, one per failing keyword, in evaluation order; the
+ * value's root is named `label` (`(arguments)`, `(result)`).
+ */
+export function withheldLines(root: NodeResult, label: string): string[] {
   const lines: string[] = [];
   // Iterative: the tree is as deep as the evaluation was (maxEvaluationDepth), which need not fit the stack.
   const stack: [NodeResult, string][] = [[root, ""]];
@@ -32,7 +36,7 @@ export function withheldLines(root: NodeResult): string[] {
     const next: [NodeResult, string][] = [];
     for (const k of node.keywords) {
       if (k.valid) continue;
-      if (k.error !== undefined) lines.push(line(k, shown));
+      if (k.error !== undefined) lines.push(line(k, shown, label));
       for (const child of k.children) {
         if (child.valid) continue;
         const step = child.instanceLocation.slice(node.instanceLocation.length);
@@ -44,10 +48,10 @@ export function withheldLines(root: NodeResult): string[] {
   return lines;
 }
 
-function line(k: KeywordResult, shown: string): string {
+function line(k: KeywordResult, shown: string, label: string): string {
   const where = k.keywordLocation === "" ? "the schema root" : k.keywordLocation;
   const text = constraint(k.keyword, k.params ?? {});
-  return `${shown === "" ? "(result)" : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
+  return `${shown === "" ? label : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
 }
 
 const BOUNDS: Readonly<Record<string, string>> = {
