@@ -166,7 +166,8 @@ function configs(): Config[] {
 }
 
 /**
- * A narrowed or encoded tool, on calls generated near the original's edges: each decodes back from its encoded shape,
+ * A narrowed or encoded tool: what is sent fits the profile when checked again; on calls generated near the
+ * original's edges, each decodes back from its encoded shape,
  * and (not widened) the sent schema accepts that shape only if the original accepts the call, and (not narrowed)
  * whenever it does; on calls generated near the sent schema's edges: each the sent schema accepts decodes, not
  * widened, to one the original accepts.
@@ -174,6 +175,7 @@ function configs(): Config[] {
 function reshapedHolds(
   original: unknown,
   request: CatalogCheck,
+  profile: ProviderProfile,
   name: string,
   index: number,
   formatAssertion: boolean,
@@ -187,6 +189,9 @@ function reshapedHolds(
   const accepts = (v: { isValid(i: unknown): boolean }, i: unknown) =>
     typeof i === "object" && i !== null && !Array.isArray(i) && v.isValid(i);
   const bad: string[] = [];
+  // What is sent keeps the profile's own rules: checked again, it fits as it is.
+  const again = checkTool({ name, inputSchema: sent }, profile, { formatAssertion });
+  if (again.outcome !== "fits") bad.push(`sent schema ${again.outcome}: ${JSON.stringify(again.problems)}`);
   for (const call of instancesOf(original, index)) {
     const stripped = stripEncoded(original, call, encoded);
     const shaped = encodeShape(original, stripped, encoded);
@@ -245,7 +250,7 @@ describe("the MCP corpus through the provider profiles", () => {
           assert.equal(kinds.has("widened"), check.outcome === "widened", record.id);
           if (kinds.has("narrowed") || kinds.has("encoded")) {
             assert.deepEqual(
-              reshapedHolds(inputSchema, request, record.name, index, options.formatAssertion),
+              reshapedHolds(inputSchema, request, profile, record.name, index, options.formatAssertion),
               [],
               `${key} ${record.id}`,
             );

@@ -7,14 +7,22 @@
  *   refuses it exactly as the original schema judges the call (and dispatches the decoded arguments);
  * - a null at a property that was nullable before stays a null;
  * - the sent schema accepts the model's shape of a call only if the original accepts the call (always, when nothing
- *   was narrowed), and any call valid for the sent schema decodes to one the original accepts.
+ *   was narrowed), and any call valid for the sent schema decodes to one the original accepts;
+ * - the sent schema keeps the profile's own rules (checked again, it fits as it is).
  * Which properties are encoded is read from the checks' `encoded` changes and the original schema, by a walker of the
  * test's own (`encoding.ts`), not by the library's decoder.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { compile, Execution, ToolCatalog, type AdmittedBundle, type TargetRequest } from "../../../src/index.js";
+import {
+  checkTool,
+  compile,
+  Execution,
+  ToolCatalog,
+  type AdmittedBundle,
+  type TargetRequest,
+} from "../../../src/index.js";
 import { encodableSchema } from "./arbitraries.js";
 import { encodedPointers, encodeShape, stripEncoded } from "./encoding.js";
 import { instancesFor, plain, sentSchema } from "./verdicts.js";
@@ -81,6 +89,8 @@ test("property: decoded calls are judged by Execution.invoke exactly as the orig
       const encoded = encodedPointers(check);
       const original = judge(schema);
       const sent = sentSchema(request.tools[0]);
+      // What is sent keeps the profile's own rules: checked again, it fits as it is.
+      assert.equal(checkTool({ name: "t", inputSchema: sent }, "openai-strict").outcome, "fits", JSON.stringify(sent));
       const model = judge(sent);
       const calls = plain(fc.sample(instancesFor(schema), { seed, numRuns: 12 }));
       for (const call of calls) {
