@@ -14,6 +14,7 @@ import {
   draft07Of,
   formatAssertionOf,
   formatsOf,
+  legacyDialectsOf,
   limitsOf,
   maxInputBytesOf,
 } from "./boundary-options.js";
@@ -69,6 +70,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   const draft07 = draft07Of(args);
   // As the boundary: format asserts unless --no-format-assertion.
   const formatAssertion = formatAssertionOf(args, true);
+  const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");
   if (mcp === undefined) {
@@ -102,7 +104,8 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     mode,
     ...(backends === undefined ? {} : { backends }),
     ...(targets === undefined ? {} : { targets }),
-    draft07,
+    legacyDialects,
+    ...(draft07 === undefined ? {} : { draft07 }),
     hiddenText,
     formatAssertion,
     strictSchema: args.flags.has("--strict-schema"),

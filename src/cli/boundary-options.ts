@@ -1,8 +1,9 @@
 /**
  * The options `validate` and `admit` share (docs/reference/cli.md): repeatable `--limit name=value` and `--format
- * name=module`, `--draft07 reject|upgrade`, `--strict-schema`, `--format-assertion` / `--no-format-assertion`,
- * `--max-input-bytes`. Like the library's own options they fail closed: an unknown limit, a malformed value, a format
- * module that does not give a checker or a checker that would never be called is a usage error, never ignored.
+ * name=module`, `--draft07 reject|upgrade`, `--legacy-dialects refuse|upgrade`, `--strict-schema`,
+ * `--format-assertion` / `--no-format-assertion`, `--max-input-bytes`. Like the library's own options they fail closed:
+ * an unknown limit, a malformed value, a format module that does not give a checker or a checker that would never be
+ * called is a usage error, never ignored.
  */
 
 import { existsSync } from "node:fs";
@@ -10,13 +11,20 @@ import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { errorMessage, isInstance } from "../engine/errors.js";
 import { isPlainObject, preview } from "../engine/json/json.js";
-import { defaultLimits, type Draft07Mode, type FormatDefinition, type FormatCheck, type Limits } from "../index.js";
+import {
+  defaultLimits,
+  type Draft07Mode,
+  type FormatDefinition,
+  type FormatCheck,
+  type LegacyDialectsMode,
+  type Limits,
+} from "../index.js";
 import { CliError, errorCode, oneLine, type ArgSpec, type ParsedArgs } from "./args.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
 
 export const BOUNDARY_ARGS = {
   flags: ["--strict-schema", "--format-assertion", "--no-format-assertion"],
-  options: ["--draft07", "--max-input-bytes"],
+  options: ["--draft07", "--legacy-dialects", "--max-input-bytes"],
   repeatable: ["--limit", "--format"],
 } as const satisfies ArgSpec;
 
@@ -45,12 +53,22 @@ export function limitsOf(args: ParsedArgs): Partial<Limits> | undefined {
   return Object.fromEntries(limits) as Partial<Limits>;
 }
 
-/** `--draft07 reject|upgrade` (default reject: a draft-07 schema is `unsupported_capability`). */
-export function draft07Of(args: ParsedArgs): Draft07Mode {
-  const given = args.options.get("--draft07") ?? "reject";
-  if (!(DRAFT07_MODES as readonly string[]).includes(given))
+/** `--draft07 reject|upgrade` (absent: `--legacy-dialects` decides, and by default a draft-07 schema is refused). */
+export function draft07Of(args: ParsedArgs): Draft07Mode | undefined {
+  const given = args.options.get("--draft07");
+  if (given !== undefined && !(DRAFT07_MODES as readonly string[]).includes(given))
     throw new CliError(`--draft07 must be one of ${DRAFT07_MODES.join(", ")} (got "${given}")`);
-  return given as Draft07Mode;
+  return given as Draft07Mode | undefined;
+}
+
+const LEGACY_MODES: readonly LegacyDialectsMode[] = ["refuse", "upgrade"];
+
+/** `--legacy-dialects refuse|upgrade` (default refuse: draft-04, -06, -07 and 2019-09 are `unsupported_capability`). */
+export function legacyDialectsOf(args: ParsedArgs): LegacyDialectsMode {
+  const given = args.options.get("--legacy-dialects") ?? "refuse";
+  if (!(LEGACY_MODES as readonly string[]).includes(given))
+    throw new CliError(`--legacy-dialects must be one of ${LEGACY_MODES.join(", ")} (got "${given}")`);
+  return given as LegacyDialectsMode;
 }
 
 /** `--max-input-bytes <n>`: the cap on each file or stdin read (default `DEFAULT_MAX_INPUT_BYTES`). */

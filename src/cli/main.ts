@@ -64,6 +64,8 @@ Options of validate and admit:
   --limit <name>=<value>     Set a limit (repeatable), e.g. --limit maxEvaluationSteps=10000.
   --draft07 reject|upgrade   A schema declaring draft-07: refuse it (default) or translate it exactly to 2020-12
                              (validate reports the changes on stderr; admit lists upgraded schemas).
+  --legacy-dialects refuse|upgrade
+                             The same for draft-04, draft-06, draft-07 and 2019-09 (--draft07 decides for draft-07).
   --format-assertion         "format" asserts: admit's default (as the boundary's); validate's is an annotation.
   --no-format-assertion      "format" is an annotation: validate's default (as compile's, the specification's).
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function

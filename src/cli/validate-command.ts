@@ -22,6 +22,7 @@ import {
   draft07Of,
   formatAssertionOf,
   formatsOf,
+  legacyDialectsOf,
   limitsOf,
   maxInputBytesOf,
 } from "./boundary-options.js";
@@ -56,6 +57,7 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   const draft07 = draft07Of(args);
   // As the engine (`compile`): format is an annotation unless --format-assertion.
   const formatAssertion = formatAssertionOf(args, false);
+  const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const maxBytes = maxInputBytesOf(args);
 
@@ -66,14 +68,15 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   for (const path of instancePaths)
     instances.push({ name: inputName(path), value: await readJson(path, "instance", maxBytes) });
 
-  // OutputSchema compiles any root, as `compile` does, and owns the library's exact draft-07 translation.
+  // OutputSchema compiles any root, as `compile` does, and owns the library's exact translation of older dialects.
   const compiled = OutputSchema.validateSchema(schema, {
     // A schema read from stdin resolves relative references against the current directory.
     baseUri: pathToFileURL(schemaPath === STDIN ? process.cwd() + "/" : resolve(schemaPath)).href,
     formatAssertion,
     contentAssertion: args.flags.has("--content-assertion"),
     strictSchema: args.flags.has("--strict-schema"),
-    draft07,
+    legacyDialects,
+    ...(draft07 !== undefined ? { draft07 } : {}),
     ...(formats !== undefined ? { formats } : {}),
     ...(schemaRegistry !== undefined ? { schemaRegistry } : {}),
     ...(limits !== undefined ? { limits } : {}),
@@ -84,8 +87,9 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   }
   const { upgraded } = compiled.value;
   if (upgraded !== undefined) {
+    const declared = /^\$schema (\S+) →/.exec(upgraded.find((c) => c.rule === "schema-dialect")?.message ?? "");
     io.err(
-      `backplane-schema: schema ${inputName(schemaPath)} declares draft-07; ` +
+      `backplane-schema: schema ${inputName(schemaPath)} declares ${declared?.[1] ?? "an older dialect"}; ` +
         `translated to 2020-12 with ${upgraded.length} change(s):\n` +
         upgraded.map((c) => `  ${located(c.pointer)}: ${c.rule}: ${oneLine(c.message)}\n`).join(""),
     );

@@ -133,6 +133,9 @@ function constraint(keyword: string, p: Params): string {
       return "must not match the schema in not";
     case "false":
       return "no value is allowed here (the schema is false)";
+    case "":
+      // The validator's own rule, not a keyword's: a value that is not JSON data is never valid.
+      return "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
     case "contentEncoding":
       return `must be valid ${String(p.contentEncoding)}`;
     case "contentMediaType":

@@ -452,6 +452,30 @@ describe("limits fail closed as execution_failure", () => {
   });
 });
 
+describe("every value of a schema counts against the schema limits", () => {
+  test("a raw schema with a const 1,000,000 arrays deep is refused on every call, naming the pointer", () => {
+    const schema = { type: "object", properties: { a: { const: nestedArray(1_000_000) } } };
+    for (let call = 0; call < 3; call++) {
+      const r = InputSchema.validate(schema, { a: 1 });
+      assert.ok(!r.ok);
+      assert.deepEqual(
+        [r.error.class, r.error.code, r.error.limit?.name],
+        ["execution_failure", "limit_exceeded", "maxSchemaDepth"],
+      );
+      assert.equal(r.error.schemaPointer, "/properties/a/const" + "/0".repeat(127));
+    }
+  });
+  test("a 2,000,000-element const is refused as maxSchemaNodes at the array", () => {
+    const r = InputSchema.validateSchema({
+      type: "object",
+      properties: { a: { const: new Array(2_000_000).fill(0) } },
+    });
+    assert.ok(!r.ok);
+    assert.equal(r.error.limit?.name, "maxSchemaNodes");
+    assert.equal(r.error.schemaPointer, "/properties/a/const");
+  });
+});
+
 describe("a limit hit inside a regular-expression match is located", () => {
   const steps = { limits: { maxRegexSteps: 1_000 } };
   const long = "a".repeat(5_000);
