@@ -74,9 +74,9 @@ export class ResourceIndex {
   }
 
   /**
-   * Measures a document as JSON data against the schema limits, every value of it counted (README "Limits"): the one
-   * walk that bounds its bytes, values and nesting, so the walks after it (indexing, the meta-schema check,
-   * compiling) are bounded by what it accepted.
+   * Measures a document as JSON data against the schema limits, every value of it counted
+   * (docs/reference/limits.md "The limits"): the one walk that bounds its bytes, values and nesting, so the walks
+   * after it (indexing, the meta-schema check, compiling) are bounded by what it accepted.
    */
   private measure(doc: unknown, uri: string): void {
     const { limits } = this;

@@ -1,10 +1,10 @@
 /**
- * Whether an instance is JSON data (the `Validator`'s rule, README "Values that are not JSON data"): every value in it
- * is a string, a finite number, a boolean, null, an array without holes or an object whose prototype is
- * `Object.prototype` or `null`, and no object contains itself. Symbol-keyed properties are not JSON members and are
- * not looked at. The walk visits each value of the tree once (an object reached along several paths, once per path),
- * at most `maxNodes` of them, so a shared object that expands past them is a limit, never a hang; nesting of any depth
- * is walked iteratively, and a cycle is found where the nesting passes the next power of two.
+ * Whether an instance is JSON data (the `Validator`'s rule, docs/guide/engine.md "Values that are not JSON data"):
+ * every value in it is a string, a finite number, a boolean, null, an array without holes or an object whose
+ * prototype is `Object.prototype` or `null`, and no object contains itself. Symbol-keyed properties are not JSON
+ * members and are not looked at. The walk visits each value of the tree once (an object reached along several paths,
+ * once per path), at most `maxNodes` of them, so a shared object that expands past them is a limit, never a hang;
+ * nesting of any depth is walked iteratively, and a cycle is found where the nesting passes the next power of two.
  */
 
 import { LimitError } from "../errors.js";

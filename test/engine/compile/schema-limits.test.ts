@@ -1,5 +1,5 @@
 /**
- * The schema limits count every JSON value of a schema (README "Limits"): keyword values such as `const`, `enum`,
+ * The schema limits count every JSON value of a schema (docs/reference/limits.md "The limits"): keyword values such as `const`, `enum`,
  * `default` and `examples`, and unknown keywords' values, count against `maxSchemaNodes` and nest under
  * `maxSchemaDepth` like subschemas do, in the one walk that measures a document. So a schema within the limits is
  * cheap to admit, and anything beyond them is refused naming the pointer where the walk stopped. Work is counted
