@@ -114,6 +114,7 @@ export { BoundaryError, InputSchemaError } from "./runtime/errors/boundary-error
 export type { BackplaneError, ModelFacingError } from "./runtime/errors/backplane-error.js";
 export type {
   BoundaryCode,
+  CallDecodeCode,
   CatalogCode,
   ErrorCode,
   ExecutionCode,

@@ -261,6 +261,27 @@ const PROVIDER_CODES = {
   },
 } as const satisfies CodeTable;
 
+/** Provider requests: the codes of `CallDecodeError` (`decodeCall`, a model's call back to the tool's). */
+const CALL_DECODE_CODES = {
+  call_invalid: {
+    class: "`validation`",
+    stage: "decode",
+    when: "not an object with a string `name`, or arguments that cannot be read (a throwing getter, a revoked `Proxy`)",
+  },
+  tool_unknown: {
+    class: "`validation`",
+    stage: "decode",
+    when: "the model called a name the request does not list",
+  },
+  limit_exceeded: {
+    class: "`execution_failure`",
+    stage: "decode",
+    when:
+      "the arguments are deeper than `maxInstanceDepth` or visit more than `maxInstanceNodes` values (pointer " +
+      "given)",
+  },
+} as const satisfies CodeTable;
+
 /** Gateway: the codes of `ExecutionError` besides the boundary's argument and result codes it hands on. */
 const GATEWAY_CODES = {
   bundle_invalid: {
@@ -348,12 +369,15 @@ export type UpgradeCode = keyof typeof UPGRADE_CODES;
 export type IdentityCode = keyof typeof IDENTITY_CODES;
 /** A code of `ProviderError`. */
 export type ProviderCode = keyof typeof PROVIDER_CODES;
+/** A code of `CallDecodeError`. */
+export type CallDecodeCode = keyof typeof CALL_DECODE_CODES;
 /** A code of `CatalogError`: admission's, and a conversation's own. */
 export type CatalogCode = keyof typeof CATALOG_CODES | keyof typeof CONVERSATION_CODES;
 /** A code of `ExecutionError`: the gateway's own, and the boundary's it hands on for arguments and results. */
 export type ExecutionCode = keyof typeof GATEWAY_CODES | BoundaryCode;
 /** Every code the library returns or throws. */
-export type ErrorCode = BoundaryCode | UpgradeCode | IdentityCode | ProviderCode | CatalogCode | ExecutionCode;
+export type ErrorCode =
+  BoundaryCode | UpgradeCode | IdentityCode | ProviderCode | CallDecodeCode | CatalogCode | ExecutionCode;
 
 /** One layer of the reference: its title, the error shape it makes, a paragraph before its table, and its codes. */
 interface ErrorLayer {
@@ -392,6 +416,14 @@ export const ERROR_LAYERS: readonly ErrorLayer[] = [
     codes: CONVERSATION_CODES,
   },
   { title: "Provider checks", shape: "ProviderError", intro: "", codes: PROVIDER_CODES },
+  {
+    title: "Call decoder",
+    shape: "CallDecodeError",
+    intro:
+      "A provider request's `decodeCall` takes a model's call back to the tool's " +
+      "([The call decoder](../guide/providers-openai-strict.md#the-call-decoder)):",
+    codes: CALL_DECODE_CODES,
+  },
   {
     title: "Gateway",
     shape: "ExecutionError",

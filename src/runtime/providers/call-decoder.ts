@@ -10,6 +10,8 @@
 import { defineOwn, isObject } from "../../engine/json/json.js";
 import { appendPointer } from "../../engine/json/pointer.js";
 import { defaultLimits } from "../../engine/limits.js";
+import type { BackplaneError } from "../errors/backplane-error.js";
+import type { CallDecodeCode } from "../errors/codes.js";
 import { err, ok, type Result } from "../errors/result.js";
 import { categoryOf, type DecodeNode } from "./translation/decode-plan.js";
 
@@ -21,17 +23,15 @@ export interface DecodedCall {
   readonly arguments?: unknown;
 }
 
-/** Why a model's call could not be decoded. */
-export interface CallDecodeError {
+/** Why a model's call could not be decoded (docs/reference/errors.md "Every code"). */
+export interface CallDecodeError extends BackplaneError<CallDecodeCode> {
   /** `validation` for a call that is not one; `execution_failure` for a limit. */
   readonly class: "validation" | "execution_failure";
   /**
    * `call_invalid`: not an object with a string `name`, or its arguments could not be read; `tool_unknown`: the
    * request lists no tool by that name; `limit_exceeded`: the arguments are deeper or larger than the limits.
    */
-  readonly code: "call_invalid" | "tool_unknown" | "limit_exceeded";
-  /** One line, plain English. */
-  readonly message: string;
+  readonly code: CallDecodeCode;
   /** Where in the arguments, for a limit. */
   readonly instancePointer?: string;
 }
