@@ -31,6 +31,13 @@ export type AdmissionTarget =
       readonly required?: boolean;
       /** Send the model a wider schema where the provider refuses a constraint (the boundary enforces it). */
       readonly widen?: boolean;
+      /** Send a narrower schema where the provider requires closed objects or required properties (`CheckOptions`). */
+      readonly narrow?: boolean;
+      /**
+       * Send optional properties required and nullable where the provider requires every property (`CheckOptions`):
+       * pass each model call through `forTarget(id).decodeCall` before `Execution.invoke`.
+       */
+      readonly encode?: boolean;
       /** Append what a widening removed to the description sent to the model. */
       readonly describeWidening?: boolean;
     };
@@ -54,6 +61,8 @@ const entryChecks: OptionTable = new Map([
   ["target", () => undefined],
   ["required", isBoolean],
   ["widen", isBoolean],
+  ["narrow", isBoolean],
+  ["encode", isBoolean],
   ["describeWidening", isBoolean],
 ]);
 
@@ -93,6 +102,8 @@ export function readTargets(value: unknown, settings: TargetSettings): ResolvedT
     const entry = entries[i] as Record<string, unknown>;
     const options: CheckOptions = {
       widen: entry["widen"] === true,
+      narrow: entry["narrow"] === true,
+      encode: entry["encode"] === true,
       describeWidening: entry["describeWidening"] === true,
       // The boundary asserts `format` unless told not to: dropping a `format` is then a widening.
       formatAssertion: settings.formatAssertion !== false,

@@ -1,11 +1,13 @@
 /**
  * `checkCatalog` (docs/guide/providers.md "Check a tool or a catalog"): a batch of MCP tools against one profile, as
  * one request — each tool checked by `checkTool`, then what only the whole request shows: two tools with one provider
- * name (both refused), the tool count, and Anthropic's strict budgets summed over the batch. The name map takes a
- * provider's tool call back to its MCP tool. Never throws.
+ * name (both refused), the tool count, and Anthropic's strict budgets summed over the batch. The name map and the call
+ * decoder take a provider's tool call back to its MCP tool and arguments. Never throws.
  */
 
-import { checkSetup, checkTool, type CheckOptions, type ToolCheck } from "./check-tool.js";
+import type { Result } from "../errors/result.js";
+import { callDecoder, type CallDecodeError, type DecodedCall } from "./call-decoder.js";
+import { checkSetup, checkTool, decodePlanOf, type CheckOptions, type ToolCheck } from "./check-tool.js";
 import type { ProviderProfile } from "./profiles/profile.js";
 import type { Target } from "./profiles/index.js";
 import { providerError, refusal, type ProviderError } from "./report.js";
@@ -38,6 +40,14 @@ export interface CatalogCheck {
   readonly usage: CatalogUsage;
   /** Why the request cannot be sent as it is (a budget exceeded, bad options); empty when it can. */
   readonly errors: readonly ProviderError[];
+  /**
+   * A model's tool call (`{ name, arguments }`, the provider's tool name and the parsed arguments) back to the call
+   * to hand `Execution.invoke`: the MCP tool name, and the arguments with every null an encoded optional property
+   * carries removed (`encode: true`), so that the boundary judges them by the original schema. Arguments with no
+   * such null come back as the very same value. Never throws: a value that is no call, a tool the request does not
+   * list, or arguments over the engine's instance limits are an error.
+   */
+  decodeCall(call: unknown): Result<DecodedCall, CallDecodeError>;
 }
 
 /**
@@ -92,6 +102,10 @@ export function catalogOf(checks: readonly ToolCheck[], profile: ProviderProfile
   });
   const report = new Map<string, ToolCheck>();
   for (const c of final) if (!report.has(c.name) || c.outcome === "refused") report.set(c.name, c);
+  const decoders = sent.map((c) => {
+    const plan = decodePlanOf(c);
+    return [c.providerName as string, { name: c.name, ...(plan === undefined ? {} : { plan }) }] as const;
+  });
   return Object.freeze({
     profile: profile.id,
     tools: Object.freeze(sent.map((c) => c.tool as ProviderRequestTool)),
@@ -99,6 +113,7 @@ export function catalogOf(checks: readonly ToolCheck[], profile: ProviderProfile
     names: new ToolNameMap(sent.map((c) => [c.name, c.providerName as string] as const)),
     usage,
     errors: Object.freeze(budgetErrors(profile, usage)),
+    decodeCall: callDecoder(new Map(decoders)),
   });
 }
 
@@ -110,6 +125,7 @@ function empty(profile: string, errors: ProviderError[]): CatalogCheck {
     names: new ToolNameMap([]),
     usage: Object.freeze({ tools: 0, strictTools: 0, optionalParameters: 0, unionParameters: 0 }),
     errors: Object.freeze(errors),
+    decodeCall: callDecoder(new Map()),
   });
 }
 

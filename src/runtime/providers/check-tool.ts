@@ -1,8 +1,10 @@
 /**
  * `checkTool` (docs/guide/providers.md "Check a tool or a catalog"): one MCP tool against one profile. The input schema
- * decides the outcome — it fits as published, is translated exactly, is widened (only with `widen: true`), or is
- * refused with the rule, keyword and pointer. The output schema, which no provider request carries, is reported against
- * the same profile (its structured-output subset) without changing the outcome. Never throws.
+ * decides the outcome — it fits as published, is translated (exactly, or narrowed and encoded when asked: see
+ * docs/guide/providers-openai-strict.md), is widened (only with `widen: true`), or is refused with the rule, keyword
+ * and pointer. The output schema, which no provider request carries, is reported against the same profile (its
+ * structured-output subset) without changing the outcome. A refusal says `widen: true` would remove it only when the
+ * tool checked again widened would be sent. Never throws.
  */
 
 import { errorMessage, LimitError } from "../../engine/errors.js";
@@ -19,17 +21,31 @@ import { requestTool, type ProviderRequestTool } from "./profiles/request-format
 import { providerName } from "./tool-names.js";
 import {
   budgetProblems,
-  checkSchema,
+  inspectSchema,
   outcomeOf,
+  schemaCheckOf,
   usageOf,
+  widenable,
   type CheckSettings,
   type SchemaCheck,
 } from "./schema-check.js";
+import type { DecodeNode } from "./translation/decode-plan.js";
 
 /** Options of `checkTool` and `checkCatalog`. */
 export interface CheckOptions {
   /** Send a wider schema where the provider refuses a constraint the boundary enforces (default false). */
   readonly widen?: boolean;
+  /**
+   * Send a narrower schema where the provider requires it (default false): an open object closed, an optional
+   * property that accepts null made required. The model can then send fewer calls, each one the tool accepts.
+   */
+  readonly narrow?: boolean;
+  /**
+   * Send an optional property that refuses null as required and nullable where the provider requires every property
+   * (default false). A null then means "absent": pass each model call through `decodeCall` of the request before
+   * `Execution.invoke`.
+   */
+  readonly encode?: boolean;
   /** Append what a widening removed to the tool description, for the model (default false). */
   readonly describeWidening?: boolean;
   /** The boundary asserts `format` (as the engine's option): dropping one is then a widening (default false). */
@@ -79,6 +95,8 @@ const limitChecks: OptionTable = new Map([
 /** `checkTool` / `checkCatalog` options, checked fail closed. */
 const checkOptionChecks: OptionTable = new Map([
   ["widen", isBoolean],
+  ["narrow", isBoolean],
+  ["encode", isBoolean],
   ["describeWidening", isBoolean],
   ["formatAssertion", isBoolean],
   ["contentAssertion", isBoolean],
@@ -89,6 +107,17 @@ const NO_USAGE: StrictUsage = Object.freeze({ optionalParameters: 0, unionParame
 
 /** Longest text a description gets for widenings. */
 const WIDENING_TEXT = 1_000;
+
+/** What a refusal that a widening removes says when checking the tool widened sends it. */
+const WIDENING_WOULD_DO = " (widen: true would drop it for the model; the boundary enforces it)";
+
+/** The decode plans of checks whose input schema encoded optional properties (`encode: true`). */
+const decodePlans = new WeakMap<ToolCheck, DecodeNode>();
+
+/** The decode plan of a check, when its sent schema encoded optional properties. */
+export function decodePlanOf(check: ToolCheck): DecodeNode | undefined {
+  return decodePlans.get(check);
+}
 
 /** The profile and options of a check, or the error that stops it. */
 export function checkSetup(
@@ -153,6 +182,8 @@ export function checkTool(tool: unknown, target: Target, options?: CheckOptions)
 function settingsOf(options: CheckOptions): CheckSettings {
   return {
     widen: options.widen ?? false,
+    narrow: options.narrow ?? false,
+    encode: options.encode ?? false,
     formatAssertion: options.formatAssertion ?? false,
     contentAssertion: options.contentAssertion ?? false,
     maxDepth: options.limits?.maxSchemaDepth ?? defaultLimits.maxSchemaDepth,
@@ -222,12 +253,15 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
     );
   }
   const settings = settingsOf(options);
-  const input = checkSchema("inputSchema", inputSchema, profile, settings);
+  const inputInspection = inspectSchema("inputSchema", inputSchema, profile, settings);
+  const widened = () => check(tool, profile, { ...options, widen: true });
+  const input = schemaCheckOf(inputInspection, widenable(inputInspection) ? widenHint(widened().error, "tool") : "");
   changes.push(...input.changes);
   problems.push(...input.problems);
   const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, settings) : NO_USAGE;
   problems.push(...budgetProblems(profile, usage));
-  const output = hasOutput ? checkSchema("outputSchema", tool["outputSchema"], profile, settings) : undefined;
+  // The output schema is no tool argument a model sends: narrowed maybe, never encoded (nothing would decode it).
+  const output = hasOutput ? outputCheck(tool["outputSchema"], profile, { ...settings, encode: false }) : undefined;
   const outcome = outcomeOf(changes, problems);
   const base = {
     profile: profile.id,
@@ -243,7 +277,29 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
   if (outcome === "refused" || sentName === undefined) return Object.freeze(base);
   const sent = input.outcome === "fits" ? inputSchema : input.schema;
   const text = options.describeWidening ? describeWidening(description, changes) : description;
-  return Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+  const result = Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
+  const plan = inputInspection.walked.decoder;
+  if (plan !== undefined) decodePlans.set(result, plan);
+  return result;
+}
+
+/**
+ * What a refusal a widening removes adds to its message: that `widen: true` would do, when the check widened is
+ * not refused; else the refusal that would remain (the check without widening is the caller's).
+ */
+function widenHint(widenedError: ProviderError | undefined, subject: string): string {
+  if (widenedError === undefined) return WIDENING_WOULD_DO;
+  const where = widenedError.schemaPointer === "" ? "" : ` at "${widenedError.schemaPointer}"`;
+  const rule = widenedError.rule === "" ? widenedError.code : `rule ${widenedError.rule}`;
+  return ` (widen: true would drop it, but ${rule}${where} would still refuse the ${subject})`;
+}
+
+/** The output schema's report; its widening hint comes from the output schema checked again widened. */
+function outputCheck(schema: unknown, profile: ProviderProfile, settings: CheckSettings): SchemaCheck {
+  const inspection = inspectSchema("outputSchema", schema, profile, settings);
+  if (settings.widen || !widenable(inspection)) return schemaCheckOf(inspection);
+  const widened = schemaCheckOf(inspectSchema("outputSchema", schema, profile, { ...settings, widen: true }));
+  return schemaCheckOf(inspection, widenHint(widened.error, "output schema"));
 }
 
 /** The description with what the widenings removed, for the model (the boundary enforces it either way). */

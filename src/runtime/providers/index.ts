@@ -3,6 +3,7 @@
  * MCP tools against them, exact translations, explicit widening, tool-name mapping and per-request budgets.
  */
 
+export type { CallDecodeError, DecodedCall } from "./call-decoder.js";
 export { checkCatalog, type CatalogCheck, type CatalogUsage } from "./check-catalog.js";
 export { checkTool, type CheckOptions, type ToolCheck } from "./check-tool.js";
 export type { SchemaCheck } from "./schema-check.js";
@@ -14,6 +15,7 @@ export {
   type PatternRules,
   type ProfileError,
   type ProfileSpec,
+  type PropertyKeyScope,
   type ProviderProfile,
   type RefPolicy,
   type RequestBudgets,
@@ -32,7 +34,7 @@ export {
   noValueRules,
   openaiToolName,
 } from "./profiles/parts.js";
-export type { ProviderChange, ProviderError, ToolField, ToolOutcome } from "./report.js";
+export type { ChangeKind, ProviderChange, ProviderError, ToolField, ToolOutcome } from "./report.js";
 export type {
   AnthropicTool,
   GeminiFunctionDeclaration,

@@ -12,12 +12,27 @@ export type { ProviderError, ToolField } from "../errors/details.js";
 export type ToolOutcome =
   /** Sent as published (the very same schema object). */
   | "fits"
-  /** Sent rewritten, with the same set of valid arguments (and possibly renamed, with a reversible map). */
+  /**
+   * Sent rewritten, with the same set of valid arguments (and possibly renamed, with a reversible map); or, when asked
+   * (`narrow`, `encode`), with fewer of them or optional ones encoded: the changes' kinds say which.
+   */
   | "translated"
   /** Sent with constraints the provider refuses removed; the boundary still enforces the original schema. */
   | "widened"
   /** Cannot be sent to this provider without changing which arguments are valid. */
   | "refused";
+
+/**
+ * What a change does to the arguments the model may send, and what a host must do about it:
+ * - `exact`: the same arguments, nothing to do;
+ * - `widened`: more arguments (`widen: true`), safe only because the boundary checks the original schema;
+ * - `narrowed`: fewer arguments (`narrow: true`: an open object closed, a property that accepts null made required);
+ *   every call the model can make is one the original accepts as it is, and nothing needs doing;
+ * - `encoded`: an optional property sent required and nullable (`encode: true`), a null meaning "absent": the host
+ *   passes each model call through the request's `decodeCall` before `Execution.invoke`, which checks the decoded
+ *   call against the original schema.
+ */
+export type ChangeKind = "exact" | "widened" | "narrowed" | "encoded";
 
 /** One change made for a provider. */
 export interface ProviderChange {
@@ -29,8 +44,8 @@ export interface ProviderChange {
   readonly keyword: string;
   /** The profile rule that asked for it. */
   readonly rule: string;
-  /** `exact` keeps every verdict; `widened` accepts more (safe only behind the boundary). */
-  readonly kind: "exact" | "widened";
+  /** What the change does to the arguments the model may send (see `ChangeKind`). */
+  readonly kind: ChangeKind;
   /** A stable code for the change, e.g. `ref-inlined`, `const-to-enum`, `keyword-dropped`. */
   readonly change: string;
   /** One line saying what was done. */

@@ -7,11 +7,13 @@
 import { measure, strictUsage, type StrictUsage } from "./measure.js";
 import type { ProviderProfile } from "./profiles/profile.js";
 import { refusal, type ProviderChange, type ProviderError, type ToolField, type ToolOutcome } from "./report.js";
-import { walk, type WalkProblem } from "./translation/walk.js";
+import { walk, type WalkResult } from "./translation/walk.js";
 
 /** The resolved options of a check. */
 export interface CheckSettings {
   readonly widen: boolean;
+  readonly narrow: boolean;
+  readonly encode: boolean;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   readonly maxDepth: number;
@@ -73,22 +75,47 @@ export function budgetProblems(profile: ProviderProfile, usage: StrictUsage): Pr
   return out;
 }
 
-/** One schema through the walk and the profile's limits. */
-export function checkSchema(
+/** One schema through the walk and the profile's limits, before its refusals are worded. */
+export interface SchemaInspection {
+  readonly field: ToolField;
+  /** The schema as published. */
+  readonly schema: unknown;
+  readonly profile: ProviderProfile;
+  readonly walked: WalkResult;
+  /** The limits the schema as sent exceeds. */
+  readonly limits: readonly ProviderError[];
+}
+
+/** Walks one schema and measures what it would send. */
+export function inspectSchema(
   field: ToolField,
   schema: unknown,
   profile: ProviderProfile,
   settings: CheckSettings,
-): SchemaCheck {
-  const { maxNodes } = settings;
-  const result = walk(schema, profile, { field, ...settings });
-  const toError = (p: WalkProblem) => refusal(profile.id, field, p.rule, p.keyword, p.pointer, p.message);
-  const problems = [...result.problems.map(toError), ...limitProblems(field, result.schema, profile, maxNodes)];
-  const outcome = outcomeOf(result.changes, problems);
+): SchemaInspection {
+  const walked = walk(schema, profile, { field, ...settings });
+  return { field, schema, profile, walked, limits: limitProblems(field, walked.schema, profile, settings.maxNodes) };
+}
+
+/** Whether some refusal is one `widen: true` would remove. */
+export function widenable(inspection: SchemaInspection): boolean {
+  return inspection.walked.problems.some((p) => p.widenable);
+}
+
+/** The report of an inspection; `hint` is added to each refusal a widening would remove (whether that would do). */
+export function schemaCheckOf(inspection: SchemaInspection, hint = ""): SchemaCheck {
+  const { field, profile, walked } = inspection;
+  const problems = [
+    ...walked.problems.map((p) =>
+      refusal(profile.id, field, p.rule, p.keyword, p.pointer, p.widenable ? p.message + hint : p.message),
+    ),
+    ...inspection.limits,
+  ];
+  const outcome = outcomeOf(walked.changes, problems);
   return Object.freeze({
     outcome,
-    ...(outcome === "refused" ? {} : { schema: outcome === "fits" ? schema : result.schema }),
-    changes: Object.freeze([...result.changes]),
+    ...(outcome === "refused" ? {} : { schema: outcome === "fits" ? inspection.schema : walked.schema }),
+    changes: Object.freeze([...walked.changes]),
     problems: Object.freeze(problems),
     ...(problems[0] === undefined ? {} : { error: problems[0] }),
   });

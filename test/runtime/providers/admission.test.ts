@@ -215,6 +215,8 @@ describe("admitBatch targets", () => {
       [["openai", "openai@2026-10"], /named twice/],
       [[{ target: "openai", requird: false }], /"requird" \(did you mean "required"\?/],
       [[{ target: "openai", widen: "yes" }], /"widen" must be a boolean/],
+      [[{ target: "openai-strict", narow: true }], /"narow" \(did you mean "narrow"\?/],
+      [[{ target: "openai-strict", encode: 1 }], /"encode" must be a boolean/],
       [[42], /a target must be a profile id or a profile/],
       [
         [

@@ -245,3 +245,68 @@ export const translatableSchema: fc.Arbitrary<Record<string, unknown>> = fc
       spare: { type: "string", const: "unused" },
     },
   }));
+
+/**
+ * Tool schemas with what encoding and narrowing meet (issue 31): objects open and closed with optional and required
+ * properties, nested objects and arrays of them, nullable properties (`[T, "null"]`, a pydantic `anyOf` with a null
+ * branch), references to definitions (one recursive), `anyOf` of distinct types and of overlapping ones, `allOf` of
+ * objects, enums, `const`, and `false`.
+ */
+export const encodableSchema: fc.Arbitrary<Record<string, unknown>> = fc
+  .letrec<{ schema: Schema; object: Record<string, unknown> }>((tie) => ({
+    schema: fc.oneof(
+      { depthSize: "small", maxDepth: 3, withCrossShrink: true },
+      fc.constantFrom<Schema>(
+        { type: "string" },
+        { type: "integer", minimum: 0 },
+        { type: "number" },
+        { type: "boolean" },
+        { type: ["string", "null"] },
+        { anyOf: [{ type: "string" }, { type: "null" }], default: null },
+        { enum: ["a", "b"] },
+        { enum: ["a", null] },
+        { const: 1 },
+        { $ref: "#/$defs/name" },
+        { $ref: "#/$defs/node" },
+        false,
+      ),
+      tie("object"),
+      tie("schema").map((items) => ({ type: "array", items })),
+      tie("object").map((o) => ({ anyOf: [o, { type: "null" }] })),
+      fc.tuple(tie("object"), tie("schema")).map(([o, s]) => ({ anyOf: [o, s] })),
+      fc.tuple(tie("object"), tie("object")).map(([a, b]) => ({ allOf: [a, b] })),
+    ),
+    object: fc
+      .tuple(
+        fc.dictionary(fc.constantFrom("a", "b", "c", "__proto__"), tie("schema"), { maxKeys: 3 }),
+        fc.subarray(["a", "b", "c", "__proto__"]),
+        fc.boolean(),
+      )
+      .map(([properties, required, closed]) => {
+        const own: Record<string, unknown> = {};
+        for (const key of Object.keys(properties))
+          Object.defineProperty(own, key, {
+            value: properties[key],
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        return {
+          type: "object",
+          properties: own,
+          required: required.filter((n) => Object.hasOwn(own, n)),
+          ...(closed ? { additionalProperties: false } : {}),
+        };
+      }),
+  }))
+  .object.map((root) => ({
+    ...root,
+    $defs: {
+      name: { type: "string", pattern: "^[a-z]" },
+      node: {
+        type: "object",
+        properties: { value: { type: "integer" }, next: { $ref: "#/$defs/node" } },
+        required: ["value"],
+      },
+    },
+  }));

@@ -138,6 +138,7 @@ test("a malformed profile is options_invalid naming the field", () => {
     [{ ...base, extra: 1 }, /unknown field "extra"/],
     [{ ...base, structure: { ...base.structure, refs: "follow" } }, /"structure".*"refs"/],
     [{ ...base, structure: { ...base.structure, propertyKeys: /^a$/g } }, /"propertyKeys"/],
+    [{ ...base, structure: { ...base.structure, propertyKeyScope: "nested" } }, /"propertyKeyScope"/],
     [{ ...base, limits: { maxDepth: -1 } }, /"limits".*"maxDepth"/],
     [{ ...base, toolName: { character: /^a$/, maxLength: 0 } }, /"toolName".*"maxLength"/],
     [null, /must be an object/],
@@ -155,6 +156,9 @@ test("check options fail closed", () => {
   for (const options of [
     { widen: "yes" },
     { wide: true },
+    { narrow: 1 },
+    { encode: "true" },
+    { encoded: true },
     { limits: { maxSchemaDepth: -1 } },
     { limits: { depth: 1 } },
   ]) {

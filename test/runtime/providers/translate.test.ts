@@ -302,6 +302,25 @@ test("a definition no reference reaches is dropped when it would need a change, 
   assert.equal(fits.outcome, "fits");
 });
 
+test("unused definitions referring to each other go together: none is kept referring to one dropped", () => {
+  // `b` needs a change (const → enum) and comes first; `a` fits but refers to `b`. Keeping `a` alone left a
+  // reference to nothing (a ref-local refusal, as the notion server's unused block definitions met).
+  const schema = {
+    type: "object",
+    properties: { q: { type: "string" } },
+    $defs: { b: { const: "x" }, a: { $ref: "#/$defs/b" }, c: { type: "string" } },
+  };
+  const check = checkTool(tool(schema), "gemini-json-schema");
+  assert.equal(check.outcome, "translated", JSON.stringify(check.problems));
+  assert.deepEqual(sent(check).$defs, {});
+  assert.deepEqual(changes(check), [
+    "/$defs/b $defs unused-definition-dropped exact",
+    "/$defs/a $defs unused-definition-dropped exact",
+    "/$defs/c $defs unused-definition-dropped exact",
+  ]);
+  assertExact(schema, check, "gemini-parameters-json-schema");
+});
+
 test("a schema that fits is sent as the very same object, and no input is ever modified", () => {
   const schema = {
     type: "object",

@@ -34,6 +34,30 @@ test("nothing is widened without widen: true, and the refusal says widening woul
   assert.match(check.error?.message ?? "", /widen: true would drop it/);
 });
 
+test("the refusal says widening would do only when the tool checked widened is sent (issue 31)", () => {
+  // The pattern can be dropped, but the open object stays refused by openai-strict: widening alone is not enough.
+  const schema = { type: "object", properties: { q: { type: "string", maxLength: 5 } }, required: ["q"] };
+  const check = checkTool(tool(schema), "openai-strict");
+  assert.equal(checkTool(tool(schema), "openai-strict", { widen: true }).outcome, "refused");
+  const maxLength = check.problems.find((p) => p.keyword === "maxLength");
+  assert.ok(maxLength !== undefined, JSON.stringify(check.problems));
+  assert.doesNotMatch(maxLength.message, /widen: true would drop it for the model/);
+  assert.match(
+    maxLength.message,
+    /widen: true would drop it, but rule closed-objects at "\/additionalProperties" would/,
+  );
+  // Closed, the same tool is sent widened: then the refusal says so.
+  const closed = { ...schema, additionalProperties: false };
+  assert.equal(checkTool(tool(closed), "openai-strict", { widen: true }).outcome, "widened");
+  assert.match(
+    checkTool(tool(closed), "openai-strict").error?.message ?? "",
+    /widen: true would drop it for the model/,
+  );
+  // The output schema's own widened check decides its hint.
+  const output = checkTool({ ...tool(closed), outputSchema: schema }, "openai-strict").output;
+  assert.match(output?.problems.find((p) => p.keyword === "maxLength")?.message ?? "", /would still refuse the output/);
+});
+
 test("a widening lists the pointer, the keyword and what was dropped, and may be described to the model", () => {
   const schema = { type: "object", properties: { email: { type: "string", pattern: "^[^@]+@[^@]+$" } } };
   const check = checkTool(tool(schema), "gemini-json-schema", { widen: true, describeWidening: true });

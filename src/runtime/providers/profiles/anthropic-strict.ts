@@ -57,6 +57,8 @@ export const anthropicStrict: ProfileSpec = {
     booleanSchemas: false,
     anyOfAlone: false,
     propertyKeys: anthropicPropertyKeys,
+    // The same public record as non-strict tool use: the root's keys only.
+    propertyKeyScope: "top-level",
   },
   values: {
     // anthropic-sdk-python `SupportedStringFormats`; @ai-sdk/anthropic keeps the same list.

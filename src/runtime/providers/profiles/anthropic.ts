@@ -9,8 +9,9 @@ import { anthropicToolName, noBudgets, noLimits, noStructureRules, noValueRules 
 /**
  * Property keys: `tools.14.custom.input_schema.properties: Property keys should match pattern
  * '^[a-zA-Z0-9_.-]{1,64}$'` (beautyfree/appstore-connect-mcp#2, 2026-04; decocms/studio#6874, 2026-09; Bedrock:
- * aws-solutions IDP #709, 2026-08). Observed at the top level only; the sources are silent on nested objects, so
- * the rule holds at every level, the stricter reading.
+ * aws-solutions IDP #709, 2026-08). Every report names `input_schema.properties`, the root's keys, and the Bedrock
+ * one says "top-level only": the profiles say so in their data (`propertyKeyScope: "top-level"`), so a nested key
+ * such as MongoDB's `$match` is not refused on a rule nobody has seen applied there.
  */
 export const anthropicPropertyKeys = /^[a-zA-Z0-9_.-]{1,64}$/;
 
@@ -31,6 +32,7 @@ export const anthropic: ProfileSpec = {
     // #40075, 2026-03; langchain-ai/langchain#39271, 2026-08).
     rootCombinators: new Set(["oneOf", "allOf", "anyOf"]),
     propertyKeys: anthropicPropertyKeys,
+    propertyKeyScope: "top-level",
   },
   values: noValueRules,
   limits: noLimits,

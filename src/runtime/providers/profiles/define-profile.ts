@@ -47,6 +47,7 @@ const structureShape: Shape = new Map([
   ["booleanSchemas", isBoolean],
   ["anyOfAlone", isBoolean],
   ["propertyKeys", optional(isRegExp)],
+  ["propertyKeyScope", optional(oneOf("top-level", "every-level"))],
 ]);
 
 const patternShape: Shape = new Map([

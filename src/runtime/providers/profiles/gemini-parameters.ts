@@ -64,9 +64,11 @@ export const geminiParameters: ProfileSpec = {
     // quoted in a third-party doc). The Developer API is silent: the stricter reading holds there too.
     anyOfAlone: true,
     // "Parameter names must start with a letter or an underscore and must only contain chars a-z, A-Z, 0-9, or
-    // underscores with a maximum length of 64" (python-genai `FunctionDeclaration.parameters`). Enforcement was not
-    // observed, and the docstring does not say whether nested objects count: every level, the stricter reading.
+    // underscores with a maximum length of 64" (python-genai `FunctionDeclaration.parameters`). The docstring speaks
+    // of the function's parameters, the root's keys, and no report shows a nested key refused (enforcement was not
+    // observed at all): the rule holds where the record puts it, the top level.
     propertyKeys: /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
+    propertyKeyScope: "top-level",
   },
   values: {
     // `…format: only 'enum' and 'date-time' are supported for STRING type` (google-gemini/gemini-cli#2237, 2025-06).

@@ -72,7 +72,19 @@ export interface StructureRules {
   readonly anyOfAlone: boolean;
   /** What a property name must match (rule `property-key`). */
   readonly propertyKeys?: RegExp;
+  /**
+   * Where the public record shows `propertyKeys` applied: to the root's `properties` only (`top-level`), or to the
+   * `properties` of every object schema (`every-level`). Absent: `every-level`, the stricter reading.
+   */
+  readonly propertyKeyScope?: PropertyKeyScope;
 }
+
+/** Which property names a profile's key rule is known to apply to. */
+export type PropertyKeyScope =
+  /** The root object's property names only (the tool's parameters). */
+  | "top-level"
+  /** The property names of every object schema, however deep. */
+  | "every-level";
 
 /** Rules on keyword values. */
 export interface ValueRules {

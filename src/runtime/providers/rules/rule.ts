@@ -1,8 +1,9 @@
 /**
  * The protocol between the rewriting walk and the rules it applies to each schema object: a rule looks at one
  * draft and reports its first problem, with the exact rewrite that removes it (same verdicts) and, where there is
- * one, the widening that does (more accepted). The walk applies the exact one, the widening only when asked and
- * safe, and otherwise records a refusal.
+ * one, the widening that does (more accepted), the narrowing that does (less accepted, what the model may send
+ * shrinks) or the encoding that does (a representation the call decoder takes back). The walk applies the exact one,
+ * the others only when asked and safe, and otherwise records a refusal.
  */
 
 import type { Draft } from "../translation/draft.js";
@@ -32,6 +33,8 @@ export interface Remedy {
   readonly message: string;
   /** For a widening: the value removed. */
   readonly dropped?: unknown;
+  /** The pointer the change is listed at, when not the finding's (one finding, one change per property). */
+  readonly at?: string;
   apply(): void;
 }
 
@@ -45,6 +48,10 @@ export interface Finding {
   readonly message: string;
   readonly exact?: Remedy;
   readonly widen?: Remedy;
+  /** Accepts less: every instance the rewrite accepts, the original accepts (`narrow: true`). */
+  readonly narrow?: Remedy;
+  /** Changes the representation: the call decoder maps what the rewrite accepts back (`encode: true`). */
+  readonly encode?: Remedy;
   /** The schema object the offending keyword came from (for widening safety); the draft's own by default. */
   readonly from?: string;
 }
@@ -56,6 +63,10 @@ export interface RuleContext {
   readonly field: ToolField;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
+  /** Whether narrowings are asked for (`narrow: true`). */
+  readonly narrow: boolean;
+  /** Whether encodings are asked for (`encode: true`). */
+  readonly encode: boolean;
   /** Whether the walk has already refused this (pointer, rule, keyword): a rule then looks further. */
   skip(at: string, rule: string, keyword: string): boolean;
 }

@@ -12,7 +12,17 @@ import { allowed, annotationLike, dropping, entryJson } from "./helpers.js";
 import type { Finding, Rule, RuleContext } from "./rule.js";
 
 /** Keywords that apply to an instance whatever its type (Validation §6.1, Core §10.2): they also see a null. */
-const TYPE_AGNOSTIC = ["enum", "const", "anyOf", "allOf", "oneOf", "not", "if", "$ref"];
+export const TYPE_AGNOSTIC: readonly string[] = [
+  "enum",
+  "const",
+  "anyOf",
+  "allOf",
+  "oneOf",
+  "not",
+  "if",
+  "$ref",
+  "$dynamicRef",
+];
 
 /** `type` arrays the profile cannot take: one type, `[T, "null"]` as `nullable`, or one `anyOf` branch per type. */
 export const typeArray: Rule = (draft, _place, context) => {

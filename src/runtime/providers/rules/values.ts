@@ -84,11 +84,14 @@ export const patternSyntax: Rule = (draft, _place, context) => {
   };
 };
 
-/** A property name the profile's key pattern refuses; renaming it would rewrite the arguments, so it is refused. */
-export const propertyKey: Rule = (draft, _place, context) => {
-  const keys = context.profile.structure.propertyKeys;
+/**
+ * A property name the profile's key pattern refuses, where the profile says the rule applies (the root's keys, or
+ * every object's); renaming it would rewrite the arguments, so it is refused.
+ */
+export const propertyKey: Rule = (draft, place, context) => {
+  const { propertyKeys: keys, propertyKeyScope: scope } = context.profile.structure;
   const entry = draft.get("properties");
-  if (keys === undefined || entry?.kind !== "map") return undefined;
+  if (keys === undefined || entry?.kind !== "map" || (scope === "top-level" && !place.root)) return undefined;
   for (const name of entry.children.keys()) {
     const at = appendPointer(entry.at, name);
     if (keys.test(name) || context.skip(at, "property-key", "properties")) continue;

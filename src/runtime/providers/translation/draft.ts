@@ -33,6 +33,8 @@ export type Entry =
 /** A schema object's keywords, each with its origin. Entries are immutable; a rewrite replaces them. */
 export class Draft {
   private entries: Map<string, Entry>;
+  /** Properties sent required and nullable for an optional one: a null there means "absent" (`markEncoded`). */
+  private encodedNames: ReadonlySet<string> = new Set();
 
   constructor(
     /** Pointer of the schema object in the original schema. */
@@ -51,12 +53,25 @@ export class Draft {
 
   /** An independent copy (the entries are shared, being immutable). */
   clone(): Draft {
-    return new Draft(this.at, new Map(this.entries));
+    const copy = new Draft(this.at, new Map(this.entries));
+    copy.encodedNames = this.encodedNames;
+    return copy;
   }
 
   /** Takes over another draft's entries (after a rewrite done on a clone succeeded). */
   adopt(other: Draft): void {
     this.entries = new Map(other.entries);
+    this.encodedNames = other.encodedNames;
+  }
+
+  /** Marks a property as encoded: sent required and nullable, its null meaning "absent" to the call decoder. */
+  markEncoded(name: string): void {
+    this.encodedNames = new Set([...this.encodedNames, name]);
+  }
+
+  /** The properties `markEncoded` marked. */
+  encoded(): ReadonlySet<string> {
+    return this.encodedNames;
   }
 
   keys(): string[] {

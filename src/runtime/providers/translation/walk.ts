@@ -2,15 +2,16 @@
  * The walk that rewrites one schema for a profile: top-down, each schema object's rules applied until none finds a
  * problem (an exact rewrite always; a widening only when asked for and only where accepting more is accepting more),
  * then its subschemas. The input is never modified; every change and refusal names a pointer into it. `$defs`
- * entries no kept reference needs are dropped when they would need a change (they decide no verdict).
+ * entries no kept reference needs are dropped when one of them would need a change (they decide no verdict).
  */
 
 import { defineOwn, isObject } from "../../../engine/json/json.js";
-import { getAt, parsePointer } from "../../../engine/json/pointer.js";
+import { appendPointer, getAt, parsePointer } from "../../../engine/json/pointer.js";
+import { decodePlan, type DecodeNode } from "./decode-plan.js";
 import { Draft, type Child, type Entry } from "./draft.js";
 import type { ProviderProfile } from "../profiles/profile.js";
 import { childPolarity, RefGraph, WalkLimit } from "./ref-graph.js";
-import type { ProviderChange, ToolField } from "../report.js";
+import type { ChangeKind, ProviderChange, ToolField } from "../report.js";
 import { RULES } from "../rules/index.js";
 import type { Finding, Place, Remedy, RuleContext } from "../rules/rule.js";
 
@@ -18,6 +19,8 @@ import type { Finding, Place, Remedy, RuleContext } from "../rules/rule.js";
 export interface WalkOptions {
   readonly field: ToolField;
   readonly widen: boolean;
+  readonly narrow: boolean;
+  readonly encode: boolean;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
   readonly maxDepth: number;
@@ -25,19 +28,26 @@ export interface WalkOptions {
 }
 
 /** A refusal found by the walk, with its pointer into the original schema. */
-export interface WalkProblem {
+interface WalkProblem {
   readonly rule: string;
   readonly keyword: string;
   readonly pointer: string;
   readonly message: string;
+  /** A widening would remove it, had it been asked for. */
+  readonly widenable: boolean;
 }
 
-/** The rewritten schema, what changed, and what is refused. */
+/** The rewritten schema, what changed, what is refused, and where the call decoder turns nulls back into absence. */
 export interface WalkResult {
   readonly schema: unknown;
   readonly changes: readonly ProviderChange[];
   readonly problems: readonly WalkProblem[];
+  /** The decode plan, when some optional property was encoded. */
+  readonly decoder?: DecodeNode;
 }
+
+/** Why a narrowing or widening asked for was not made (`Place.polarity`). */
+const NOT_POSITIVE = "it sits under not, if, oneOf or a bounded contains";
 
 /** Rewrites of one schema object before a rule must have found everything (each rewrite removes a problem). */
 const MAX_REWRITES = 1_000;
@@ -52,6 +62,8 @@ class Walk implements RuleContext {
   readonly field: ToolField;
   readonly formatAssertion: boolean;
   readonly contentAssertion: boolean;
+  readonly narrow: boolean;
+  readonly encode: boolean;
   private readonly changes: ProviderChange[] = [];
   private readonly changeKeys: string[] = [];
   private readonly problems: WalkProblem[] = [];
@@ -60,6 +72,7 @@ class Walk implements RuleContext {
   private readonly refused = new Set<string>();
   private readonly kept: { at: string; target: string }[] = [];
   private readonly origin = new WeakMap<object, string>();
+  private readonly encodedAt = new WeakMap<object, readonly string[]>();
   private nodes = 0;
 
   constructor(
@@ -71,12 +84,24 @@ class Walk implements RuleContext {
     this.field = options.field;
     this.formatAssertion = options.formatAssertion;
     this.contentAssertion = options.contentAssertion;
+    this.narrow = options.narrow;
+    this.encode = options.encode;
   }
 
   run(): WalkResult {
     const schema = this.node({ value: this.root, at: "" }, { at: "", polarity: "positive", root: true, depth: 0 });
     this.checkKeptTargets(schema);
-    return { schema, changes: this.changes, problems: this.problems };
+    if (!this.changes.some((c) => c.kind === "encoded"))
+      return { schema, changes: this.changes, problems: this.problems };
+    const { plan, unreachable } = decodePlan(schema, this.encodedAt);
+    for (const object of unreachable) {
+      const at = appendPointer(this.origin.get(object) ?? "", "required");
+      const message =
+        "an optional property encoded as nullable sits where the call decoder cannot tell which schema a call takes " +
+        "(under not, if, oneOf, prefixItems, additionalProperties, or an anyOf whose branches share a type)";
+      this.refuse({ rule: "required-all", keyword: "required", at, message });
+    }
+    return { schema, changes: this.changes, problems: this.problems, ...(plan === undefined ? {} : { decoder: plan }) };
   }
 
   skip(at: string, rule: string, keyword: string): boolean {
@@ -141,6 +166,12 @@ class Walk implements RuleContext {
       } else if (finding.widen !== undefined && this.canWiden(place, finding.from ?? draft.at)) {
         finding.widen.apply();
         this.record(finding, finding.widen, "widened");
+      } else if (finding.narrow !== undefined && this.narrow && this.positive(place, finding.from ?? draft.at)) {
+        finding.narrow.apply();
+        this.record(finding, finding.narrow, "narrowed");
+      } else if (finding.encode !== undefined && this.encode && this.positive(place, finding.from ?? draft.at)) {
+        finding.encode.apply();
+        this.record(finding, finding.encode, "encoded");
       } else if (!this.refuse(finding)) {
         return;
       }
@@ -153,12 +184,15 @@ class Walk implements RuleContext {
    * objects a reference reaches, every reference's polarity.
    */
   private canWiden(place: Place, from: string): boolean {
-    return (
-      this.options.widen &&
-      place.polarity === "positive" &&
-      !this.graph.nonPositive.has(place.at) &&
-      !this.graph.nonPositive.has(from)
-    );
+    return this.options.widen && this.positive(place, from);
+  }
+
+  /**
+   * Whether accepting more (or less) here accepts more (or less) overall: what a widening and a narrowing both need,
+   * and an encoding too (the decoder reads the instance as the schema applies to it, never through a negation).
+   */
+  private positive(place: Place, from: string): boolean {
+    return place.polarity === "positive" && !this.graph.nonPositive.has(place.at) && !this.graph.nonPositive.has(from);
   }
 
   /** Records a refusal; false when it was recorded already (the rule found nothing new). */
@@ -166,31 +200,34 @@ class Walk implements RuleContext {
     const key = `${finding.at}|${finding.rule}|${finding.keyword}`;
     if (this.refused.has(key)) return false;
     this.refused.add(key);
+    // Whether widening would help is known only once the whole tool is checked again widened (checkTool says it).
+    const asked = (remedy: unknown, on: boolean, what: string) =>
+      remedy !== undefined && on ? ` (not ${what}: ${NOT_POSITIVE})` : "";
     const hint =
-      finding.widen === undefined
-        ? ""
-        : this.options.widen
-          ? " (not widened: it sits under not, if, oneOf or a bounded contains)"
-          : " (widen: true would drop it for the model; the boundary enforces it)";
+      asked(finding.widen, this.options.widen, "widened") ||
+      asked(finding.narrow, this.narrow, "narrowed") ||
+      asked(finding.encode, this.encode, "encoded");
     this.problems.push({
       rule: finding.rule,
       keyword: finding.keyword,
       pointer: finding.at,
       message: finding.message + hint,
+      widenable: finding.widen !== undefined && !this.options.widen,
     });
     this.problemKeys.push(key);
     return true;
   }
 
-  private record(finding: Finding, remedy: Remedy, kind: "exact" | "widened"): void {
-    const key = `${kind}|${finding.at}|${finding.keyword}|${remedy.change}`;
+  private record(finding: Finding, remedy: Remedy, kind: ChangeKind): void {
+    const pointer = remedy.at ?? finding.at;
+    const key = `${kind}|${pointer}|${finding.keyword}|${remedy.change}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.changeKeys.push(key);
     this.changes.push(
       Object.freeze({
         field: this.field,
-        pointer: finding.at,
+        pointer,
         keyword: finding.keyword,
         rule: finding.rule,
         kind,
@@ -219,6 +256,7 @@ class Walk implements RuleContext {
     }
     for (const [keyword, entry] of definitions) this.emitDefinitions(out, keyword, entry, draft, place);
     this.origin.set(out, draft.at);
+    if (draft.encoded().size > 0) this.encodedAt.set(out, [...draft.encoded()]);
     return out;
   }
 
@@ -255,8 +293,8 @@ class Walk implements RuleContext {
 
   /**
    * `$defs`/`definitions`: entries a kept reference needs are rewritten like any subschema; the others are kept
-   * only when they need no change (they decide no verdict, so dropping them is exact). A profile without the keyword
-   * loses it whole, once no kept reference needs it.
+   * only when none of them needs a change (they decide no verdict, so dropping them is exact; all or none, as one
+   * of them may refer to another). A profile without the keyword loses it whole, once no kept reference needs it.
    */
   private emitDefinitions(
     out: Record<string, unknown>,
@@ -292,31 +330,41 @@ class Walk implements RuleContext {
     const pending = new Map(entry.children);
     const emitOne = (name: string, child: Child) =>
       emitted.set(name, this.node(child, this.childPlace(child, keyword, draft, place, name)));
-    while (pending.size > 0) {
+    // The definitions kept references need, until none is left (emitting one can make another needed).
+    for (;;) {
       const ready = [...pending].filter(([, c]) => this.profile.structure.refs === "pass" || needed(c.at));
-      if (ready.length > 0) {
-        for (const [name, child] of ready) {
-          pending.delete(name);
-          emitOne(name, child);
-        }
-        continue;
+      if (ready.length === 0) break;
+      for (const [name, child] of ready) {
+        pending.delete(name);
+        emitOne(name, child);
       }
-      const [name, child] = pending.entries().next().value as [string, Child];
-      pending.delete(name);
-      const mark = this.mark();
-      const value = this.node(child, this.childPlace(child, keyword, draft, place, name));
-      if (this.changes.length === mark.changes && this.problems.length === mark.problems) {
-        emitted.set(name, value);
-        continue;
-      }
-      this.rollback(mark);
-      const message = `dropped the unused definition "${name}" (no reference reaches it)`;
-      this.record(
-        { rule: "keyword-unsupported", keyword, at: child.at, message },
-        { change: "unused-definition-dropped", message, apply: () => {} },
-        "exact",
-      );
     }
+    if (pending.size === 0) return this.setDefinitions(out, keyword, entry, emitted);
+    // The rest decide no verdict: kept as they are, or all dropped when one would need a change (one kept could
+    // refer to one dropped).
+    const mark = this.mark();
+    for (const [name, child] of pending) emitOne(name, child);
+    if (this.changes.length !== mark.changes || this.problems.length !== mark.problems) {
+      this.rollback(mark);
+      for (const [name, child] of pending) {
+        emitted.delete(name);
+        const message = `dropped the unused definition "${name}" (no reference reaches it)`;
+        this.record(
+          { rule: "keyword-unsupported", keyword, at: child.at, message },
+          { change: "unused-definition-dropped", message, apply: () => {} },
+          "exact",
+        );
+      }
+    }
+    this.setDefinitions(out, keyword, entry, emitted);
+  }
+
+  private setDefinitions(
+    out: Record<string, unknown>,
+    keyword: string,
+    entry: Entry & { kind: "map" },
+    emitted: ReadonlyMap<string, unknown>,
+  ): void {
     const map: Record<string, unknown> = {};
     for (const name of entry.children.keys()) if (emitted.has(name)) defineOwn(map, name, emitted.get(name));
     defineOwn(out, keyword, map);
