@@ -77,6 +77,14 @@ export type { SchemaBoundaryOptions } from "./runtime/schema-boundary.js";
 export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./runtime/output-schema.js";
 export type { Draft07Mode } from "./runtime/draft07/mode.js";
 export { InputSchemaError } from "./runtime/input-schema-error.js";
+export {
+  ElicitationSchema,
+  CompiledElicitationSchema,
+  type DeprecatedForm,
+  type ElicitationError,
+  type ElicitationSchemaOptions,
+  type ElicitResult,
+} from "./runtime/elicitation/elicitation-schema.js";
 export { SchemaCache } from "./runtime/schema-cache.js";
 export type { CatalogError } from "./runtime/catalog-error.js";
 export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/tool-catalog.js";

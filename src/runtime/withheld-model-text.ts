@@ -22,8 +22,11 @@ const SHOWN_MEMBERS: ReadonlySet<string> = new Set([
 /** A member no schema names: every other keyword that moves to a member of the instance. */
 const HIDDEN_MEMBER = "/*";
 
-/** The model-facing lines for an invalid result's evaluation tree, one per failing keyword, in evaluation order. */
-export function withheldLines(root: NodeResult): string[] {
+/**
+ * The model-facing lines for an invalid value's evaluation tree, one per failing keyword, in evaluation order;
+ * `rootName` names the value's root (a result's, by default).
+ */
+export function withheldLines(root: NodeResult, rootName = "(result)"): string[] {
   const lines: string[] = [];
   // Iterative: the tree is as deep as the evaluation was (maxEvaluationDepth), which need not fit the stack.
   const stack: [NodeResult, string][] = [[root, ""]];
@@ -32,7 +35,7 @@ export function withheldLines(root: NodeResult): string[] {
     const next: [NodeResult, string][] = [];
     for (const k of node.keywords) {
       if (k.valid) continue;
-      if (k.error !== undefined) lines.push(line(k, shown));
+      if (k.error !== undefined) lines.push(line(k, shown, rootName));
       for (const child of k.children) {
         if (child.valid) continue;
         const step = child.instanceLocation.slice(node.instanceLocation.length);
@@ -44,10 +47,10 @@ export function withheldLines(root: NodeResult): string[] {
   return lines;
 }
 
-function line(k: KeywordResult, shown: string): string {
+function line(k: KeywordResult, shown: string, rootName: string): string {
   const where = k.keywordLocation === "" ? "the schema root" : k.keywordLocation;
   const text = constraint(k.keyword, k.params ?? {});
-  return `${shown === "" ? "(result)" : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
+  return `${shown === "" ? rootName : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
 }
 
 const BOUNDS: Readonly<Record<string, string>> = {
