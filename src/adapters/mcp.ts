@@ -16,7 +16,7 @@ import type { CompileOptions } from "../engine/compile/compile-options.js";
 import { SchemaError, errorMessage, isInstance } from "../engine/errors.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
-import { compile, type Validator } from "../index.js";
+import { compile, ElicitationSchema, type Validator } from "../index.js";
 import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07/mode.js";
 
 /** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
@@ -30,6 +30,13 @@ export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
   draft07?: Draft07Mode;
   /** The most errors quoted in one `errorMessage`, a positive integer (default 10); the rest are counted. */
   maxErrorsInMessage?: number;
+  /**
+   * `true` for the provider of an MCP *server* (`Server` / `McpServer`), whose SDK uses it only to check the content
+   * of an accepted form-mode elicitation against its `requestedSchema`: every schema is then checked with
+   * `ElicitationSchema` (the MCP subset, else the validator always fails naming the pointer; content values are
+   * never quoted). Only `limits` and `formatAssertion` of the compile options apply then. Default `false`.
+   */
+  elicitation?: boolean;
 }
 
 /** The provider's options, checked fail closed in its constructor: `compile`'s, plus its own. */
@@ -37,7 +44,11 @@ const providerOptionChecks: OptionTable = new Map([
   ...compileOptionChecks,
   ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
   ["maxErrorsInMessage", expecting((v) => Number.isInteger(v) && (v as number) >= 1, "a positive integer")],
+  ["elicitation", expecting((v) => typeof v === "boolean", "a boolean")],
 ]);
+
+/** The compile options that apply to elicitation schemas (`ElicitationSchema`'s options). */
+const ELICITATION_OPTIONS: ReadonlySet<string> = new Set(["limits", "formatAssertion", "maxErrorsInMessage"]);
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =
@@ -84,6 +95,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
   private readonly limits: Readonly<Limits>;
   private readonly draft07: Draft07Mode;
   private readonly maxErrors: number;
+  private readonly elicitation: boolean;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
   /**
@@ -97,16 +109,18 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     try {
       problem = optionsProblem(options, providerOptionChecks, "BackplaneJsonSchemaValidator");
       if (problem === undefined) given = { ...options };
+      if (problem === undefined && given.elicitation === true) problem = elicitationProblem(given);
     } catch (e) {
       problem = `BackplaneJsonSchemaValidator options could not be read: ${errorMessage(e)}`;
     }
     if (problem !== undefined)
       throw new SchemaError({ class: "validation", code: "options_invalid", message: problem });
-    const { draft07, maxErrorsInMessage, ...compileOptions } = given;
+    const { draft07, maxErrorsInMessage, elicitation, ...compileOptions } = given;
     this.options = { formatAssertion: true, ...compileOptions };
     this.limits = resolveLimits(compileOptions.limits);
     this.draft07 = draft07 ?? "upgrade";
     this.maxErrors = maxErrorsInMessage ?? 10;
+    this.elicitation = elicitation === true;
   }
 
   /** A validator for the schema, compiled once per schema object; never throws (a bad schema always fails). */
@@ -121,6 +135,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
   }
 
   private build(schema: unknown): JsonSchemaValidator<unknown> {
+    if (this.elicitation) return this.elicitationValidator(schema);
     let validator: Validator;
     try {
       validator = compile(this.prepare(schema), this.options);
@@ -140,6 +155,23 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     };
   }
 
+  /** A requested schema checked with `ElicitationSchema`; the validator checks accepted content against it. */
+  private elicitationValidator(schema: unknown): JsonSchemaValidator<unknown> {
+    const { limits, formatAssertion } = this.options;
+    const compiled = ElicitationSchema.validateSchema(schema, { limits, formatAssertion });
+    if (!compiled.ok) {
+      const { error } = compiled;
+      const at = error.schemaPointer !== undefined ? ` (at schema "${error.schemaPointer}")` : "";
+      return alwaysFails(`schema cannot be used for elicitation: ${error.class}/${error.code}: ${error.message}${at}`);
+    }
+    return (input: unknown): JsonSchemaValidatorResult<unknown> => {
+      const checked = compiled.value.validate({ action: "accept", content: input });
+      if (checked.ok) return { valid: true, data: input, errorMessage: undefined };
+      const { problems = [], message } = checked.error;
+      return { valid: false, data: undefined, errorMessage: problems.length > 0 ? this.message(problems) : message };
+    };
+  }
+
   /** Applies the explicit draft-07 upgrade when asked to; anything else is compiled as given. */
   private prepare(schema: unknown): unknown {
     const prepared = prepareDraft07(schema, this.draft07, this.limits);
@@ -147,14 +179,34 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     return prepared.value.schema;
   }
 
-  private message(errors: readonly { instanceLocation: string; error?: string }[]): string {
+  private message(errors: readonly ({ instanceLocation: string; error?: string } | string)[]): string {
     if (errors.length === 0) return "value does not match the schema";
     const shown = errors
       .slice(0, this.maxErrors)
-      .map((e) => `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`);
+      .map((e) =>
+        typeof e === "string"
+          ? e
+          : `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`,
+      );
     const rest = errors.length - shown.length;
     return shown.join("; ") + (rest > 0 ? `; and ${rest} more error${rest === 1 ? "" : "s"}` : "");
   }
+}
+
+/** With `elicitation: true`, a compile option that elicitation schemas do not take is refused, not ignored. */
+function elicitationProblem(options: BackplaneJsonSchemaValidatorOptions): string | undefined {
+  for (const name of Object.keys(options)) {
+    if (
+      name === "elicitation" ||
+      ELICITATION_OPTIONS.has(name) ||
+      options[name as keyof typeof options] === undefined
+    ) {
+      continue;
+    }
+    const apply = "only limits, formatAssertion and maxErrorsInMessage do";
+    return `BackplaneJsonSchemaValidator option "${name}" does not apply with elicitation: true (${apply})`;
+  }
+  return undefined;
 }
 
 function alwaysFails(errorMessage: string): JsonSchemaValidator<unknown> {
