@@ -25,6 +25,31 @@ const layerRules = Object.entries(below).map(([folder, allowed]) => ({
   },
 }));
 
+// The runtime's folders in the order data flows, lowest first: errors (Result and the error family) → boundary (the
+// schema boundary: InputSchema, OutputSchema, options, cache, the dialect upgrades) → elicitation → descriptor (the
+// tool descriptor read once, names and namespaces) → identity (canonical form, digests, pins, hidden text) →
+// providers (profiles, rules, translation, checks) → admission (ToolCatalog.admitBatch and its bundle) → gateway
+// (Execution.invoke) → conversation. Each imports only the ones below it.
+const RUNTIME = "^src/runtime/";
+const flow = [
+  "errors",
+  "boundary",
+  "elicitation",
+  "descriptor",
+  "identity",
+  "providers",
+  "admission",
+  "gateway",
+  "conversation",
+];
+const runtimeRules = flow.map((folder, i) => ({
+  name: `runtime-${folder}-imports-downwards`,
+  comment: `src/runtime/${folder} may import only ${["itself", ...flow.slice(0, i)].join(", ")} (and the engine).`,
+  severity: "error",
+  from: { path: `${RUNTIME}${folder}/` },
+  to: { path: RUNTIME, pathNot: `${RUNTIME}(${flow.slice(0, i + 1).join("|")})/` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -35,6 +60,14 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    ...runtimeRules,
+    {
+      name: "runtime-in-folders",
+      comment: "Every runtime module belongs to the folder of its stage (runtimeRules): none sits at the top.",
+      severity: "error",
+      from: { path: "^src/runtime/[^/]+\\.ts$" },
+      to: {},
+    },
     {
       name: "engine-stands-alone",
       comment: "The engine imports no vocabulary, runtime, adapter or CLI: the dialect is handed to it as data.",

@@ -71,12 +71,12 @@ export function compile<T = unknown>(schema: unknown, options?: CompileOptions):
   return compileWith<T>(dialect2020_12, schema, options);
 }
 
-export type { Result } from "./runtime/result.js";
-export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./runtime/input-schema.js";
-export type { SchemaBoundaryOptions } from "./runtime/schema-boundary.js";
-export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./runtime/output-schema.js";
-export type { Draft07Mode } from "./runtime/draft07/mode.js";
-export { InputSchemaError } from "./runtime/input-schema-error.js";
+export type { Result } from "./runtime/errors/result.js";
+export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./runtime/boundary/input-schema.js";
+export type { SchemaBoundaryOptions } from "./runtime/boundary/schema-boundary.js";
+export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./runtime/boundary/output-schema.js";
+export type { Draft07Mode } from "./runtime/boundary/dialects/mode.js";
+export { InputSchemaError } from "./runtime/errors/input-schema-error.js";
 export {
   ElicitationSchema,
   CompiledElicitationSchema,
@@ -85,10 +85,10 @@ export {
   type ElicitationSchemaOptions,
   type ElicitResult,
 } from "./runtime/elicitation/elicitation-schema.js";
-export { SchemaCache } from "./runtime/schema-cache.js";
-export type { CatalogError } from "./runtime/catalog-error.js";
-export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/tool-catalog.js";
-export type { AdmissionTarget, TargetRequest } from "./runtime/admission-targets.js";
+export { SchemaCache } from "./runtime/boundary/schema-cache.js";
+export type { CatalogError } from "./runtime/errors/catalog-error.js";
+export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/admission/tool-catalog.js";
+export type { AdmissionTarget, TargetRequest } from "./runtime/providers/admission-targets.js";
 export {
   AdmittedBundle,
   HiddenTextReport,
@@ -96,9 +96,9 @@ export {
   type AdmittedTool,
   type SchemaField,
   type UpgradedSchema,
-} from "./runtime/admitted-bundle.js";
-export type { Authority } from "./runtime/authority.js";
-export type { ProviderTool, ToolDescriptor } from "./runtime/tool-descriptor.js";
+} from "./runtime/admission/admitted-bundle.js";
+export type { Authority } from "./runtime/admission/authority.js";
+export type { ProviderTool, ToolDescriptor } from "./runtime/descriptor/tool-descriptor.js";
 export {
   Execution,
   type ExecutionError,
@@ -108,7 +108,7 @@ export {
   type StageName,
   type StageVerdict,
   type ToolCall,
-} from "./runtime/execution.js";
+} from "./runtime/gateway/execution.js";
 export {
   Conversation,
   CatalogAdmissionError,
@@ -116,11 +116,11 @@ export {
   type CatalogListener,
   type CatalogUpdatedEvent,
   type CatalogUpdate,
-} from "./runtime/conversation.js";
-export type { Checkpoint, ConversationOptions, UpdateOptions } from "./runtime/conversation-input.js";
-export type { CatalogChanges, ChangedTool, HeldTool } from "./runtime/catalog-review.js";
-export type { HiddenTextPolicy, IdentityError, Pins, UnpinnedPolicy } from "./runtime/pins.js";
-export type { Namespace } from "./runtime/namespace.js";
+} from "./runtime/conversation/conversation.js";
+export type { Checkpoint, ConversationOptions, UpdateOptions } from "./runtime/conversation/conversation-input.js";
+export type { CatalogChanges, ChangedTool, HeldTool } from "./runtime/conversation/catalog-review.js";
+export type { HiddenTextPolicy, IdentityError, Pins, UnpinnedPolicy } from "./runtime/identity/pins.js";
+export type { Namespace } from "./runtime/descriptor/namespace.js";
 export type { HiddenText } from "./runtime/identity/hidden-text.js";
 export {
   upgradeDraft07,
@@ -131,7 +131,7 @@ export {
   type UpgradedDocument,
   type UpgradeBlocked,
   type UpgradeFailed,
-} from "./runtime/draft07/upgrade.js";
+} from "./runtime/boundary/dialects/upgrade.js";
 export {
   activeRules,
   anthropicToolName,

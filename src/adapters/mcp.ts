@@ -17,7 +17,7 @@ import { SchemaError, errorMessage, isInstance } from "../engine/errors.js";
 import { resolveLimits, type Limits } from "../engine/limits.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
 import { compile, ElicitationSchema, type Validator } from "../index.js";
-import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/draft07/mode.js";
+import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/boundary/dialects/mode.js";
 
 /** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {

@@ -10,6 +10,7 @@ import { errorMessage, isInstance } from "../engine/errors.js";
 import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
 import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
+import { printable } from "./terminal-text.js";
 import { packageInfo } from "./package-info.js";
 import { validateCommand, type Io } from "./validate-command.js";
 
@@ -105,7 +106,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 function report(e: unknown): number {
   const known = isInstance(e, CliError);
   const message = known ? e.message : `internal error: ${errorMessage(e)}`;
-  process.stderr.write(`backplane-schema: ${oneLine(message)}\n`);
+  process.stderr.write(printable(`backplane-schema: ${oneLine(message)}\n`));
   return known ? e.exitCode : ExitCode.executionFailure;
 }
 
@@ -119,7 +120,12 @@ process.on("uncaughtException", (e) => {
   process.exit();
 });
 
-const io: Io = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };
+// Everything the commands print passes here: what a server or a file chose cannot move the cursor, recolour, erase a
+// row or hide itself (terminal-text.ts).
+const io: Io = {
+  out: (text) => void process.stdout.write(printable(text)),
+  err: (text) => void process.stderr.write(printable(text)),
+};
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;

@@ -12,10 +12,10 @@ import { defineOwn, isObject, preview } from "../../engine/json/json.js";
 import { plural } from "../../engine/output/messages.js";
 import { resolveLimits, type Limits } from "../../engine/limits.js";
 import { compileOptionChecks, optionsProblem, type OptionCheck } from "../../engine/options.js";
-import { CompiledInputSchema, InputSchema } from "../input-schema.js";
-import type { InputSchemaError } from "../input-schema-error.js";
-import { err, ok, type Result } from "../result.js";
-import { withheldLines } from "../withheld-model-text.js";
+import { CompiledInputSchema, InputSchema } from "../boundary/input-schema.js";
+import type { InputSchemaError } from "../errors/input-schema-error.js";
+import { err, ok, type Result } from "../errors/result.js";
+import { withheldLines } from "../boundary/withheld-model-text.js";
 import { subsetProblem, type DeprecatedForm } from "./subset.js";
 
 export type { DeprecatedForm } from "./subset.js";

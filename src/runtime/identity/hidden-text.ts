@@ -6,8 +6,11 @@
  */
 
 import type { Limits } from "../../engine/limits.js";
+import type { HiddenText } from "../errors/details.js";
 import { child, pointerOf, type Path } from "./path.js";
 import { canonicalTool } from "./tool-identity.js";
+
+export type { HiddenText } from "../errors/details.js";
 
 const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cf}]/u;
 const EVERY_HIDDEN = new RegExp(HIDDEN.source, "gu");
@@ -18,14 +21,6 @@ const EVERY_HIDDEN = new RegExp(HIDDEN.source, "gu");
  */
 export function mayHideText(text: string): boolean {
   return HIDDEN.test(text);
-}
-
-/** Where a tool definition has text a reader cannot see, and which characters it is made of. */
-export interface HiddenText {
-  /** The JSON Pointer into the descriptor of the string, or of the member whose name holds the characters. */
-  readonly pointer: string;
-  /** The distinct hidden code points found there, ascending, as `U+XXXX` (at least four hex digits, upper case). */
-  readonly codePoints: readonly string[];
 }
 
 /**

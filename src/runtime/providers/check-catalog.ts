@@ -6,10 +6,10 @@
  */
 
 import { checkSetup, checkTool, type CheckOptions, type ToolCheck } from "./check-tool.js";
-import type { ProviderProfile } from "./profile.js";
-import type { Target } from "./profiles.js";
+import type { ProviderProfile } from "./profiles/profile.js";
+import type { Target } from "./profiles/index.js";
 import { providerError, refusal, type ProviderError } from "./report.js";
-import type { ProviderRequestTool } from "./request-format.js";
+import type { ProviderRequestTool } from "./profiles/request-format.js";
 import { ToolNameMap } from "./tool-names.js";
 
 /** What one request spends of a profile's per-request budgets. */

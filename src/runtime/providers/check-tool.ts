@@ -11,11 +11,11 @@ import { isObject, preview } from "../../engine/json/json.js";
 import { defaultLimits } from "../../engine/limits.js";
 import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
 import type { StrictUsage } from "./measure.js";
-import type { ProviderProfile } from "./profile.js";
-import { resolveProfile, type Target } from "./profiles.js";
-import { WalkLimit } from "./ref-graph.js";
+import type { ProviderProfile } from "./profiles/profile.js";
+import { resolveProfile, type Target } from "./profiles/index.js";
+import { WalkLimit } from "./translation/ref-graph.js";
 import { providerError, refusal, type ProviderChange, type ProviderError, type ToolOutcome } from "./report.js";
-import { requestTool, type ProviderRequestTool } from "./request-format.js";
+import { requestTool, type ProviderRequestTool } from "./profiles/request-format.js";
 import { providerName } from "./tool-names.js";
 import {
   budgetProblems,

@@ -7,7 +7,7 @@ export { checkCatalog, type CatalogCheck, type CatalogUsage } from "./check-cata
 export { checkTool, type CheckOptions, type ToolCheck } from "./check-tool.js";
 export type { SchemaCheck } from "./schema-check.js";
 export type { StrictUsage } from "./measure.js";
-export { defineProfile } from "./define-profile.js";
+export { defineProfile } from "./profiles/define-profile.js";
 export {
   activeRules,
   type NameRule,
@@ -21,8 +21,8 @@ export {
   type SchemaLimits,
   type StructureRules,
   type ValueRules,
-} from "./profile.js";
-export { profiles, resolveProfile, resolveTargets, type Target } from "./profiles.js";
+} from "./profiles/profile.js";
+export { profiles, resolveProfile, resolveTargets, type Target } from "./profiles/index.js";
 export {
   anthropicToolName,
   geminiToolName,
@@ -38,5 +38,5 @@ export type {
   GeminiFunctionDeclaration,
   OpenAIFunctionTool,
   ProviderRequestTool,
-} from "./request-format.js";
+} from "./profiles/request-format.js";
 export { ToolNameMap } from "./tool-names.js";

@@ -6,7 +6,7 @@
 
 import { isObject } from "../../engine/json/json.js";
 import { decodeFragment, getAt, parsePointer } from "../../engine/json/pointer.js";
-import { forEachChild, WalkLimit } from "./ref-graph.js";
+import { forEachChild, WalkLimit } from "./translation/ref-graph.js";
 
 /** The counts of one schema as sent. */
 export interface SchemaMeasure {

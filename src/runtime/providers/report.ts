@@ -4,7 +4,9 @@
  * the keyword and the JSON Pointer. Plain frozen data: it serialises as it is, for a CLI or a host's log.
  */
 
-import type { ErrorClass } from "../../engine/errors.js";
+import type { ProviderError, ToolField } from "../errors/details.js";
+
+export type { ProviderError, ToolField } from "../errors/details.js";
 
 /** How a tool fares against a profile. */
 export type ToolOutcome =
@@ -16,9 +18,6 @@ export type ToolOutcome =
   | "widened"
   /** Cannot be sent to this provider without changing which arguments are valid. */
   | "refused";
-
-/** Which part of a tool a change or a refusal is about. */
-export type ToolField = "name" | "inputSchema" | "outputSchema";
 
 /** One change made for a provider. */
 export interface ProviderChange {
@@ -38,26 +37,6 @@ export interface ProviderChange {
   readonly message: string;
   /** For a widening: the value removed (what the boundary still enforces). */
   readonly dropped?: unknown;
-}
-
-/** Why a tool cannot be sent as it is, or why the check could not run. */
-export interface ProviderError {
-  /** `unsupported_capability` for a refusal; `validation` for bad options; `execution_failure` for a limit. */
-  readonly class: ErrorClass;
-  /** `provider_unsupported`, `options_invalid`, `tool_invalid` or `limit_exceeded`. */
-  readonly code: string;
-  /** One line, plain English. */
-  readonly message: string;
-  /** The profile's id (empty when the target itself was unusable). */
-  readonly profile: string;
-  /** The rule (an id `activeRules` lists), e.g. `closed-objects`; empty for options and limits. */
-  readonly rule: string;
-  /** The keyword the rule refuses (`name` for the tool name, empty when none). */
-  readonly keyword: string;
-  /** JSON Pointer into the original schema (`""` for the root or the name). */
-  readonly schemaPointer: string;
-  /** The part of the tool refused. */
-  readonly field?: ToolField;
 }
 
 /** A frozen `ProviderError`. */

@@ -5,9 +5,9 @@
  */
 
 import { measure, strictUsage, type StrictUsage } from "./measure.js";
-import type { ProviderProfile } from "./profile.js";
+import type { ProviderProfile } from "./profiles/profile.js";
 import { refusal, type ProviderChange, type ProviderError, type ToolField, type ToolOutcome } from "./report.js";
-import { walk, type WalkProblem } from "./walk.js";
+import { walk, type WalkProblem } from "./translation/walk.js";
 
 /** The resolved options of a check. */
 export interface CheckSettings {

@@ -5,7 +5,7 @@
  * and a `ToolNameMap` takes a provider's tool call back to the MCP name. Two tools with one provider name are refused.
  */
 
-import type { NameRule } from "./profile.js";
+import type { NameRule } from "./profiles/profile.js";
 
 /** Whether `name` satisfies the rule as it is. */
 function nameFits(name: string, rule: NameRule): boolean {

@@ -6,7 +6,7 @@
  * LangSchema and claudex converter notes; and through errors observed up to 2026-07.
  */
 
-import type { ProfileSpec } from "../profile.js";
+import type { ProfileSpec } from "./profile.js";
 import { anthropic, anthropicPropertyKeys } from "./anthropic.js";
 
 export const anthropicStrict: ProfileSpec = {

@@ -3,7 +3,7 @@
  * enforced), as typed by anthropic-sdk-python `types/tool_param.py` (2026-08-08) and observed up to 2026-09.
  */
 
-import type { ProfileSpec } from "../profile.js";
+import type { ProfileSpec } from "./profile.js";
 import { anthropicToolName, noBudgets, noLimits, noStructureRules, noValueRules } from "./parts.js";
 
 /**

@@ -5,7 +5,7 @@
  * announcement.
  */
 
-import type { ProfileSpec } from "../profile.js";
+import type { ProfileSpec } from "./profile.js";
 import { geminiToolName, noBudgets, noLimits } from "./parts.js";
 
 export const geminiJsonSchema: ProfileSpec = {

@@ -4,7 +4,7 @@
  * 3.7.0 `ISchema`), as observed in public reports up to 2026-09.
  */
 
-import type { ProfileSpec } from "../profile.js";
+import type { ProfileSpec } from "./profile.js";
 import { geminiToolName, noBudgets, noLimits } from "./parts.js";
 
 export const geminiParameters: ProfileSpec = {

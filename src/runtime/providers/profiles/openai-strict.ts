@@ -4,7 +4,7 @@
  * #supported-schemas, limits as of 2026) and observed in public reports up to 2026-09.
  */
 
-import type { ProfileSpec } from "../profile.js";
+import type { ProfileSpec } from "./profile.js";
 import { noBudgets, openaiToolName } from "./parts.js";
 
 export const openaiStrict: ProfileSpec = {

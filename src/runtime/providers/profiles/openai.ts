@@ -4,7 +4,7 @@
  * is compatible (openai-node 6.46.0 docstring, 2026-07-09); a host that needs the guarantee uses `openai-strict`.
  */
 
-import type { ProfileSpec } from "../profile.js";
+import type { ProfileSpec } from "./profile.js";
 import { noLimits, noStructureRules, noValueRules, openaiToolName } from "./parts.js";
 
 export const openai: ProfileSpec = {

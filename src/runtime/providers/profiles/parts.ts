@@ -3,7 +3,7 @@
  * every profile carries, and the rules a provider without a given rule has (README "Provider profiles").
  */
 
-import type { NameRule, RequestBudgets, SchemaLimits, StructureRules, ValueRules } from "../profile.js";
+import type { NameRule, RequestBudgets, SchemaLimits, StructureRules, ValueRules } from "./profile.js";
 
 /**
  * OpenAI function names: `^[a-zA-Z0-9_-]{1,64}$`. Sources: openai-node `src/resources/shared.ts`

@@ -1,0 +1,315 @@
+/**
+ * The boundary `InputSchema` and `OutputSchema` share (README "The MCP tool-call boundary"): one implementation, two
+ * policies. A schema is checked as JSON data within the schema limits, then compiled once (optionally after an
+ * explicit, exact draft-07 translation); a value is checked as JSON within the instance limits before the schema sees
+ * it, evaluated at most twice (the boolean path, then one output pass), and returned untouched on success. Nothing
+ * here throws, whatever the schema, the value or a host exception is.
+ */
+
+import type { CompileOptions } from "../../engine/compile/compile-options.js";
+import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
+import { checkJson, type JsonBounds } from "../../engine/json/host-json.js";
+import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
+import { resolveLimits, type Limits } from "../../engine/limits.js";
+import { compileWith } from "../../engine/compile-with.js";
+import { basicOutput, type NodeResult, type OutputUnit } from "../../engine/output/output.js";
+import type { Validator } from "../../engine/validator.js";
+import { dialect2020_12 } from "../../vocabularies/dialect-2020-12.js";
+import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./dialects/mode.js";
+import { InputSchemaError } from "../errors/input-schema-error.js";
+import { err, ok, type Result } from "../errors/result.js";
+import type { SchemaCache } from "./schema-cache.js";
+import { schemaOptionsError } from "./schema-options.js";
+import type { UpgradeChange } from "./dialects/upgrade.js";
+import { withheldLines } from "./withheld-model-text.js";
+
+/** Options of `InputSchema` and `OutputSchema`: the engine's compile options plus the boundary's own. */
+export type SchemaBoundaryOptions = Pick<
+  CompileOptions,
+  | "schemaRegistry"
+  | "schemaLoader"
+  | "contentAssertion"
+  | "limits"
+  | "baseUri"
+  | "formats"
+  | "vocabularies"
+  | "strictSchema"
+  | "messages"
+> & {
+  /**
+   * Whether `format` asserts. `true` by default at the boundary (unlike `compile`, whose default is the
+   * specification's annotation): a tool's `format` is a constraint its server states, the MCP SDKs' own validators
+   * assert it, and the boundary and the MCP provider must agree (docs/guide/boundary.md "Formats at the boundary").
+   * `false` makes `format` an annotation.
+   */
+  formatAssertion?: boolean;
+  /**
+   * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
+   * (their contents are not part of the key).
+   */
+  cache?: SchemaCache;
+  /**
+   * A schema declaring draft-07: `"reject"` (the default) leaves it `unsupported_capability`; `"upgrade"` translates it
+   * exactly with `upgradeDraft07` before compiling, or refuses (`upgrade_blocked`) naming what blocks the translation.
+   */
+  draft07?: Draft07Mode;
+};
+
+/** What tells arguments from a result: the wording, the error code and the rules of the root and the value. */
+export interface BoundaryPolicy {
+  /** The boundary as option errors name it. */
+  readonly boundary: "InputSchema" | "OutputSchema";
+  /** The value as messages name it. */
+  readonly subject: "arguments" | "the result";
+  /** The schema as messages name it. */
+  readonly schemaName: "input schema" | "output schema";
+  /** The code of a value the schema refuses. */
+  readonly code: "arguments_invalid" | "output_invalid";
+  /** Whether the value must be a JSON object (tool arguments) or may be any JSON value (a result). */
+  readonly objectValue: boolean;
+  /**
+   * A problem with the schema's root that this policy forbids: checked before compiling for a root that is not an
+   * object, after compiling (so the schema's own errors come first) for one that is.
+   */
+  rootProblem(schema: unknown): InputSchemaError | undefined;
+  /** Whether the value is withheld from the model when refused (a result): its errors' model text names none of it. */
+  readonly withholdsValue: boolean;
+}
+
+/** An error about a value under a policy: one about a withheld value says nothing of it to a model. */
+function finish(policy: BoundaryPolicy, error: InputSchemaError): InputSchemaError {
+  return policy.withholdsValue ? error.aboutResult() : error;
+}
+
+/** The limit behind each bound a value is checked against (bytes are not bounded for values). */
+const BOUND_LIMITS: Record<Exclude<keyof JsonBounds, "bytes">, keyof Limits> = {
+  nodes: "maxInstanceNodes",
+  depth: "maxInstanceDepth",
+  stringLength: "maxStringLength",
+  arrayLength: "maxArrayLength",
+  objectProperties: "maxObjectProperties",
+};
+
+/** What compiling a schema under a policy produced. */
+export interface CompiledParts {
+  readonly validator: Validator;
+  readonly limits: Readonly<Limits>;
+  readonly upgraded?: readonly UpgradeChange[];
+}
+
+/**
+ * A schema that compiled under a policy; `validate` is the hot path. `T` is the type the caller says valid values
+ * have (`validateSchema<T>`): a success's value is typed as it; nothing checks `T` against the schema.
+ */
+export class CompiledSchema<T = unknown> {
+  /** The compiled validator (of the translated schema, when `upgraded` is set). */
+  readonly validator: Validator;
+  /** When the schema declared draft-07 and `draft07: "upgrade"` translated it: what the translation changed. */
+  readonly upgraded?: readonly UpgradeChange[];
+  private readonly limits: Readonly<Limits>;
+
+  /** @internal */
+  constructor(
+    /** The caller's schema, the very same value, unchanged (also when it was translated from draft-07). */
+    readonly schema: unknown,
+    parts: CompiledParts,
+    private readonly policy: BoundaryPolicy,
+  ) {
+    this.validator = parts.validator;
+    this.limits = parts.limits;
+    if (parts.upgraded !== undefined) this.upgraded = parts.upgraded;
+    Object.freeze(this);
+  }
+
+  /** Checks a value; on success returns the very same value, typed as `T`. Never throws. */
+  validate(value: unknown): Result<T, InputSchemaError> {
+    try {
+      return this.check(value);
+    } catch (e) {
+      return err(finish(this.policy, failure(e)));
+    }
+  }
+
+  private check(value: unknown): Result<T, InputSchemaError> {
+    const { policy, validator } = this;
+    const shape = checkValue(value, this.limits, policy);
+    if (shape !== undefined) return err(finish(policy, shape));
+    let valid: boolean;
+    try {
+      valid = validator.isValid(value);
+    } catch (e) {
+      if (!isInstance(e, LimitError) || e.instancePointer !== undefined) return err(finish(policy, failure(e)));
+      // The boolean path does not track where it is: the one output pass locates the limit.
+      try {
+        validator.evaluate(value);
+      } catch (located) {
+        if (isInstance(located, LimitError)) return err(finish(policy, InputSchemaError.from(located)));
+      }
+      return err(finish(policy, InputSchemaError.from(e)));
+    }
+    if (valid) return ok(value as T);
+    // One output pass after the boolean one: invalid values are evaluated twice, never three times.
+    let tree: NodeResult;
+    try {
+      tree = validator.evaluate(value);
+    } catch (e) {
+      if (!isInstance(e, LimitError)) return err(finish(policy, failure(e)));
+      // The verdict stands; listing the problems would exceed a limit, so the one error says so.
+      const are = policy.subject === "arguments" ? "are" : "is";
+      const listing = `the problems are not itemised because listing them exceeds ${e.limit} (${e.value})`;
+      const error = `${policy.subject} ${are} invalid; ${listing}`;
+      const unit: OutputUnit = { valid: false, keywordLocation: "", instanceLocation: "", error };
+      return err(refusal(policy, [unit], policy.withholdsValue ? [] : undefined));
+    }
+    const errors = basicOutput(tree).errors ?? [];
+    return err(refusal(policy, errors, policy.withholdsValue ? withheldLines(tree) : undefined));
+  }
+}
+
+/** The error for a value the schema refuses: the first error in the message, all of them on `errors`. */
+function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[] | undefined): InputSchemaError {
+  const first = errors.find((e) => e.error !== undefined) ?? errors[0];
+  const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
+  const does = policy.subject === "arguments" ? "do" : "does";
+  return new InputSchemaError({
+    class: "validation",
+    code: policy.code,
+    message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
+    ...(first !== undefined ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation } : {}),
+    errors,
+    ...(withheld === undefined ? {} : { withheld }),
+  });
+}
+
+/** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
+function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): InputSchemaError | undefined {
+  if (policy.objectValue && !isObject(value)) {
+    return new InputSchemaError({
+      class: "validation",
+      code: policy.code,
+      message: `${policy.subject} must be an object, got ${preview(value)}`,
+      instancePointer: "",
+    });
+  }
+  const found = checkJson(value, {
+    nodes: limits.maxInstanceNodes,
+    depth: limits.maxInstanceDepth,
+    stringLength: limits.maxStringLength,
+    arrayLength: limits.maxArrayLength,
+    objectProperties: limits.maxObjectProperties,
+  });
+  if (found.ok) return undefined;
+  if (found.bound !== undefined) {
+    const name = BOUND_LIMITS[found.bound as Exclude<keyof JsonBounds, "bytes">];
+    return InputSchemaError.from(new LimitError(name, limits[name], { instancePointer: found.pointer }));
+  }
+  const are = policy.subject === "arguments" ? "are" : "is";
+  return new InputSchemaError({
+    class: "validation",
+    code: policy.code,
+    message: `${policy.subject} ${are} not JSON at "${found.pointer}": ${found.message}`,
+    instancePointer: found.pointer,
+    // A Proxy trap that threw: the exception is for the host.
+    ...(Object.hasOwn(found, "thrown") ? { cause: found.thrown } : {}),
+  });
+}
+
+/** A failure inside the validator or a host exception: limits stay `execution_failure`, anything else fails closed. */
+function failure(e: unknown): InputSchemaError {
+  if (isInstance(e, SchemaError)) return InputSchemaError.from(e);
+  return new InputSchemaError({
+    class: "execution_failure",
+    code: "validator_failed",
+    message: `the validator failed: ${errorMessage(e)}`,
+    cause: e,
+  });
+}
+
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+/** A number naming an object for as long as it lives (0: none given). */
+function identity(value: object | undefined): number {
+  if (value === undefined) return 0;
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, (id = ++nextIdentity));
+  return id;
+}
+
+/** The boundary's default of `formatAssertion` (see `SchemaBoundaryOptions`). */
+export const BOUNDARY_FORMAT_ASSERTION = true;
+
+function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
+  const { cache, draft07: _draft07, ...given } = options;
+  const compileOptions: CompileOptions = {
+    ...given,
+    formatAssertion: given.formatAssertion ?? BOUNDARY_FORMAT_ASSERTION,
+  };
+  // The key is the schema's text: only for a tree within the schema limits, without registry or loader.
+  if (cache === undefined || !cacheable || options.schemaRegistry !== undefined || options.schemaLoader !== undefined) {
+    return compileWith(dialect2020_12, schema, compileOptions);
+  }
+  const key = canonicalJson([
+    schema,
+    compileOptions.formatAssertion,
+    compileOptions.contentAssertion === true,
+    compileOptions.limits ?? null,
+    compileOptions.baseUri ?? null,
+    compileOptions.strictSchema === true,
+    // Host code is part of the key by identity: the same formats, vocabularies and renderer objects.
+    identity(compileOptions.formats),
+    identity(compileOptions.vocabularies),
+    identity(compileOptions.messages),
+  ]);
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const validator = compileWith(dialect2020_12, schema, compileOptions);
+  cache.set(key, validator);
+  return validator;
+}
+
+/** Compiles a schema under a policy, or says why it cannot be used. Never throws. */
+export function compileSchema(
+  schema: unknown,
+  options: SchemaBoundaryOptions,
+  policy: BoundaryPolicy,
+): Result<CompiledParts, InputSchemaError> {
+  try {
+    return compileChecked(schema, options, policy);
+  } catch (e) {
+    return err(failure(e));
+  }
+}
+
+function compileChecked(
+  schema: unknown,
+  options: SchemaBoundaryOptions,
+  policy: BoundaryPolicy,
+): Result<CompiledParts, InputSchemaError> {
+  const optionsError = schemaOptionsError(options, policy.boundary);
+  if (optionsError !== undefined) return err(optionsError);
+  const limits = resolveLimits(options.limits);
+  const draft07 = options.draft07 ?? "reject";
+  if (!isObject(schema)) {
+    const root = policy.rootProblem(schema);
+    if (root !== undefined) return err(root);
+  }
+  // Measured once, shared objects counted as their expansion but walked once; what is not JSON data within the
+  // schema limits is left to the compiler, which reports it (or the limit) with its pointer.
+  const json = checkJson(schema, { bytes: limits.maxSchemaBytes });
+  let prepared: Result<{ schema: unknown; changes?: UpgradeChange[] }, InputSchemaError> = ok({ schema });
+  if (json.ok) prepared = prepareDraft07(schema, draft07, limits);
+  if (!prepared.ok) return prepared;
+  let validator: Validator;
+  try {
+    const cacheable = json.ok && (prepared.value.schema !== schema || !json.measure.shared);
+    validator = compileCached(prepared.value.schema, options, cacheable);
+  } catch (e) {
+    if (isInstance(e, SchemaError)) return err(withDraft07Hint(InputSchemaError.from(e), schema, draft07));
+    return err(failure(e));
+  }
+  const root = policy.rootProblem(prepared.value.schema);
+  if (root !== undefined) return err(root);
+  const { changes } = prepared.value;
+  return ok(changes === undefined ? { validator, limits } : { validator, limits, upgraded: changes });
+}

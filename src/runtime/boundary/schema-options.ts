@@ -1,0 +1,29 @@
+/**
+ * Options of the schema boundaries (README "The MCP tool-call boundary"): the `compile` options plus the
+ * boundary's own, checked fail closed by one table. A boundary option is one more entry here.
+ */
+
+import { errorMessage } from "../../engine/errors.js";
+import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
+import { InputSchemaError } from "../errors/input-schema-error.js";
+import { SchemaCache } from "./schema-cache.js";
+
+export const schemaOptionChecks: OptionTable = new Map([
+  ...compileOptionChecks,
+  ["cache", expecting((v) => v instanceof SchemaCache, "a SchemaCache")],
+  ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
+]);
+
+/** An `options_invalid` error for the first problem with a boundary's options, or undefined. Never throws. */
+export function schemaOptionsError(options: unknown, what: string): InputSchemaError | undefined {
+  let problem: string | undefined;
+  try {
+    problem = optionsProblem(options, schemaOptionChecks, what);
+  } catch (e) {
+    // A throwing getter or proxy trap in host options.
+    problem = `${what} options could not be read: ${errorMessage(e)}`;
+  }
+  return problem === undefined
+    ? undefined
+    : new InputSchemaError({ class: "validation", code: "options_invalid", message: problem });
+}

@@ -1,0 +1,199 @@
+/**
+ * The allow-list rule (`keyword-unsupported`): a keyword the profile does not accept goes away exactly where it
+ * changes no verdict (annotations, unknown keywords, keywords inert without their partner), is rewritten exactly
+ * where an accepted spelling means the same (`const` → one-value `enum`, an integer `exclusiveMinimum` → `minimum`,
+ * a provably disjoint `oneOf` → `anyOf`, `allOf` merged), can be dropped or loosened when widening (assertions;
+ * applicators whose results nobody reads), and is refused otherwise.
+ */
+
+import { preview } from "../../../engine/json/json.js";
+import { appendPointer } from "../../../engine/json/pointer.js";
+import type { Draft, Entry } from "../translation/draft.js";
+import { KEYWORDS_2020_12, PLAIN_ASSERTIONS } from "../translation/keywords.js";
+import { disjointBranches } from "../translation/oneof-proof.js";
+import {
+  acceptsAll,
+  allowed,
+  annotationLike,
+  dropping,
+  enumValueOk,
+  entryJson,
+  mergingBranches,
+  unevaluatedSafe,
+} from "./helpers.js";
+import type { Finding, Place, Rule, RuleContext } from "./rule.js";
+
+/** Keywords other rules own: `$ref` (the reference rules), `$defs`/`definitions` (kept or dropped by the walk). */
+const OWNED = new Set(["$ref", "$defs", "definitions"]);
+
+/** Applicators that can be dropped when widening, provided `unevaluated*` reads nothing of theirs. */
+const DROPPABLE_APPLICATORS = new Set([
+  "items",
+  "contains",
+  "dependentSchemas",
+  "if",
+  "anyOf",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+]);
+
+/** A keyword outside the profile's allow-list. */
+export const keywordUnsupported: Rule = (draft, place, context) => {
+  if (context.profile.keywords === "any") return undefined;
+  for (const [keyword, entry] of draft.entriesInOrder()) {
+    if (allowed(keyword, context) || OWNED.has(keyword)) continue;
+    if (context.skip(entry.at, "keyword-unsupported", keyword)) continue;
+    return unsupported(draft, keyword, entry, place, context);
+  }
+  return undefined;
+};
+
+function unsupported(draft: Draft, keyword: string, entry: Entry, place: Place, context: RuleContext): Finding {
+  const base = {
+    rule: "keyword-unsupported",
+    keyword,
+    at: entry.at,
+    from: entry.from,
+    message: `"${keyword}" is not accepted by ${context.profile.id}`,
+  };
+  const drop = (change: string, message: string) => dropping(draft, keyword, change, message);
+  if (keyword === "$schema")
+    return { ...base, exact: drop("annotation-dropped", "dropped $schema (2020-12 is the default)") };
+  if (annotationLike(keyword, context))
+    return { ...base, exact: drop("annotation-dropped", `dropped the annotation "${keyword}"`) };
+  if (!KEYWORDS_2020_12.has(keyword))
+    return { ...base, exact: drop("unknown-keyword-dropped", `dropped "${keyword}", which 2020-12 does not define`) };
+  const widened = (message: string) => ({ ...base, widen: drop("keyword-dropped", message) });
+  switch (keyword) {
+    case "const":
+      return constant(draft, entry, base, context);
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return exclusive(draft, keyword, entry, base, context);
+    case "oneOf":
+      return oneOf(draft, entry, base, context);
+    case "allOf":
+      return mergingBranches(draft, "allOf", base, context);
+    case "$id":
+      if (place.root && !context.graph.hasForeignScope)
+        return {
+          ...base,
+          exact: drop("root-id-dropped", "dropped the root $id (every reference is a local fragment)"),
+        };
+      return base;
+    case "additionalProperties":
+      if (acceptsAll(entry.kind === "schema" ? entry.child : undefined) && !context.graph.hasUnevaluated)
+        return {
+          ...base,
+          exact: drop("additional-properties-dropped", "dropped additionalProperties that accepts all"),
+        };
+      return unevaluatedSafe(context) ? widened(`dropped additionalProperties ${preview(entryJson(entry))}`) : base;
+    case "patternProperties": {
+      const rest = draft.get("additionalProperties");
+      const open = rest === undefined || acceptsAll(rest.kind === "schema" ? rest.child : undefined);
+      if ((open || !allowed("additionalProperties", context)) && unevaluatedSafe(context))
+        return widened("dropped patternProperties");
+      return { ...base, message: `${base.message}, and dropping it would let additionalProperties refuse its names` };
+    }
+    case "prefixItems": {
+      const items = draft.get("items");
+      if (acceptsAll(items?.kind === "schema" ? items.child : undefined) && unevaluatedSafe(context))
+        return widened("dropped prefixItems");
+      return { ...base, message: `${base.message}, and dropping it would make items apply to the first items` };
+    }
+    case "minContains":
+    case "maxContains":
+      if (!draft.has("contains"))
+        return { ...base, exact: drop("inert-keyword-dropped", `dropped "${keyword}" (no contains beside it)`) };
+      // Without minContains, contains needs one match (Validation §6.4.5): dropping `minContains: 0` narrows.
+      if (keyword === "minContains" && !(typeof entryJson(entry) === "number" && (entryJson(entry) as number) >= 1))
+        return base;
+      return widened(`dropped "${keyword}"`);
+    case "then":
+    case "else":
+      if (!draft.has("if"))
+        return { ...base, exact: drop("inert-keyword-dropped", `dropped "${keyword}" (no if beside it)`) };
+      return unevaluatedSafe(context) ? widened(`dropped "${keyword}"`) : base;
+    case "format":
+    case "contentEncoding":
+    case "contentMediaType":
+    case "contentSchema":
+    case "not":
+    case "propertyNames":
+      return widened(`dropped "${keyword}"`);
+    default:
+      break;
+  }
+  if (PLAIN_ASSERTIONS.has(keyword)) return widened(`dropped "${keyword}" ${preview(entryJson(entry))}`);
+  if (DROPPABLE_APPLICATORS.has(keyword) && unevaluatedSafe(context)) return widened(`dropped "${keyword}"`);
+  return base;
+}
+
+type Base = Omit<Finding, "exact" | "widen">;
+
+/** `const: x` is `enum: [x]` (Validation §6.1.3). */
+function constant(draft: Draft, entry: Entry, base: Base, context: RuleContext): Finding {
+  const value = entryJson(entry);
+  const widen = dropping(draft, "const", "keyword-dropped", `dropped const ${preview(value)}`);
+  if (!allowed("enum", context) || !enumValueOk(value, context) || draft.has("enum")) return { ...base, widen };
+  return {
+    ...base,
+    exact: {
+      change: "const-to-enum",
+      message: `const ${preview(value)} → enum [${preview(value)}]`,
+      apply: () => {
+        draft.rename("const", "enum");
+        draft.setValue("enum", [value], entry.at);
+      },
+    },
+    widen,
+  };
+}
+
+/** For integers only, `exclusiveMinimum: x` is `minimum: ⌊x⌋ + 1` (and the mirror); else `minimum: x` widens. */
+function exclusive(draft: Draft, keyword: string, entry: Entry, base: Base, context: RuleContext): Finding {
+  const x = entry.kind === "value" ? entry.value : undefined;
+  const lower = keyword === "exclusiveMinimum";
+  const inclusive = lower ? "minimum" : "maximum";
+  const drop = dropping(draft, keyword, "keyword-dropped", `dropped ${keyword} ${preview(x)}`);
+  if (typeof x !== "number" || !allowed(inclusive, context)) return { ...base, widen: drop };
+  const existing = draft.value(inclusive);
+  const tighter = (a: number) =>
+    typeof existing !== "number" ? a : lower ? Math.max(existing, a) : Math.min(existing, a);
+  const replace = (bound: number) => () => {
+    draft.delete(keyword);
+    draft.setValue(inclusive, tighter(bound), appendPointer(entry.from, inclusive));
+  };
+  const widen = {
+    change: "exclusive-widened",
+    message: `${keyword} ${x} → ${inclusive} ${x} (${x} itself is accepted too)`,
+    dropped: { [keyword]: x },
+    apply: replace(x),
+  };
+  const integral = lower ? Math.floor(x) + 1 : Math.ceil(x) - 1;
+  if (draft.value("type") !== "integer" || !Number.isSafeInteger(integral)) return { ...base, widen };
+  return {
+    ...base,
+    exact: {
+      change: "exclusive-to-inclusive",
+      message: `${keyword} ${x} → ${inclusive} ${integral} (the type is integer)`,
+      apply: replace(integral),
+    },
+    widen,
+  };
+}
+
+/** `oneOf` as `anyOf`: exact when no two branches can both match, a widening otherwise. */
+function oneOf(draft: Draft, entry: Entry, base: Base, context: RuleContext): Finding {
+  if (!allowed("anyOf", context) || draft.has("anyOf") || entry.kind !== "array")
+    return { ...base, widen: dropping(draft, "oneOf", "keyword-dropped", "dropped oneOf") };
+  const rename = () => draft.rename("oneOf", "anyOf");
+  const proof = disjointBranches(draft, entry.children, context.graph);
+  const widen = {
+    change: "oneof-widened",
+    message: "oneOf → anyOf: an instance matching several branches is accepted too",
+    apply: rename,
+  };
+  if (proof === undefined) return { ...base, widen };
+  return { ...base, exact: { change: "oneof-to-anyof", message: `oneOf → anyOf: ${proof}`, apply: rename }, widen };
+}

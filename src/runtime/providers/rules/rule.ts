@@ -1,0 +1,64 @@
+/**
+ * The protocol between the rewriting walk and the rules it applies to each schema object: a rule looks at one
+ * draft and reports its first problem, with the exact rewrite that removes it (same verdicts) and, where there is
+ * one, the widening that does (more accepted). The walk applies the exact one, the widening only when asked and
+ * safe, and otherwise records a refusal.
+ */
+
+import type { Draft } from "../translation/draft.js";
+import type { ProviderProfile } from "../profiles/profile.js";
+import type { Polarity, RefGraph } from "../translation/ref-graph.js";
+import type { ToolField } from "../report.js";
+
+/** Where a schema object sits. */
+export interface Place {
+  /** Its pointer in the original schema. */
+  readonly at: string;
+  readonly polarity: Polarity;
+  readonly root: boolean;
+  readonly depth: number;
+  /** The keyword holding it (`properties`, `items`, `anyOf`, …). */
+  readonly via?: string;
+  /** Its property name, when `via` is `properties`. */
+  readonly key?: string;
+  /** The parent's `required`, when `via` is `properties`. */
+  readonly parentRequired?: readonly unknown[];
+}
+
+/** A rewrite of the draft a rule looked at. */
+export interface Remedy {
+  /** The change's stable code. */
+  readonly change: string;
+  readonly message: string;
+  /** For a widening: the value removed. */
+  readonly dropped?: unknown;
+  apply(): void;
+}
+
+/** A problem one rule found in one draft. */
+export interface Finding {
+  readonly rule: string;
+  readonly keyword: string;
+  /** Pointer of the offending keyword in the original schema. */
+  readonly at: string;
+  /** Why the provider refuses it, one line. */
+  readonly message: string;
+  readonly exact?: Remedy;
+  readonly widen?: Remedy;
+  /** The schema object the offending keyword came from (for widening safety); the draft's own by default. */
+  readonly from?: string;
+}
+
+/** What a rule may consult. */
+export interface RuleContext {
+  readonly profile: ProviderProfile;
+  readonly graph: RefGraph;
+  readonly field: ToolField;
+  readonly formatAssertion: boolean;
+  readonly contentAssertion: boolean;
+  /** Whether the walk has already refused this (pointer, rule, keyword): a rule then looks further. */
+  skip(at: string, rule: string, keyword: string): boolean;
+}
+
+/** One rule: the first problem it finds in a draft, or undefined. */
+export type Rule = (draft: Draft, place: Place, context: RuleContext) => Finding | undefined;
