@@ -10,6 +10,7 @@ import { errorMessage, isInstance } from "../engine/errors.js";
 import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
 import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
+import { gatewayCommand } from "./gateway/command.js";
 import { printable } from "./terminal-text.js";
 import { packageInfo } from "./package-info.js";
 import { validateCommand, type Io } from "./validate-command.js";
@@ -95,6 +96,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return validateCommand(rest, io);
     case "admit":
       return admitCommand(rest, io);
+    case "gateway":
+      return gatewayCommand(rest, io);
     case "bowtie":
       if (rest.length > 0) throw new CliError("bowtie takes no arguments");
       return runBowtie();
