@@ -28,8 +28,8 @@ export const CLI = join(here, "..", "..", "src", "cli", "main.js");
 export const MISBEHAVING = join(here, "misbehaving-server.js");
 
 /** A `mcpServers` entry for the misbehaving server under `name`. */
-export function misbehaving(name: string): Record<string, unknown> {
-  return { command: process.execPath, args: [MISBEHAVING, "serve", name] };
+export function misbehaving(name: string, ...extra: string[]): Record<string, unknown> {
+  return { command: process.execPath, args: [MISBEHAVING, "serve", name, ...extra] };
 }
 
 /** A `mcpServers` entry for a reference server (run from node_modules, with its own temp directory). */

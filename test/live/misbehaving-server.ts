@@ -5,7 +5,8 @@
  * `garbage` (writes a line that is not JSON), `huge` (answers with a message of `bytes` bytes), `redescribe` (changes
  * `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested or a flat
  * `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots` (ask the
- * client). Imported, or run without `serve` (as the test runner does), it does nothing.
+ * client). `serve <name> bad-tools` adds two tools the gateway must leave out. Imported, or run without `serve` (as
+ * the test runner does), it does nothing.
  */
 
 import { pathToFileURL } from "node:url";
@@ -72,13 +73,24 @@ function tools(echoDescription: string) {
   ];
 }
 
-async function serve(name: string): Promise<void> {
+/** With `bad-tools`: one tool whose schema does not compile, one in a dialect no upgrade covers. */
+const BAD_TOOLS = [
+  { name: "bad_schema", inputSchema: { type: "object", properties: { x: { type: "strin" } } } },
+  {
+    name: "old_dialect",
+    inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: {} },
+  },
+];
+
+async function serve(name: string, badTools: boolean): Promise<void> {
   let echoDescription = `Echoes the message (${name}).`;
   const server = new Server(
     { name, version: "1.0.0" },
     { capabilities: { tools: { listChanged: true }, logging: {} } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools(echoDescription) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools(echoDescription), ...(badTools ? BAD_TOOLS : [])],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     process.stderr.write(`call ${request.params.name}\n`);
@@ -102,6 +114,7 @@ async function serve(name: string): Promise<void> {
       case "freeze":
         process.stdin.pause();
         process.stdin.removeAllListeners("data");
+        setInterval(() => undefined, 60_000); // alive, but deaf
         return new Promise(() => undefined);
       case "crash":
         setTimeout(() => process.exit(3), 10);
@@ -160,8 +173,8 @@ async function serve(name: string): Promise<void> {
   process.stderr.write(`pid ${process.pid}\n`);
 }
 
-const [mode, name] = process.argv.slice(2);
+const [mode, name, extra] = process.argv.slice(2);
 const main = process.argv[1];
 if (main !== undefined && import.meta.url === pathToFileURL(main).href && mode === "serve" && name !== undefined) {
-  await serve(name);
+  await serve(name, extra === "bad-tools");
 }

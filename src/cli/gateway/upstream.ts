@@ -53,7 +53,14 @@ const STABLE_MS = 60_000;
 /** `tools/list` pages a server may return before it is taken for looping. */
 const MAX_PAGES = 1_000;
 
+/** How long a closed connection waits for its child's exit status. */
+const EXIT_WAIT_MS = 500;
+
 class Timeout extends Error {}
+
+function pause(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+}
 
 function faultText(fault: LineFault, max: number): string {
   if (fault.kind === "oversized") return `it sent a message of more than ${max} bytes (--max-message-bytes)`;
@@ -135,10 +142,13 @@ export class Upstream {
       if (notification.method === "notifications/tools/list_changed") this.relist();
       else this.events.notification(this, notification);
     };
-    client.onclose = () => {
-      if (generation === this.generation && (this.state === "up" || this.state === "starting")) {
-        void this.fail(generation, this.reason !== "" ? this.reason : "its connection closed");
-      }
+    client.onclose = async () => {
+      if (generation !== this.generation || (this.state !== "up" && this.state !== "starting")) return;
+      // A child's stdout ends as it exits: how it exited is the better reason, when it comes soon.
+      const exited = this.child?.exited;
+      const how = exited === undefined ? undefined : await Promise.race([exited, pause(EXIT_WAIT_MS)]);
+      if (this.reason === "" && how !== undefined) this.reason = `it ${how}`;
+      await this.fail(generation, this.reason !== "" ? this.reason : "its connection closed");
     };
     this.client = client;
     const onFault = (fault: LineFault) => {
