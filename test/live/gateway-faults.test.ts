@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { cli, misbehaving, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { misbehaving, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { runCli } from "../cli/helpers.js";
 
 async function withGateway(
   servers: Record<string, unknown>,
@@ -120,10 +121,14 @@ describe("gateway: one server's faults stay its own", () => {
       { alpha: misbehaving("alpha") },
       (dir) => {
         // Pins for every tool but echo, taken from a first run's trust on first use.
-        const first = cli(["gateway", "review", "--config", join(dir, "config.json"), "--pins", "first.json"], dir);
+        const first = runCli(["gateway", "review", "--config", join(dir, "config.json"), "--pins", "first.json"], {
+          cwd: dir,
+        });
         assert.equal(first.status, 0, first.stdout + first.stderr);
         assert.match(first.stdout, /^NEW {7}alpha__echo: no pin; pinned on first use by the gateway \(tofu\)$/m);
-        const approveAll = cli(["gateway", "approve", "--pins", "first.json", "alpha__add", "alpha__args"], dir);
+        const approveAll = runCli(["gateway", "approve", "--pins", "first.json", "alpha__add", "alpha__args"], {
+          cwd: dir,
+        });
         assert.equal(approveAll.status, 0, approveAll.stderr);
         pinsText = readFileSync(join(dir, "first.json"), "utf8");
         writeFileSync(join(dir, "pins.json"), pinsText);
@@ -134,15 +139,18 @@ describe("gateway: one server's faults stay its own", () => {
         assert.deepEqual(listed.sort(), ["alpha__add", "alpha__args"]);
         await gateway.waitFor(/held alpha__echo: tool_unpinned \(no pin\)/);
         assert.equal(readFileSync(join(gateway.dir, "pins.json"), "utf8"), pinsText, "never written");
-        const review = cli(
+        const review = runCli(
           ["gateway", "review", "--config", "config.json", "--pins", "pins.json", "--pins-mode", "enforce"],
-          gateway.dir,
+          { cwd: gateway.dir },
         );
         assert.equal(review.status, 4);
         assert.match(review.stdout, /^NEW {7}alpha__echo: no pin; held \(--pins-mode enforce\)$/m);
         assert.ok(existsSync(join(gateway.dir, "pins.json.held")));
         const changes = gateway.listChanged();
-        assert.equal(cli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], gateway.dir).status, 0);
+        assert.equal(
+          runCli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], { cwd: gateway.dir }).status,
+          0,
+        );
         await until("the approval to be picked up", () => gateway.listChanged() > changes);
         assert.ok((await names(gateway)).includes("alpha__echo"));
       },

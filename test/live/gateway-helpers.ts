@@ -5,7 +5,6 @@
  */
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -136,10 +135,4 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content[0]?.text ?? "";
-}
-
-/** Runs the CLI to completion (for `gateway approve` and `gateway review`). */
-export function cli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

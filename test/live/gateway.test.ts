@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { alive, SERVERS, start } from "./servers.js";
-import { cli, misbehaving, reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { misbehaving, reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { runCli } from "../cli/helpers.js";
 
 const memory = SERVERS.find((s) => s.backend === "memory")!;
 const everything = SERVERS.find((s) => s.backend === "everything")!;
@@ -244,7 +245,7 @@ describe("gateway: reviewed updates", () => {
     assert.ok(!gateway.stderr().includes("\u001b"), "nothing a server chose reaches the terminal unescaped");
     assert.ok(existsSync(join(gateway.dir, "pins.json.held")));
 
-    const approved = cli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], gateway.dir);
+    const approved = runCli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], { cwd: gateway.dir });
     assert.equal(approved.status, 0, approved.stderr);
     assert.match(approved.stdout, /^approved alpha__echo \(changed at \/description; held since .*\): pinned sha256-/);
     const after = gateway.listChanged();
@@ -254,7 +255,7 @@ describe("gateway: reviewed updates", () => {
     assert.equal(textOf(await call("alpha__echo", { message: "back" })), "alpha: back");
     await gateway.waitFor(/approved alpha__echo/);
     assert.equal(
-      cli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], gateway.dir).status,
+      runCli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], { cwd: gateway.dir }).status,
       2,
       "no longer held",
     );
