@@ -1,11 +1,11 @@
 /** `backplane-schema gateway`'s command line: every usage error is one line on stderr and exit 2, before any server starts. */
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { runCli } from "../helpers.js";
+import { repoRoot, runCli } from "../helpers.js";
 
 let dir = "";
 before(() => {
@@ -64,6 +64,21 @@ describe("gateway usage errors", () => {
       assert.equal(run.stdout, "");
     });
   }
+
+  test("without @modelcontextprotocol/sdk installed, the gateway says in one line what to install (exit 2)", () => {
+    // The CLI as a package installs it: its own files and its runtime dependencies, no SDK.
+    const pkg = join(dir, "installed");
+    mkdirSync(join(pkg, "node_modules"), { recursive: true });
+    cpSync(join(repoRoot, "build", "src"), join(pkg, "src"), { recursive: true });
+    symlinkSync(join(repoRoot, "node_modules", "punycode"), join(pkg, "node_modules", "punycode"), "dir");
+    const cli = join(pkg, "src", "cli", "main.js");
+    const run = runCli(["gateway", "--config", join(dir, "ok.json")], { cli, cwd: pkg });
+    assert.equal(run.status, 2);
+    assert.equal(
+      run.stderr,
+      "backplane-schema: gateway needs the MCP SDK 1.x, which is not installed: npm install @modelcontextprotocol/sdk\n",
+    );
+  });
 
   test("--help documents the gateway, its flags and its subcommands", () => {
     const help = runCli(["--help"]).stdout;
