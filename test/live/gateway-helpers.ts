@@ -96,11 +96,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return options.elicit?.() ?? { action: "decline" };
   });
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///tmp/root", name: "root" }] }));
-  client.setRequestHandler(CreateMessageRequestSchema, () => ({
-    role: "assistant",
-    content: { type: "text", text: "sampled text" },
-    model: "test-model",
-  }));
+  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+    const token = request.params._meta?.progressToken;
+    if (token !== undefined) {
+      await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: 1 } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return { role: "assistant", content: { type: "text", text: "sampled text" }, model: "test-model" };
+  });
   let changes = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     changes++;

@@ -198,7 +198,11 @@ describe("gateway: the rest of MCP is carried", () => {
   });
 
   test("sampling and roots requests reach the client and its answers reach the server", async () => {
-    assert.match(textOf(await call("alpha__sample")), /^sampled: .*sampled text/);
+    assert.match(
+      textOf(await call("alpha__sample")),
+      /^sampled \(1 progress\): .*sampled text/,
+      "progress from the client too",
+    );
     assert.match(textOf(await call("alpha__roots")), /file:\/\/\/tmp\/root/);
   });
 

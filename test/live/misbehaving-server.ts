@@ -154,14 +154,16 @@ async function serve(name: string, badTools: boolean): Promise<void> {
         return text(`progressed ${steps}`);
       }
       case "sample": {
+        let progress = 0;
         const answer = await server.request(
           {
             method: "sampling/createMessage",
             params: { messages: [{ role: "user", content: { type: "text", text: "hello" } }], maxTokens: 10 },
           },
           AS_SENT,
+          { onprogress: () => progress++ },
         );
-        return text(`sampled: ${JSON.stringify(answer)}`);
+        return text(`sampled (${progress} progress): ${JSON.stringify(answer)}`);
       }
       case "roots":
         return text(`roots: ${JSON.stringify(await server.request({ method: "roots/list" }, AS_SENT))}`);

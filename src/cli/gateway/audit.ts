@@ -14,7 +14,7 @@ import { printable } from "../terminal-text.js";
 export type CallOutcome = "dispatched" | "refused" | "withheld" | "held" | "timeout" | "failed";
 
 /** How a catalog or server event ended. */
-export type CatalogOutcome =
+type CatalogOutcome =
   | "admitted"
   | "held"
   | "approved"

@@ -21,7 +21,7 @@ import { PinsStore, type PinsMode } from "./pins-store.js";
 import { review } from "./review.js";
 import { loadSdk } from "./sdk.js";
 
-export const DEFAULTS = Object.freeze({
+const DEFAULTS = Object.freeze({
   callTimeoutMs: 60_000,
   startupTimeoutMs: 30_000,
   maxMessageBytes: 4 * 1024 * 1024,

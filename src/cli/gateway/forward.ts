@@ -21,7 +21,7 @@ export function onwardParams(params: unknown): Record<string, unknown> | undefin
 }
 
 /** The requester's progress token, when it asked for progress. */
-export function progressToken(params: unknown): string | number | undefined {
+function progressToken(params: unknown): string | number | undefined {
   const meta = isObject(params) ? params["_meta"] : undefined;
   const token = isObject(meta) ? meta["progressToken"] : undefined;
   return typeof token === "string" || typeof token === "number" ? token : undefined;

@@ -27,6 +27,8 @@ export interface GatewaySettings extends UpstreamSettings {
 interface Front {
   readonly server: SdkServer;
   readonly attached: number;
+  /** Settles when the client has initialised (its capabilities are known). */
+  readonly initialized: Promise<void>;
   closed: boolean;
 }
 
@@ -39,6 +41,8 @@ const CAPABILITIES = {
   completions: {},
 };
 
+/** How long a server's request waits for a client that is still initialising. */
+const CLIENT_INIT_MS = 10_000;
 /** How long a server-to-client request may wait for the client (a person may be answering it). */
 const CLIENT_REQUEST_MS = 2 ** 31 - 1;
 
@@ -61,6 +65,8 @@ export class Gateway {
   private warnedNotifications = new Set<string>();
   /** The tools held after the last admission, and the names shown to clients (to tell them when those change). */
   private held = new Set<string>();
+  /** What the last admission reported of tools left out and of hidden text. */
+  private reported = new Set<string>();
   private shown = "";
   /** Every tool ever listed, with its server: a call to one whose server is down is told so. */
   private readonly known = new Map<string, string>();
@@ -161,16 +167,25 @@ export class Gateway {
   }
 
   private report(a: Admission, approved: readonly string[]): void {
-    const serverOf = (name: string) => this.catalog.serverOf(name);
+    const serverOf = (name: string) => this.catalog.serverOf(name) ?? this.known.get(name);
+    // Tools left out, and hidden text, are reported when they first appear, not at every admission.
+    const reported = this.reported;
+    this.reported = new Set();
+    const fresh = (key: string) => {
+      this.reported.add(key);
+      return !reported.has(key);
+    };
     if (a.first) {
       const up = this.upstreams.filter((u) => u.state === "up").length;
       this.reporter.say(`admitted ${a.accepted.length} tools from ${up} of ${this.upstreams.length} servers`);
     }
     for (const q of a.quarantined) {
+      if (!fresh(`quarantined ${q.name} ${q.code}`)) continue;
       this.reporter.say(`quarantined ${q.name}: ${q.reason}`);
       this.audit.catalog({ server: q.server, tool: q.name, outcome: "quarantined", code: q.code });
     }
     for (const x of a.excluded) {
+      if (!fresh(`excluded ${x.name} ${x.code}`)) continue;
       this.reporter.say(`excluded ${x.name}: ${x.reason}`);
       this.audit.catalog({ server: x.server, tool: x.name, outcome: "excluded", code: x.code });
     }
@@ -197,8 +212,11 @@ export class Gateway {
       this.reporter.say(`removed ${name}`);
       this.audit.catalog({ server: serverOf(name), tool: name, outcome: "removed" });
     }
-    for (const h of a.hiddenText)
-      this.reporter.say(`${h.name}: hidden characters at ${h.pointers.join(", ")} (--hidden-text report)`);
+    for (const h of a.hiddenText) {
+      const at = h.pointers.join(", ");
+      if (fresh(`hidden ${h.name} ${at}`))
+        this.reporter.say(`${h.name}: hidden characters at ${at} (--hidden-text report)`);
+    }
   }
 
   /** Connects a client over `transport`; it is served until its connection closes. */
@@ -207,7 +225,14 @@ export class Gateway {
       { name: "backplane-schema-gateway", version: packageInfo().version },
       { capabilities: CAPABILITIES },
     );
-    const front: Front = { server, attached: Date.now(), closed: false };
+    let initialized: () => void = () => undefined;
+    const front: Front = {
+      server,
+      attached: Date.now(),
+      initialized: new Promise((resolve) => (initialized = resolve)),
+      closed: false,
+    };
+    server.oninitialized = () => initialized();
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
     server.fallbackRequestHandler = (request, extra) =>
@@ -374,6 +399,8 @@ export class Gateway {
     const { method, params } = request;
     const front = this.frontFor(up.name);
     if (front === undefined) throw new McpError(types.ErrorCode.InternalError, "no client is connected to the gateway");
+    // A server may ask at once (roots, on its own initialisation): the client's capabilities are known once it is.
+    await Promise.race([front.initialized, new Promise((resolve) => setTimeout(resolve, CLIENT_INIT_MS).unref())]);
     const capabilities = (front.server.getClientCapabilities() ?? {}) as Record<string, unknown>;
     const lacks = (capability: string) =>
       new McpError(

@@ -23,7 +23,7 @@ export interface HttpFrontOptions {
 }
 
 /** The endpoint path (the one MCP clients use by convention). */
-export const MCP_PATH = "/mcp";
+const MCP_PATH = "/mcp";
 /** Sessions served at once; more are refused until one closes. */
 const MAX_SESSIONS = 64;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -88,6 +88,8 @@ export async function serveHttp(
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     });
     await transport.handleRequest(req, res);
+    // A first request that did not initialise a session leaves nothing behind.
+    if (transport.sessionId === undefined) await transport.close();
   };
 
   const server = createServer((req, res) => {

@@ -27,7 +27,6 @@ export interface Sdk {
 
 export type SdkClient = InstanceType<Sdk["Client"]>;
 export type SdkServer = InstanceType<Sdk["Server"]>;
-export type McpErrorInstance = InstanceType<Sdk["McpError"]>;
 export type Transport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
 export type JSONRPCMessage = import("@modelcontextprotocol/sdk/types.js").JSONRPCMessage;
 export type RequestExtra = Parameters<NonNullable<SdkServer["fallbackRequestHandler"]>>[1];
