@@ -115,6 +115,23 @@ describe("gateway: one server's faults stay its own", () => {
     );
   });
 
+  test("--target: a tool the provider's profile refuses is quarantined, and its calls refused", async () => {
+    await withGateway(
+      { alpha: misbehaving("alpha") },
+      () => ["--target", "openai-strict"],
+      async (gateway) => {
+        await gateway.waitFor(
+          /quarantined alpha__echo: unsupported_capability\/provider_unsupported: an object schema without additionalProperties: false/,
+        );
+        assert.ok(!(await names(gateway)).includes("alpha__echo"));
+        assert.equal(
+          textOf(await call(gateway, "alpha__echo", { message: "x" })),
+          'The tool "alpha__echo" is not available.',
+        );
+      },
+    );
+  });
+
   test("--pins-mode enforce: an unpinned tool is held, the pins file is never written; review and approve", async () => {
     let pinsText = "";
     await withGateway(
