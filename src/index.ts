@@ -87,13 +87,21 @@ export {
 } from "./runtime/elicitation/elicitation-schema.js";
 export { SchemaCache } from "./runtime/boundary/schema-cache.js";
 export type { CatalogError } from "./runtime/errors/catalog-error.js";
-export { ToolCatalog, type AdmissionMode, type AdmitOptions } from "./runtime/admission/tool-catalog.js";
+export {
+  ToolCatalog,
+  type AdmissionMode,
+  type AdmitOptions,
+  type McpHeaderPolicy,
+} from "./runtime/admission/tool-catalog.js";
+export type { McpHeader } from "./runtime/descriptor/mcp-headers.js";
 export type { AdmissionTarget, TargetRequest } from "./runtime/providers/admission-targets.js";
 export {
   AdmittedBundle,
   HiddenTextReport,
   RejectedTool,
   type AdmittedTool,
+  type RejectedToolFields,
+  type RejectionStatus,
   type SchemaField,
   type UpgradedSchema,
 } from "./runtime/admission/admitted-bundle.js";

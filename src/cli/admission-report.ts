@@ -94,7 +94,7 @@ export function admissionReport(
 
 /** Whether a rejected tool waits for approval (changed or unpinned), rather than being refused. */
 function isHeld(tool: RejectedTool): boolean {
-  return tool.schema === undefined && (tool.error.code === "tool_changed" || tool.error.code === "tool_unpinned");
+  return tool.status === "held";
 }
 
 function heldReason(error: IdentityError | RejectedTool["error"]): string {

@@ -29,11 +29,14 @@ after(() => {
   if (dir !== "") rmSync(dir, { recursive: true, force: true });
 });
 
-const admit = (server: RunningServer, options: AdmitOptions = {}) =>
-  ToolCatalog.admitBatch(
-    server.tools.map((tool) => ({ ...tool, revision: VERSION, backend: spec.backend })),
-    { backends: [spec.backend], draft07: "upgrade", ...options },
+/** Admits a server's tools as `admit --mcp` does: the server's own name is the backend (part of every pin). */
+const admit = (server: RunningServer, options: AdmitOptions = {}) => {
+  const backend = server.client.getServerVersion()?.name ?? spec.backend;
+  return ToolCatalog.admitBatch(
+    server.tools.map((tool) => ({ ...tool, revision: VERSION, backend })),
+    { backends: [backend], draft07: "upgrade", ...options },
   );
+};
 
 /** Waits (at most two seconds) for a process to be gone. */
 async function gone(pid: number): Promise<boolean> {

@@ -10,6 +10,8 @@ import type { IdentityError } from "../identity/pins.js";
 import type { ProviderError } from "../providers/report.js";
 import type { ProviderTool } from "../descriptor/tool-descriptor.js";
 import type { UpgradeChange } from "../boundary/dialects/upgrade.js";
+import type { CatalogError } from "../errors/catalog-error.js";
+import type { McpHeader } from "../descriptor/mcp-headers.js";
 
 /** Which of a tool's schemas a diagnostic or an upgrade is about. */
 export type SchemaField = "inputSchema" | "outputSchema";
@@ -32,7 +34,22 @@ export interface AdmittedTool {
   readonly outputSchema?: Record<string, unknown> | boolean;
   /** The descriptor's annotations, when it has them. */
   readonly annotations?: Record<string, unknown>;
-  /** The MCP part of the descriptor: the very object `AdmittedBundle.tools` lists for this tool. */
+  /**
+   * The descriptor's MCP `_meta`, the very same value, when it has one: protocol metadata for the client (an MCP
+   * host forwarding the tool passes it on). Not pinned, not scanned for hidden text, and never in `provider`.
+   */
+  readonly meta?: Record<string, unknown>;
+  /**
+   * Its `x-mcp-header` annotations (MCP 2026-07-28), in schema order: an HTTP host sends `Mcp-Param-{name}` with the
+   * value at `path` of the validated arguments. Empty when it has none, or when the batch ignores them.
+   */
+  readonly headers: readonly McpHeader[];
+  /**
+   * `execution.taskSupport` (MCP 2025-11-25) when the descriptor declares it: `"required"` means the tool must be
+   * called as a task, which a host without task support cannot do.
+   */
+  readonly taskSupport?: "forbidden" | "optional" | "required";
+  /** What a model is shown of the descriptor: the very object `AdmittedBundle.tools` lists for this tool. */
   readonly provider: ProviderTool;
   /** The compiled input schema. */
   readonly compiled: CompiledInputSchema;
@@ -41,30 +58,67 @@ export interface AdmittedTool {
 }
 
 /**
- * A tool that was listed but not admitted: quarantined for an unsupported schema or because a required provider
- * target refuses it, or refused by its identity (held for review when it changed or has no pin, refused for hidden
- * text). Trusted-host data: it serialises to a redaction, never to its contents.
+ * Why a listed tool is not in the bundle, as admission decided it:
+ * - `quarantined`: it needs something this boundary or a required provider target does not support (a schema's
+ *   `unsupported_capability`, a provider's refusal); another configuration may admit it;
+ * - `held`: it changed since its pin, or has none under `unpinned: "hold"`; a person's approval admits it;
+ * - `refused`: its definition breaks a rule (a tool name, an `x-mcp-header`, hidden text under
+ *   `hiddenText: "refuse"`); only a new definition can be admitted.
+ */
+export type RejectionStatus = "quarantined" | "held" | "refused";
+
+/** The fields of a `RejectedTool`. */
+export interface RejectedToolFields {
+  /** The tool name (its listed name; empty when the descriptor's name is not a string). */
+  readonly name: string;
+  /** The descriptor's revision (empty when it has none). */
+  readonly revision: string;
+  /** Why it is not admitted. */
+  readonly status: RejectionStatus;
+  /** The error behind it (see `RejectedTool.error`). */
+  readonly error: InputSchemaError | IdentityError | ProviderError | CatalogError;
+  /** Which schema was refused, when a schema was. */
+  readonly schema?: SchemaField;
+  /** For a held or refused identity: what approving the definition it has now pins. */
+  readonly pin?: string;
+}
+
+/**
+ * A tool that was listed but not admitted, with its status (`RejectionStatus`): quarantined for an unsupported
+ * schema or a required provider target's refusal; held for review when it changed or has no pin; refused for an
+ * invalid name, an invalid `x-mcp-header` or hidden text. Trusted-host data: it serialises to a redaction, never to
+ * its contents.
  */
 export class RejectedTool {
-  constructor(
-    /** The tool name. */
-    readonly name: string,
-    /** The descriptor's revision. */
-    readonly revision: string,
-    /**
-     * The schema's own `validateSchema` error (`unsupported_capability`), unchanged; or the identity refusal
-     * (`tool_changed` with `fields`, `tool_unpinned`, `hidden_text` with `hiddenText`); or a required provider target's
-     * refusal (`provider_unsupported` with `profile`, `rule`, `keyword`, `schemaPointer`).
-     */
-    readonly error: InputSchemaError | IdentityError | ProviderError,
-    /** Which schema was refused; absent for an identity refusal and for a provider's refusal of the name. */
-    readonly schema?: SchemaField,
-    /**
-     * For an identity refusal: the canonical text of the definition the tool has now, which is what approving it
-     * pins (pass it in `pins`). Host data, like the rest of the diagnostic.
-     */
-    readonly pin?: string,
-  ) {
+  /** The tool name. */
+  readonly name: string;
+  /** The descriptor's revision. */
+  readonly revision: string;
+  /** Why it is not in the bundle: `quarantined`, `held` or `refused`. */
+  readonly status: RejectionStatus;
+  /**
+   * The schema's own `validateSchema` error (`unsupported_capability`), unchanged; or the identity refusal
+   * (`tool_changed` with `fields`, `tool_unpinned`, `hidden_text` with `hiddenText`); or a required provider target's
+   * refusal (`provider_unsupported` with `profile`, `rule`, `keyword`, `schemaPointer`); or the metadata refusal
+   * (`tool_name_invalid`, `header_invalid` with `schemaPointer`).
+   */
+  readonly error: InputSchemaError | IdentityError | ProviderError | CatalogError;
+  /** Which schema was refused; absent for an identity refusal and for a provider's refusal of the name. */
+  declare readonly schema?: SchemaField;
+  /**
+   * For an identity refusal: the canonical text of the definition the tool has now, which is what approving it
+   * pins (pass it in `pins`). Host data, like the rest of the diagnostic.
+   */
+  declare readonly pin?: string;
+
+  /** @internal */
+  constructor(fields: RejectedToolFields) {
+    this.name = fields.name;
+    this.revision = fields.revision;
+    this.status = fields.status;
+    this.error = fields.error;
+    if (fields.schema !== undefined) this.schema = fields.schema;
+    if (fields.pin !== undefined) this.pin = fields.pin;
     Object.freeze(this);
   }
 
@@ -108,6 +162,19 @@ export interface UpgradedSchema {
   readonly changes: readonly UpgradeChange[];
 }
 
+/** @internal What an `AdmittedBundle` is built from (`bundle-builder.ts`). */
+export interface BundleParts {
+  readonly registry: Map<string, AdmittedTool>;
+  readonly tools: ProviderTool[];
+  readonly authority: Authority;
+  readonly accepted: string[];
+  readonly rejected: RejectedTool[];
+  readonly upgraded: UpgradedSchema[];
+  readonly pins: Record<string, string>;
+  readonly hiddenText: HiddenTextReport[];
+  readonly requests: ReadonlyMap<string, TargetRequest>;
+}
+
 /** One executable bundle: the registry the gateways look tools up in, and what a model may be shown. */
 export class AdmittedBundle {
   /** Name → admitted tool. A Map: no property name can reach a prototype. */
@@ -133,26 +200,16 @@ export class AdmittedBundle {
   declare private readonly requests: ReadonlyMap<string, TargetRequest>;
 
   /** @internal */
-  constructor(
-    registry: Map<string, AdmittedTool>,
-    tools: ProviderTool[],
-    authority: Authority,
-    accepted: string[],
-    rejected: RejectedTool[],
-    upgraded: UpgradedSchema[] = [],
-    pins: Record<string, string> = {},
-    hiddenText: HiddenTextReport[] = [],
-    requests: ReadonlyMap<string, TargetRequest> = new Map(),
-  ) {
-    this.registry = registry;
-    this.tools = Object.freeze(tools);
-    this.authority = authority;
-    this.accepted = Object.freeze(accepted);
-    Object.defineProperty(this, "rejected", { value: Object.freeze(rejected), enumerable: false });
-    this.upgraded = Object.freeze(upgraded);
-    this.pins = Object.freeze(pins);
-    Object.defineProperty(this, "hiddenText", { value: Object.freeze(hiddenText), enumerable: false });
-    Object.defineProperty(this, "requests", { value: requests, enumerable: false });
+  constructor(parts: BundleParts) {
+    this.registry = parts.registry;
+    this.tools = Object.freeze(parts.tools);
+    this.authority = parts.authority;
+    this.accepted = Object.freeze(parts.accepted);
+    Object.defineProperty(this, "rejected", { value: Object.freeze(parts.rejected), enumerable: false });
+    this.upgraded = Object.freeze(parts.upgraded);
+    this.pins = Object.freeze(parts.pins);
+    Object.defineProperty(this, "hiddenText", { value: Object.freeze(parts.hiddenText), enumerable: false });
+    Object.defineProperty(this, "requests", { value: parts.requests, enumerable: false });
     Object.freeze(this);
   }
 

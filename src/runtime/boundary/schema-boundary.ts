@@ -183,7 +183,15 @@ function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[
 
 /** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
 function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): InputSchemaError | undefined {
-  if (policy.objectValue && !isObject(value)) {
+  let object: boolean;
+  try {
+    object = isObject(value);
+  } catch (e) {
+    // A revoked Proxy throws even for Array.isArray: it is not JSON data, and the exception is for the host.
+    const message = `${policy.subject} cannot be read as JSON data: ${errorMessage(e)}`;
+    return new InputSchemaError({ class: "validation", code: policy.code, message, instancePointer: "", cause: e });
+  }
+  if (policy.objectValue && !object) {
     return new InputSchemaError({
       class: "validation",
       code: policy.code,
@@ -237,7 +245,7 @@ function identity(value: object | undefined): number {
 }
 
 /** The boundary's default of `formatAssertion` (see `SchemaBoundaryOptions`). */
-export const BOUNDARY_FORMAT_ASSERTION = true;
+const BOUNDARY_FORMAT_ASSERTION = true;
 
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
   const { cache, draft07: _draft07, ...given } = options;

@@ -89,7 +89,7 @@ export class CatalogReview {
     const held: Held[] = [];
     for (const r of bundle.rejected) {
       const { code } = r.error;
-      if (r.schema !== undefined || (code !== "tool_changed" && code !== "tool_unpinned")) continue;
+      if (r.status !== "held" || (code !== "tool_changed" && code !== "tool_unpinned")) continue;
       const fields = Object.freeze([...((r.error as IdentityError).fields ?? [])]);
       held.push(Object.freeze({ name: r.name, revision: r.revision, code, fields, candidate: r.pin as string }));
     }

@@ -46,6 +46,8 @@ export interface ConversationOptions extends InputSchemaOptions {
   maxToolNameLength?: number;
   /** Model providers every catalog is checked for (`ToolCatalog.admitBatch`'s `targets`); `current.forTarget(id)`. */
   targets?: AdmitOptions["targets"];
+  /** `x-mcp-header` annotations: `"check"` (the default) or `"ignore"` (`ToolCatalog.admitBatch`'s `mcpHeaders`). */
+  mcpHeaders?: AdmitOptions["mcpHeaders"];
 }
 
 /** Options of `Conversation.updateCatalog`; each replaces the conversation's own for this and later catalogs. */
@@ -69,7 +71,7 @@ export interface UpdateOptions {
 /** How the conversation admits its catalogs, beyond the mode and the boundary options. */
 export type Policy = Pick<
   AdmitOptions,
-  "unpinned" | "hiddenText" | "namespace" | "namespaceSeparator" | "maxToolNameLength" | "targets"
+  "unpinned" | "hiddenText" | "namespace" | "namespaceSeparator" | "maxToolNameLength" | "targets" | "mcpHeaders"
 >;
 
 /** A JSON-serialisable snapshot of a conversation, built from the admitted bundle only (no diagnostics). */
@@ -106,6 +108,7 @@ export const START_OPTIONS: OptionTable = new Map([
   ["backends", admitCheck("backends")],
   ["schemaAdmission", admitCheck("mode")],
   ["targets", admitCheck("targets")],
+  ["mcpHeaders", admitCheck("mcpHeaders")],
   ...identityOptionChecks,
   ...namespaceOptionChecks,
 ]);

@@ -89,6 +89,18 @@ export class CatalogAdmissionError extends Error {
   }
 }
 
+/** What a conversation holds besides its revision and its subscribers. */
+interface ConversationState {
+  readonly bundle: AdmittedBundle;
+  readonly catalog: unknown[];
+  readonly review: CatalogReview;
+  readonly mode: AdmissionMode;
+  readonly authority: Authority | undefined;
+  readonly backends: readonly string[] | ReadonlySet<string> | undefined;
+  readonly schemaOptions: InputSchemaOptions;
+  readonly policy: Policy;
+}
+
 /** A subscriber to catalog events. */
 export type CatalogListener = (event: CatalogUpdatedEvent) => void;
 
@@ -103,19 +115,24 @@ export class Conversation {
   private bundle: AdmittedBundle;
   private revision = 1;
   private readonly listeners = new Set<CatalogListener>();
+  /** The catalog in force as admission read it (plain copies), to admit again when a held tool is approved. */
+  private catalog: unknown[];
+  private readonly review: CatalogReview;
+  private mode: AdmissionMode;
+  private authority: Authority | undefined;
+  private readonly backends: readonly string[] | ReadonlySet<string> | undefined;
+  private schemaOptions: InputSchemaOptions;
+  private policy: Policy;
 
-  private constructor(
-    bundle: AdmittedBundle,
-    /** The catalog in force as admission read it (plain copies), to admit again when a held tool is approved. */
-    private catalog: unknown[],
-    private readonly review: CatalogReview,
-    private mode: AdmissionMode,
-    private authority: Authority | undefined,
-    private readonly backends: readonly string[] | ReadonlySet<string> | undefined,
-    private schemaOptions: InputSchemaOptions,
-    private policy: Policy,
-  ) {
-    this.bundle = bundle;
+  private constructor(state: ConversationState) {
+    this.bundle = state.bundle;
+    this.catalog = state.catalog;
+    this.review = state.review;
+    this.mode = state.mode;
+    this.authority = state.authority;
+    this.backends = state.backends;
+    this.schemaOptions = state.schemaOptions;
+    this.policy = state.policy;
   }
 
   /** Starts a conversation; throws `CatalogAdmissionError` when the options or the catalog are refused. */
@@ -147,8 +164,18 @@ export class Conversation {
   ): Result<Conversation, CatalogError> {
     // The pins given were read once, into `pins`.
     const { tools, authority, backends, schemaAdmission = "strict", pins: _given, ...rest } = options;
-    const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, targets, ...schemaOptions } = rest;
-    const policy: Policy = { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, targets };
+    const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders, ...more } =
+      rest;
+    const schemaOptions = more;
+    const policy: Policy = {
+      unpinned,
+      hiddenText,
+      namespace,
+      namespaceSeparator,
+      maxToolNameLength,
+      targets,
+      mcpHeaders,
+    };
     const batch = readBatch(tools);
     if (!batch.ok) return batch;
     const admitOptions = { ...schemaOptions, ...policy, mode: schemaAdmission, authority, backends, pins };
@@ -156,16 +183,16 @@ export class Conversation {
     if (!admitted.ok) return admitted;
     const review = new CatalogReview(pins);
     review.record(admitted.value, pins);
-    const conversation = new Conversation(
-      admitted.value,
-      batch.value,
+    const conversation = new Conversation({
+      bundle: admitted.value,
+      catalog: batch.value,
       review,
-      schemaAdmission,
+      mode: schemaAdmission,
       authority,
       backends,
       schemaOptions,
       policy,
-    );
+    });
     return ok(conversation);
   }
 

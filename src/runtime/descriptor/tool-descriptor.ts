@@ -1,7 +1,7 @@
 /**
  * Tool descriptors (README "Batch admission and the gateways"): an MCP `Tool` plus the runtime's `revision` and
  * `backend`; the metadata rules admission checks; and the provider tool a model is shown, which is the descriptor's
- * MCP part, complete and unchanged.
+ * MCP part unchanged, but for `_meta` (protocol metadata for clients, which admission keeps on the admitted tool).
  */
 
 import { isObject, preview, defineOwn } from "../../engine/json/json.js";
@@ -43,7 +43,8 @@ export interface ToolDescriptor {
 
 /**
  * What a model request lists (MCP `tools/list` shape): every field of the descriptor, unchanged and with the same
- * values, except `revision` and `backend`.
+ * values, except the runtime's `revision` and `backend` and MCP's `_meta`. `_meta` is protocol metadata for clients:
+ * it is neither pinned nor scanned for hidden text, so it is never handed to a model (`AdmittedTool.meta` keeps it).
  */
 export interface ProviderTool {
   /** The tool name. */
@@ -62,8 +63,6 @@ export interface ProviderTool {
   annotations?: Record<string, unknown>;
   /** MCP `execution`. */
   execution?: Record<string, unknown>;
-  /** MCP `_meta`. */
-  _meta?: Record<string, unknown>;
   /** Fields a later MCP version adds. */
   [field: string]: unknown;
 }
@@ -81,61 +80,85 @@ function describeTool(value: unknown): { name: string; revision: string } {
   return { name, revision };
 }
 
+/** The MCP tool-name rule a descriptor's own name breaks (`tool_name_invalid`), or undefined. */
+export function nameError(tool: unknown, index: number): CatalogError | undefined {
+  const name = isObject(tool) ? tool["name"] : undefined;
+  if (typeof name === "string" && TOOL_NAME.test(name)) return undefined;
+  const message = `tool ${index} has an invalid name ${preview(name)}: 1–128 characters of A–Z a–z 0–9 _ - .`;
+  return catalogError("validation", "tool_name_invalid", message, describeTool(tool));
+}
+
+/** How MCP spells a field some APIs spell otherwise (`input_schema` is Anthropic's, `parameters` OpenAI's). */
+const SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ["input_schema", "inputSchema"],
+  ["inputschema", "inputSchema"],
+  ["input-schema", "inputSchema"],
+  ["parameters", "inputSchema"],
+  ["output_schema", "outputSchema"],
+  ["outputschema", "outputSchema"],
+  ["output-schema", "outputSchema"],
+]);
+
 /**
- * Metadata rules (MCP tool names; opaque non-empty revision; string description; a backend among `backends` when the
- * batch names them, otherwise a string when present).
+ * Metadata rules of a descriptor whose name is valid (`nameError`): an opaque non-empty revision; a string
+ * description; a backend among `backends` when the batch names them, otherwise a string when present; an input
+ * schema under its MCP name; annotations and execution that are objects, `taskSupport` one of MCP's values.
  */
 export function metadataError(
-  tool: unknown,
-  index: number,
+  tool: Record<string, unknown> & { name: string },
   backends: ReadonlySet<string> | undefined,
   seen: ReadonlySet<string>,
 ): CatalogError | undefined {
   const id = describeTool(tool);
-  if (!isObject(tool)) return catalogError("validation", "tool_invalid", `tool ${index} is not an object`);
-  const name = tool["name"];
-  if (typeof name !== "string" || !TOOL_NAME.test(name)) {
-    return catalogError(
-      "validation",
-      "tool_name_invalid",
-      `tool ${index} has an invalid name ${preview(name)}: 1–128 characters of A–Z a–z 0–9 _ - .`,
-      id,
-    );
-  }
-  if (typeof tool["revision"] !== "string" || tool["revision"] === "") {
-    return catalogError(
-      "validation",
-      "tool_revision_missing",
-      `tool "${name}" has no revision (a non-empty string)`,
-      id,
-    );
+  const name = tool.name;
+  const invalid = (code: string, what: string) => catalogError("validation", code, `tool "${name}" ${what}`, id);
+  const revision = tool["revision"];
+  if (typeof revision !== "string" || revision === "") {
+    const what = Object.hasOwn(tool, "revision")
+      ? `a revision that is not a non-empty string (${preview(revision)})`
+      : "no revision";
+    return invalid("tool_revision_missing", `has ${what}: the runtime's revision is a non-empty string`);
   }
   if (Object.hasOwn(tool, "description") && typeof tool["description"] !== "string") {
-    return catalogError(
-      "validation",
-      "tool_description_invalid",
-      `tool "${name}" has a description that is not a string`,
-      id,
-    );
+    return invalid("tool_description_invalid", "has a description that is not a string");
   }
   const backend = tool["backend"];
   if (backends !== undefined && (typeof backend !== "string" || !backends.has(backend))) {
     const known = backends.size === 0 ? "backends is empty" : `backends: ${[...backends].join(", ")}`;
-    return catalogError(
-      "validation",
-      "backend_unknown",
-      `tool "${name}" names an unknown backend ${preview(backend)} (${known})`,
-      id,
-    );
+    return invalid("backend_unknown", `names an unknown backend ${preview(backend)} (${known})`);
   }
   if (backends === undefined && backend !== undefined && typeof backend !== "string") {
-    return catalogError("validation", "tool_invalid", `tool "${name}" has a backend that is not a string`, id);
+    return invalid("tool_invalid", "has a backend that is not a string");
   }
   if (seen.has(name))
     return catalogError("validation", "tool_duplicate", `tool name "${name}" appears more than once`, id);
+  if (!Object.hasOwn(tool, "inputSchema") || tool["inputSchema"] === undefined) {
+    const other = Object.keys(tool).find((field) => SPELLINGS.get(field.toLowerCase()) === "inputSchema");
+    const hint = other === undefined ? "" : ` (it has ${JSON.stringify(other)}: MCP spells the field inputSchema)`;
+    return invalid("tool_invalid", `has no inputSchema${hint}`);
+  }
   // outputSchema may be any schema, a boolean included: OutputSchema decides.
   if (Object.hasOwn(tool, "annotations") && !isObject(tool["annotations"])) {
-    return catalogError("validation", "tool_invalid", `tool "${name}" has annotations that are not an object`, id);
+    return invalid("tool_invalid", "has annotations that are not an object");
+  }
+  return executionError(tool["execution"], invalid);
+}
+
+/** MCP `ToolExecution.taskSupport` values (2025-11-25 schema). */
+const TASK_SUPPORT: ReadonlySet<unknown> = new Set(["forbidden", "optional", "required"]);
+
+function executionError(
+  execution: unknown,
+  invalid: (code: string, what: string) => CatalogError,
+): CatalogError | undefined {
+  if (execution === undefined) return undefined;
+  if (!isObject(execution)) return invalid("tool_invalid", "has an execution field that is not an object");
+  const support = execution["taskSupport"];
+  if (support !== undefined && !TASK_SUPPORT.has(support)) {
+    return invalid(
+      "tool_invalid",
+      `has execution.taskSupport ${preview(support)}, not "forbidden", "optional" or "required"`,
+    );
   }
   return undefined;
 }
@@ -151,9 +174,12 @@ export function readDescriptor(tool: Record<string, unknown>): ToolDescriptor {
   return out;
 }
 
-/** The MCP part of a descriptor: every own field but `revision` and `backend`, as own data properties. */
+/** Fields of a descriptor a model is not shown: the runtime's own, and MCP's protocol metadata for clients. */
+const NOT_FOR_THE_MODEL: ReadonlySet<string> = new Set(["revision", "backend", "_meta"]);
+
+/** The MCP part of a descriptor a model is shown: every own field but `revision`, `backend` and `_meta`. */
 export function providerTool(tool: ToolDescriptor): ProviderTool {
   const out = {} as ProviderTool;
-  for (const key of Object.keys(tool)) if (key !== "revision" && key !== "backend") defineOwn(out, key, tool[key]);
+  for (const key of Object.keys(tool)) if (!NOT_FOR_THE_MODEL.has(key)) defineOwn(out, key, tool[key]);
   return out;
 }

@@ -10,6 +10,7 @@ export interface CatalogError {
   class: ErrorClass;
   /**
    * "catalog_invalid", "options_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing",
+   * "header_invalid",
    * "tool_description_invalid", "backend_unknown", "tool_duplicate", "authority_invalid", "grant_unknown_tool",
    * "schema_rejected", "tool_changed", "tool_unpinned", "hidden_text", "provider_unsupported" (and a provider check's
    * "limit_exceeded" or "tool_invalid"); for a conversation also
@@ -25,6 +26,8 @@ export interface CatalogError {
     /** The descriptor's revision. */
     revision: string;
   };
+  /** For `header_invalid`: the JSON Pointer of the offending `x-mcp-header` in the input schema. */
+  schemaPointer?: string;
   /** For `schema_rejected`: which of the tool's schemas was refused. */
   schema?: "inputSchema" | "outputSchema";
   /** For `schema_rejected`: the schema's own `validateSchema` error, unchanged (for `tool_invalid`, when known). */

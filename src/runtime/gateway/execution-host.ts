@@ -40,10 +40,11 @@ function fieldNames(host: object): string[] {
 /** The host's stages and dispatch, each read once, or what is wrong with the host (for `options_invalid`). */
 export function readHost(host: unknown): ReadHost | string {
   const what = "Execution.invoke host";
-  if (typeof host !== "object" || host === null || Array.isArray(host)) {
-    return `${what} must be an object with a dispatch function, got ${preview(host)}`;
-  }
   try {
+    // Inside the guard: Array.isArray throws for a revoked Proxy.
+    if (typeof host !== "object" || host === null || Array.isArray(host)) {
+      return `${what} must be an object with a dispatch function, got ${preview(host)}`;
+    }
     for (const name of fieldNames(host)) {
       if (!FIELDS.includes(name)) return unknownName(what, "field", name, FIELDS);
     }

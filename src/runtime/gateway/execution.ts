@@ -7,13 +7,15 @@
 
 import { errorMessage, isInstance } from "../../engine/errors.js";
 import type { ErrorClass } from "../../engine/errors.js";
-import { isObject, preview } from "../../engine/json/json.js";
-import type { InputSchemaError } from "../errors/input-schema-error.js";
+import { preview } from "../../engine/json/json.js";
+import { InputSchemaError } from "../errors/input-schema-error.js";
+import { headerValueProblem } from "../descriptor/mcp-headers.js";
 import { err, ok, type Result } from "../errors/result.js";
 import { checkToolResult } from "./tool-result.js";
 import { AdmittedBundle, type AdmittedTool } from "../admission/admitted-bundle.js";
 import type { Authority } from "../admission/authority.js";
-import { readHost } from "./execution-host.js";
+import { readHost, type ReadHost } from "./execution-host.js";
+import { unknownName } from "../../engine/compile/names.js";
 import type { ProviderError } from "../providers/report.js";
 
 /** An MCP `tools/call` request's params. */
@@ -118,15 +120,23 @@ export interface ExecutionError {
   modelText: string;
 }
 
-function failure(
-  stage: StageName,
-  cls: ErrorClass,
-  code: string,
-  message: string,
-  modelText: string,
-  extra: Pick<ExecutionError, "cause" | "detail"> = {},
-): { ok: false; error: ExecutionError } {
-  return err({ class: cls, code, message, stage, modelText, ...extra });
+/** What every failure of a call says: where it stopped, its class and code, its texts for the host and the model. */
+interface FailureFields {
+  readonly stage: StageName;
+  readonly class: ErrorClass;
+  readonly code: string;
+  readonly message: string;
+  readonly modelText: string;
+  readonly cause?: InputSchemaError;
+  readonly detail?: unknown;
+}
+
+function failure(fields: FailureFields): { ok: false; error: ExecutionError } {
+  const { stage, code, message, modelText, cause, detail } = fields;
+  const error: ExecutionError = { class: fields.class, code, message, stage, modelText };
+  if (cause !== undefined) error.cause = cause;
+  if (Object.hasOwn(fields, "detail")) error.detail = detail;
+  return err(error);
 }
 
 function refused(verdict: StageVerdict): { refused: boolean; detail?: unknown } {
@@ -154,13 +164,18 @@ export const Execution = Object.freeze({
     } catch (e) {
       // Every step guards its host data; this is the last guard.
       const message = `the gateway failed: ${errorMessage(e)}`;
-      return failure("lookup", "execution_failure", "validator_failed", message, NOT_RUN, { detail: e });
+      const fields = { stage: "lookup", class: "execution_failure", code: "validator_failed" } as const;
+      return failure({ ...fields, message, modelText: NOT_RUN, detail: e });
     }
   },
 });
 
 /** The model-facing sentence when the call could not be run at all (the host's own configuration is wrong). */
 const NOT_RUN = "The tool call could not be run.";
+/** The model-facing sentence for a call object that is not one. */
+const UNREADABLE = "The tool call could not be read.";
+
+type Failed = { ok: false; error: ExecutionError };
 
 async function run<T>(
   bundle: AdmittedBundle,
@@ -169,69 +184,131 @@ async function run<T>(
 ): Promise<Result<T, ExecutionError>> {
   if (!isInstance(bundle, AdmittedBundle)) {
     const message = `Execution.invoke needs the bundle ToolCatalog.admitBatch returned, got ${preview(bundle)}`;
-    return failure("lookup", "validation", "bundle_invalid", message, NOT_RUN);
+    return failure({ stage: "lookup", class: "validation", code: "bundle_invalid", message, modelText: NOT_RUN });
   }
   const host = readHost(given);
-  if (typeof host === "string") return failure("host", "validation", "options_invalid", host, NOT_RUN);
-  const unreadable = "The tool call could not be read.";
-  if (!isObject(call)) {
-    const message = `the call must be an object { name, arguments? }, got ${preview(call)}`;
-    return failure("lookup", "validation", "call_invalid", message, unreadable);
+  if (typeof host === "string") {
+    return failure({ stage: "host", class: "validation", code: "options_invalid", message: host, modelText: NOT_RUN });
   }
-  let name: unknown;
-  let args: unknown;
+  const read = readCall(call);
+  if (!read.ok) {
+    const { message, detail } = read;
+    const thrown = detail === undefined ? {} : { detail };
+    return failure({
+      stage: "lookup",
+      class: "validation",
+      code: "call_invalid",
+      message,
+      modelText: UNREADABLE,
+      ...thrown,
+    });
+  }
+  const tool = bundle.registry.get(read.name);
+  if (tool === undefined) return unavailable(bundle, read.name);
+  const checked = checkArguments(tool, read.arguments);
+  if (checked !== undefined) return checked;
+  const context = grantedContext(bundle, tool, read.arguments);
+  if (!isContext(context)) return context;
+  const stopped = await runStages(host, context);
+  if (stopped !== undefined) return stopped;
+  return dispatch(host, context);
+}
+
+/** The call's fields, each read once: `name` a string, no field but MCP's `CallToolRequest` params. */
+function readCall(
+  call: unknown,
+): { ok: true; name: string; arguments: unknown } | { ok: false; message: string; detail?: unknown } {
   try {
-    name = call.name;
-    args = call.arguments;
+    if (typeof call !== "object" || call === null || Array.isArray(call)) {
+      return { ok: false, message: `the call must be an object { name, arguments? }, got ${preview(call)}` };
+    }
+    for (const field of Object.keys(call)) {
+      if (CALL_FIELDS.includes(field)) continue;
+      const meant = CALL_ALIASES.get(field);
+      const message = unknownName("Execution.invoke call", "field", field, CALL_FIELDS);
+      return {
+        ok: false,
+        message: meant === undefined ? message : `${message}; MCP calls it ${JSON.stringify(meant)}`,
+      };
+    }
+    const fields = call as Record<string, unknown>;
+    const name = fields["name"];
+    if (typeof name !== "string") {
+      return { ok: false, message: `the call's name must be a string (the tool to call), got ${preview(name)}` };
+    }
+    return { ok: true, name, arguments: fields["arguments"] };
   } catch (e) {
-    return failure(
-      "lookup",
-      "validation",
-      "call_invalid",
-      `the call could not be read: ${errorMessage(e)}`,
-      unreadable,
-      { detail: e },
-    );
+    // A throwing getter or a revoked Proxy as the call.
+    return { ok: false, message: `the call could not be read: ${errorMessage(e)}`, detail: e };
   }
-  const tool = typeof name === "string" ? bundle.registry.get(name) : undefined;
-  if (tool === undefined) {
-    const rejected = bundle.rejected.find((r) => r.name === name);
-    if (rejected === undefined) {
-      const message = `there is no tool named ${preview(name)}`;
-      return failure("lookup", "validation", "tool_unknown", message, `There is no tool named ${preview(name)}.`);
-    }
-    const unavailable = `The tool "${name}" is not available.`;
-    const { error } = rejected;
-    if (error.code === "provider_unsupported") {
-      const { profile } = error as ProviderError;
-      const message = `tool "${name}" is quarantined: the required provider target ${profile} refuses it`;
-      return failure("lookup", "unsupported_capability", "tool_quarantined", message, unavailable);
-    }
-    if (rejected.schema !== undefined) {
-      const message = `tool "${name}" is quarantined: its ${rejected.schema} uses an unsupported capability`;
-      return failure("lookup", "unsupported_capability", "tool_quarantined", message, unavailable);
-    }
-    return error.code === "hidden_text"
-      ? failure("lookup", "validation", "tool_quarantined", `tool "${name}" is refused: it hides text`, unavailable)
-      : failure("lookup", "validation", "tool_held", `tool "${name}" is held for review (${error.code})`, unavailable);
-  }
+}
+
+/** MCP `CallToolRequest` params (2025-11-25 and 2026-07-28): the fields a call may have. */
+const CALL_FIELDS: readonly string[] = ["name", "arguments", "_meta", "task", "inputResponses", "requestState"];
+
+/** Names other APIs give a call's fields, and MCP's name for each. */
+const CALL_ALIASES: ReadonlyMap<string, string> = new Map([
+  ["args", "arguments"],
+  ["params", "arguments"],
+  ["input", "arguments"],
+  ["parameters", "arguments"],
+  ["tool", "name"],
+  ["toolName", "name"],
+  ["tool_name", "name"],
+]);
+
+/** The arguments against the tool's compiled input schema, then the values its `x-mcp-header`s carry. */
+function checkArguments(tool: AdmittedTool, args: unknown): Failed | undefined {
   const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
-  if (!checked.ok) {
-    const e = checked.error;
-    return failure("arguments", e.class, e.code, e.message, e.toModelText(), { cause: e });
-  }
+  const cause = checked.ok ? headerError(tool, args) : checked.error;
+  if (cause === undefined) return undefined;
+  return failure({
+    stage: "arguments",
+    class: cause.class,
+    code: cause.code,
+    message: cause.message,
+    modelText: cause.toModelText(),
+    cause,
+  });
+}
+
+/** An integer header outside the safe range (MCP 2026-07-28), as an argument error; undefined when none. */
+function headerError(tool: AdmittedTool, args: unknown): InputSchemaError | undefined {
+  const header = headerValueProblem(tool.headers, args);
+  if (header === undefined) return undefined;
+  const { instancePointer, keywordLocation, message } = header;
+  return new InputSchemaError({
+    class: "validation",
+    code: "arguments_invalid",
+    message: `the arguments are invalid at "${instancePointer}": ${message}`,
+    instancePointer,
+    errors: [{ valid: false, keywordLocation, instanceLocation: instancePointer, error: message }],
+  });
+}
+
+function isContext(value: StageContext | Failed): value is StageContext {
+  return !Object.hasOwn(value, "ok");
+}
+
+/**
+ * The stages' context, once the tool's grant is found: when the bundle's authority has grants, a tool without one
+ * of its own is refused (`grant_missing`) before any host stage.
+ */
+function grantedContext(bundle: AdmittedBundle, tool: AdmittedTool, args: unknown): StageContext | Failed {
   const grants = Object.hasOwn(bundle.authority, "grants") ? bundle.authority.grants : undefined;
   const granted = grants !== undefined && Object.hasOwn(grants, tool.name);
   if (grants !== undefined && !granted) {
-    return failure(
-      "authorize",
-      "validation",
-      "grant_missing",
-      `the authority grants nothing for "${tool.name}", and grants are enforced because the authority has grants`,
-      refusedAt(tool.name, "authorize"),
-    );
+    return failure({
+      stage: "authorize",
+      class: "validation",
+      code: "grant_missing",
+      message:
+        `the authority grants nothing for "${tool.name}", ` +
+        "and grants are enforced because the authority has grants",
+      modelText: refusedAt(tool.name, "authorize"),
+    });
   }
-  const context: StageContext = Object.freeze({
+  return Object.freeze({
     tool,
     name: tool.name,
     serverName: tool.serverName,
@@ -239,53 +316,98 @@ async function run<T>(
     authority: bundle.authority,
     grant: granted ? grants[tool.name] : undefined,
   });
+}
+
+/** The host's stages in order, each with the host as `this`; the first refusal or failure stops the call. */
+async function runStages(host: ReadHost, context: StageContext): Promise<Failed | undefined> {
+  const name = context.name;
   for (const [stage, runStage] of host.stages) {
     let outcome: { refused: boolean; detail?: unknown };
     try {
       // A verdict is host data too: reading it may throw.
       outcome = refused((await runStage.call(host.self, context)) as StageVerdict);
     } catch (e) {
-      return failure(
-        stage,
-        "execution_failure",
-        "stage_failed",
-        `${stage} failed: ${errorMessage(e)}`,
-        failedAt(tool.name, stage),
-        { detail: e },
-      );
+      const message = `${stage} failed: ${errorMessage(e)}`;
+      const modelText = failedAt(name, stage);
+      return failure({ stage, class: "execution_failure", code: "stage_failed", message, modelText, detail: e });
     }
     if (outcome.refused) {
-      return failure(
+      return failure({
         stage,
-        "validation",
-        "stage_refused",
-        `${stage} refused the call to "${tool.name}"`,
-        refusedAt(tool.name, stage),
-        outcome.detail === undefined ? {} : { detail: outcome.detail },
-      );
+        class: "validation",
+        code: "stage_refused",
+        message: `${stage} refused the call to "${name}"`,
+        modelText: refusedAt(name, stage),
+        ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+      });
     }
   }
+  return undefined;
+}
+
+/** Runs the tool; for a tool with an `outputSchema`, what `dispatch` returned is checked as a `CallToolResult`. */
+async function dispatch<T>(host: ReadHost, context: StageContext): Promise<Result<T, ExecutionError>> {
+  const { tool, name } = context;
   let result: T;
   try {
     result = (await host.dispatch.call(host.self, context)) as T;
   } catch (e) {
-    return failure(
-      "dispatch",
-      "execution_failure",
-      "dispatch_failed",
-      `dispatch of "${tool.name}" failed: ${errorMessage(e)}`,
-      failedAt(tool.name, "dispatch"),
-      { detail: e },
-    );
+    return failure({
+      stage: "dispatch",
+      class: "execution_failure",
+      code: "dispatch_failed",
+      message: `dispatch of "${name}" failed: ${errorMessage(e)}`,
+      modelText: failedAt(name, "dispatch"),
+      detail: e,
+    });
   }
   if (tool.compiledOutput === undefined) return ok(result);
   const judged = checkToolResult(result, tool.compiledOutput);
   if (judged.ok) return judged;
   const e = judged.error;
-  return failure("result", e.class, e.code, `tool "${tool.name}": ${e.message}`, e.toModelText(), {
+  const message = `tool "${name}": ${e.message}`;
+  return failure({
+    stage: "result",
+    class: e.class,
+    code: e.code,
+    message,
+    modelText: e.toModelText(),
     cause: e,
     detail: result,
   });
+}
+
+/**
+ * A call to a tool the bundle does not run: unknown, or listed as rejected, and then why, from the status admission
+ * recorded.
+ */
+function unavailable(bundle: AdmittedBundle, name: string): Failed {
+  const rejected = bundle.rejected.find((r) => r.name === name);
+  if (rejected === undefined) {
+    const message = `there is no tool named ${preview(name)}`;
+    const modelText = `There is no tool named ${preview(name)}.`;
+    return failure({ stage: "lookup", class: "validation", code: "tool_unknown", message, modelText });
+  }
+  const lookup = { stage: "lookup", modelText: `The tool "${name}" is not available.` } as const;
+  const { error } = rejected;
+  switch (rejected.status) {
+    case "held": {
+      const message = `tool "${name}" is held for review (${error.code})`;
+      return failure({ ...lookup, class: "validation", code: "tool_held", message });
+    }
+    case "quarantined": {
+      const why =
+        error.code === "provider_unsupported"
+          ? `the required provider target ${(error as ProviderError).profile} refuses it`
+          : `its ${rejected.schema ?? "definition"} uses an unsupported capability`;
+      const message = `tool "${name}" is quarantined: ${why}`;
+      return failure({ ...lookup, class: "unsupported_capability", code: "tool_quarantined", message });
+    }
+    case "refused": {
+      const message = `tool "${name}" is refused: ${error.code === "hidden_text" ? "it hides text" : error.code}`;
+      return failure({ ...lookup, class: "validation", code: "tool_quarantined", message });
+    }
+  }
 }
 
 /** The model-facing sentence for a refusal: names the stage, never the host's reason. */

@@ -10,7 +10,7 @@ import type { Limits } from "../../engine/limits.js";
 import { canonicalLimits, canonicalText } from "./canonical-json.js";
 import { child, pointerOf, type Path } from "./path.js";
 import { schemaParts } from "./schema-parts.js";
-import { modelFacing } from "./tool-identity.js";
+import { reviewedPart } from "./tool-identity.js";
 
 const SCHEMA_FIELDS: ReadonlySet<string> = new Set(["inputSchema", "outputSchema"]);
 
@@ -70,7 +70,7 @@ export function changedFields(before: unknown, after: unknown, limits?: Partial<
   return [...changed].sort();
 }
 
-/** The model-facing part of a version as plain JSON data (parsed from its canonical text). */
+/** What a host reviews of a version, as plain JSON data (parsed from its canonical text). */
 function definition(version: unknown, limits: Readonly<Limits>): Record<string, unknown> {
   let tool = version;
   if (typeof version === "string") {
@@ -83,7 +83,7 @@ function definition(version: unknown, limits: Readonly<Limits>): Record<string, 
       throw new SchemaError({ class: "validation", code: "not_json", message });
     }
   }
-  return JSON.parse(canonicalText(modelFacing(tool), limits)) as Record<string, unknown>;
+  return JSON.parse(canonicalText(reviewedPart(tool), limits)) as Record<string, unknown>;
 }
 
 /** The deepest pointers at which two values of a field differ. */

@@ -1,33 +1,36 @@
 /**
- * Invisible and reordering characters in what a model reads of a tool definition (Unicode UAX #44 properties):
- * `Default_Ignorable_Code_Point` (tag characters, zero-width characters, variation selectors and other invisible
- * format characters), `Bidi_Control`, and every other character of general category `Cf`. They are reported with
+ * Hidden text in what a model reads of a tool definition: invisible, reordering and terminal-controlling characters
+ * that no well-formed emoji sequence or script explains (`hidden-characters.ts` says which). They are reported with
  * where they are and which they are; nothing is stripped or rewritten.
  */
 
 import type { Limits } from "../../engine/limits.js";
 import type { HiddenText } from "../errors/details.js";
 import { child, pointerOf, type Path } from "./path.js";
-import { canonicalTool } from "./tool-identity.js";
+import { hiddenCharacters, mayHide } from "./hidden-characters.js";
+import { canonicalModelFacing } from "./tool-identity.js";
 
 export type { HiddenText } from "../errors/details.js";
 
-const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cf}]/u;
-const EVERY_HIDDEN = new RegExp(HIDDEN.source, "gu");
+/**
+ * A C0 control as RFC 8785 writes it in a canonical text (`\b`, `\f` or `\u00XX`; tab, line feed and carriage
+ * return are not hidden). A `\\b` (an escaped backslash before a `b`) matches too, which only costs a walk.
+ */
+const ESCAPED_CONTROL = /\\(?:[bf]|u00(?:0[0-8bce-f]|1[0-9a-f]))/;
 
 /**
- * Whether a text holds any character `hiddenText` reports. On a tool's canonical text (whose escapes are all of
- * characters that are not hidden) it says whether `hiddenText` of the tool finds anything, without walking it.
+ * Whether a tool's canonical text may hold a character `hiddenText` reports: when false, `hiddenText` of the tool
+ * finds nothing, and the walk is skipped. (A true answer only means the walk must look.)
  */
 export function mayHideText(text: string): boolean {
-  return HIDDEN.test(text);
+  return mayHide(text) || ESCAPED_CONTROL.test(text);
 }
 
 /**
- * Every place in a tool definition's model-facing part whose text holds an invisible or reordering character: a
- * `Default_Ignorable_Code_Point` (which covers the tag characters U+E0000–U+E007F, zero-width characters, variation
- * selectors and other invisible format characters), a `Bidi_Control`, or any other character of general category
- * `Cf`. Every string is scanned (names, titles, descriptions, schema `title`/`description`, enum and `const`
+ * Every place in a tool definition's model-facing part whose text holds a hidden character (`hiddenCharacters`: a
+ * control, a tag character, a zero-width character, a variation selector, a bidi control or another invisible
+ * format character, unless a well-formed emoji sequence or a script that shapes with joiners explains it). Every
+ * string is scanned (names, titles, descriptions, schema `title`/`description`, enum and `const`
  * strings, defaults, examples, annotations) and every member name, since property names are shown to the model
  * too; a member name is reported at the pointer of the member it names. One entry per pointer, sorted by pointer.
  *
@@ -36,13 +39,14 @@ export function mayHideText(text: string): boolean {
  * `revision` and `backend` are the runtime's own and never shown. Bounded and throwing as `canonicalTool`.
  */
 export function hiddenText(tool: unknown, limits?: Partial<Limits>): HiddenText[] {
-  const data: unknown = JSON.parse(canonicalTool(tool, limits));
+  const data: unknown = JSON.parse(canonicalModelFacing(tool, limits));
   const found = new Map<string, Set<number>>();
   const scan = (text: string, path: Path | undefined): void => {
-    if (!HIDDEN.test(text)) return;
+    const hidden = hiddenCharacters(text);
+    if (hidden.length === 0) return;
     const pointer = pointerOf(path);
     const codePoints = found.get(pointer) ?? new Set<number>();
-    for (const [character] of text.matchAll(EVERY_HIDDEN)) codePoints.add(character.codePointAt(0) as number);
+    for (const point of hidden) codePoints.add(point);
     found.set(pointer, codePoints);
   };
   const pending: { value: unknown; path: Path | undefined }[] = [{ value: data, path: undefined }];

@@ -13,7 +13,7 @@ import { catalogError, type CatalogError } from "../errors/catalog-error.js";
 import { canonicalLimits, canonicalText } from "./canonical-json.js";
 import { changedFields } from "./changed-fields.js";
 import { hiddenText, mayHideText, type HiddenText } from "./hidden-text.js";
-import { canonicalDigestSync, modelFacing } from "./tool-identity.js";
+import { canonicalDigestSync, reviewedPart } from "./tool-identity.js";
 import { InputSchemaError } from "../errors/input-schema-error.js";
 import type { ProviderTool } from "../descriptor/tool-descriptor.js";
 
@@ -140,14 +140,22 @@ export type IdentityOutcome =
   /** No identity at all (not JSON, a limit) or a malformed pin: fatal for the batch. */
   | { readonly kind: "failed"; readonly error: CatalogError };
 
-/** The identity of one provider tool under `policy`. `revision` is for messages only. */
-export function checkIdentity(provider: ProviderTool, revision: string, policy: IdentityPolicy): IdentityOutcome {
+/**
+ * The identity of one tool under `policy`: its provider tool and the backend it runs on (what a host reviews).
+ * `revision` is for messages only.
+ */
+export function checkIdentity(
+  provider: ProviderTool,
+  backend: string | undefined,
+  revision: string,
+  policy: IdentityPolicy,
+): IdentityOutcome {
   const id = { name: provider.name, revision };
   const what = `tool "${id.name}" (revision ${revision})`;
   let pin: string;
   let hidden: readonly HiddenText[] = [];
   try {
-    pin = canonicalText(modelFacing(provider), policy.limits);
+    pin = canonicalText(reviewedPart(backend === undefined ? provider : { ...provider, backend }), policy.limits);
     if (mayHideText(pin)) hidden = hiddenText(provider, policy.limits);
   } catch (e) {
     const cause = e instanceof SchemaError ? InputSchemaError.from(e) : undefined;

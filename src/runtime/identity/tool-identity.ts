@@ -1,7 +1,7 @@
 /**
- * A tool definition's identity: the model-facing part of a descriptor, its RFC 8785 canonical text, and the
- * SHA-256 digest of that text (`sha256-` and base64url, RFC 4648 §5) through the platform's Web Crypto, or
- * synchronously where admission needs it at once.
+ * A tool definition's identity: what a host reviews of a descriptor (its model-facing part and the backend it runs
+ * on), its RFC 8785 canonical text, and the SHA-256 digest of that text (`sha256-` and base64url, RFC 4648 §5)
+ * through the platform's Web Crypto, or synchronously where admission needs it at once.
  */
 
 import { SchemaError } from "../../engine/errors.js";
@@ -12,10 +12,10 @@ import { child } from "./path.js";
 import { sha256 } from "./sha256.js";
 
 /**
- * Fields of a descriptor that are not part of its identity. `revision` and `backend` are the runtime's own, not MCP
- * fields. `_meta` is MCP protocol metadata for clients, not shown to the model, and servers put volatile data
- * there (timestamps, request ids, progress tokens), so including it would make pins change when nothing the model
- * reads has changed.
+ * Fields of a descriptor that a model is not shown. `revision` and `backend` are the runtime's own, not MCP fields.
+ * `_meta` is MCP protocol metadata for clients: the library never hands it to a model (provider tools leave it
+ * out), and servers put volatile data there (timestamps, request ids, progress tokens), so pinning it would make
+ * pins change when nothing the model reads has changed.
  */
 const NOT_MODEL_FACING: ReadonlySet<string> = new Set(["_meta", "revision", "backend"]);
 
@@ -46,20 +46,35 @@ export function modelFacing(tool: unknown): Record<string, unknown> {
 }
 
 /**
- * The canonical form of a tool definition: the RFC 8785 (JCS) text of the descriptor's model-facing part, which is
- * every MCP field (`name`, `title`, `description`, `icons`, `inputSchema`, `outputSchema`, `annotations`,
- * `execution` and any field a later MCP version adds) but `_meta`, and none of the runtime's own `revision` and
- * `backend`. `_meta` is left out because it is protocol metadata for clients, not shown to the model, and servers
- * put volatile data there (timestamps), so pins would change when nothing the model reads has.
+ * What a host reviews of a tool descriptor: its model-facing part and, when it has one, the `backend` it runs on
+ * (a tool moved to another server is a changed tool). Throws as `modelFacing` does.
+ */
+export function reviewedPart(tool: unknown): Record<string, unknown> {
+  const out = modelFacing(tool);
+  const backend = (tool as Record<string, unknown>)["backend"];
+  if (typeof backend === "string") defineOwn(out, "backend", backend);
+  return out;
+}
+
+/**
+ * The canonical form of a tool definition, what a pin records: the RFC 8785 (JCS) text of what a host reviews of
+ * it, which is every MCP field (`name`, `title`, `description`, `icons`, `inputSchema`, `outputSchema`,
+ * `annotations`, `execution` and any field a later MCP version adds) but `_meta`, and the runtime's `backend` (not
+ * its `revision`). `_meta` is left out because it is protocol metadata for clients that no model is shown, and
+ * servers put volatile data there (timestamps), so pins would change when nothing the model reads has; `backend` is
+ * in because the server a tool runs on is part of what was reviewed.
  *
- * Two descriptors have the same canonical text exactly when their model-facing parts are the same JSON data,
- * whatever the order of their members. Throws as `canonicalize` does (`not_json` with the JSON Pointer into the
- * descriptor, or a `LimitError` of `maxSchemaBytes` / `maxSchemaDepth`), and `tool_invalid` when `tool` is not an
- * object.
+ * Two descriptors have the same canonical text exactly when those parts are the same JSON data, whatever the order
+ * of their members. Throws as `canonicalize` does (`not_json` with the JSON Pointer into the descriptor, or a
+ * `LimitError` of `maxSchemaBytes` / `maxSchemaDepth`), and `tool_invalid` when `tool` is not an object.
  */
 export function canonicalTool(tool: unknown, limits?: Partial<Limits>): string {
-  const checked = canonicalLimits(limits);
-  return canonicalText(modelFacing(tool), checked);
+  return canonicalText(reviewedPart(tool), canonicalLimits(limits));
+}
+
+/** The canonical text of a descriptor's model-facing part alone (what the hidden-text scan reads). */
+export function canonicalModelFacing(tool: unknown, limits?: Partial<Limits>): string {
+  return canonicalText(modelFacing(tool), canonicalLimits(limits));
 }
 
 /**

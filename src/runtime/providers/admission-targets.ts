@@ -42,7 +42,7 @@ export interface TargetRequest extends CatalogCheck {
 }
 
 /** A target resolved and read once. */
-interface ResolvedTarget {
+export interface ResolvedTarget {
   readonly profile: ProviderProfile;
   readonly required: boolean;
   readonly options: CheckOptions;

@@ -43,14 +43,6 @@ describe("modes", () => {
     ],
     ["unresolved reference", [tool("a", { type: "object", $ref: "#/$defs/missing" })], "validation", "schema_rejected"],
     [
-      "missing name",
-      [{ revision: "r", backend: "b", inputSchema: { type: "object" } }],
-      "validation",
-      "tool_name_invalid",
-    ],
-    ["invalid name", [tool("has space")], "validation", "tool_name_invalid"],
-    ["name longer than 128", [tool("x".repeat(129))], "validation", "tool_name_invalid"],
-    [
       "missing revision",
       [{ name: "a", backend: "b", inputSchema: { type: "object" } }],
       "validation",
@@ -78,6 +70,30 @@ describe("modes", () => {
         const e = refused([tool("ok"), ...tools], { mode, limits: { maxSchemaDepth: name === "a limit" ? 2 : 128 } });
         assert.equal(e.class, cls);
         assert.equal(e.code, code);
+      });
+    }
+    // A name that breaks the MCP rules is a tool's problem (SHOULDs in the specification, which both SDKs only warn
+    // about): strict mode refuses the batch, quarantine refuses the tool alone and says so.
+    const badNames: [string, Record<string, unknown>, string][] = [
+      ["missing name", { revision: "r", backend: "b", inputSchema: { type: "object" } }, ""],
+      ["invalid name", tool("has space"), "has space"],
+      ["name longer than 128", tool("x".repeat(129)), "x".repeat(129)],
+    ];
+    for (const [name, bad, listed] of badNames) {
+      test(`${name} is tool_name_invalid: ${mode === "strict" ? "the batch is refused" : "the tool is refused"}`, () => {
+        const r = ToolCatalog.admitBatch([tool("ok"), bad, tool("ok2")], { backends: ["b"], mode });
+        if (mode === "strict") {
+          assert.equal(!r.ok && r.error.code, "tool_name_invalid");
+          return;
+        }
+        assert.ok(r.ok);
+        assert.deepEqual(r.value.accepted, ["ok", "ok2"]);
+        const [rejected, ...rest] = r.value.rejected;
+        assert.deepEqual(rest, []);
+        assert.deepEqual(
+          [rejected?.name, rejected?.status, rejected?.error.code],
+          [listed, "refused", "tool_name_invalid"],
+        );
       });
     }
     test(`authority problems are fatal in ${mode} mode`, () => {
@@ -193,7 +209,7 @@ describe("rejected diagnostics cannot leak", () => {
 });
 
 describe("descriptor fidelity", () => {
-  test("provider tools carry every MCP field unchanged, unknown ones too; only revision and backend are left out", () => {
+  test("provider tools carry every MCP field unchanged, unknown ones too, but revision, backend and _meta", () => {
     const icons = [{ src: "https://example.test/icon.png", mimeType: "image/png" }];
     const execution = { taskSupport: "required" };
     const meta = { "io.example/owner": "team-a" };
@@ -214,12 +230,16 @@ describe("descriptor fidelity", () => {
     );
     const bundle = admitted([descriptor]);
     const provider = bundle.tools[0]!;
-    const { revision: _r, backend: _b, ...rest } = descriptor;
+    const { revision: _r, backend: _b, _meta: _m, ...rest } = descriptor as Record<string, unknown>;
     const mcp: Record<string, unknown> = rest;
     assert.deepEqual(provider, mcp);
     for (const key of Object.keys(mcp)) assert.equal(provider[key], mcp[key], key);
     assert.equal(provider.execution, execution, "the same object");
     assert.ok(!Object.hasOwn(provider, "revision") && !Object.hasOwn(provider, "backend"));
+    // _meta is protocol metadata for clients, neither pinned nor scanned: kept for the host, never shown to a model.
+    assert.ok(!Object.hasOwn(provider, "_meta"));
+    assert.equal(bundle.registry.get("full")?.meta, meta, "the registry keeps the very _meta");
+    assert.equal(bundle.registry.get("full")?.taskSupport, "required");
     assert.equal(bundle.registry.get("full")?.provider, provider, "the registry holds the very provider tool");
     assert.equal(JSON.parse(JSON.stringify(bundle)).tools[0].execution.taskSupport, "required");
   });

@@ -58,8 +58,11 @@ describe("two servers with the same tool name in one batch", () => {
       [tool?.name, tool?.serverName, tool?.backend],
       ["gitlab__create_branch", "create_branch", "gitlab"],
     );
-    // The pin is of what the model is shown: the provider tool, with its prefixed name.
-    assert.equal(bundle.pins["github__create_branch"], ToolCatalog.canonical(bundle.tools[0]));
+    // The pin is of what the host reviewed: the provider tool, with its prefixed name, and the backend it runs on.
+    assert.equal(
+      bundle.pins["github__create_branch"],
+      ToolCatalog.canonical({ ...bundle.tools[0], backend: "github" }),
+    );
     assert.match(bundle.pins["github__create_branch"] ?? "", /"name":"github__create_branch"/);
   });
 

@@ -59,9 +59,10 @@ describe("changedFields", () => {
     assert.deepEqual(changedFields(tool(), { ...tool(), name: "create_issues" }), ["/name"]);
   });
 
-  test("_meta, revision and backend never count", () => {
-    const after = { ...tool(), revision: "r9", backend: "other", _meta: { at: Date.now() } };
+  test("_meta and revision never count; a tool moved to another backend is /backend", () => {
+    const after = { ...tool(), revision: "r9", _meta: { at: Date.now() } };
     assert.deepEqual(changedFields(tool(), after), []);
+    assert.deepEqual(changedFields(tool(), { ...after, backend: "other" }), ["/backend"]);
   });
 
   test("an added optional property is exactly its subschema, whether properties existed or not", () => {

@@ -277,11 +277,11 @@ describe("unpinned tools", () => {
 });
 
 describe("ToolCatalog.canonical and ToolCatalog.digest", () => {
-  test("canonical: every field but _meta, revision and backend, sorted; digest: its SHA-256", async () => {
+  test("canonical: every field but _meta and revision, sorted; digest: its SHA-256", async () => {
     const text = ToolCatalog.canonical({ ...listIssues(), _meta: { a: 1 } });
     assert.equal(
       text,
-      '{"description":"Lists issues.","inputSchema":{"properties":{"state":{"enum":["open","closed"]}},' +
+      '{"backend":"gh","description":"Lists issues.","inputSchema":{"properties":{"state":{"enum":["open","closed"]}},' +
         '"type":"object"},"name":"list_issues"}',
     );
     const { createHash } = await import("node:crypto");

@@ -41,12 +41,12 @@ function refusal(run: () => unknown): SchemaError {
 }
 
 describe("canonicalTool", () => {
-  test("the model-facing fields, sorted; not _meta, revision or backend", () => {
+  test("the model-facing fields and the backend, sorted; not _meta or revision", () => {
     assert.equal(
       canonicalTool(search()),
-      '{"annotations":{"readOnlyHint":true},"description":"Searches the index.","inputSchema":{"properties":' +
-        '{"limit":{"minimum":1,"type":"integer"},"q":{"description":"the query","type":"string"}},"required":["q"],' +
-        '"type":"object"},"name":"search","title":"Search"}',
+      '{"annotations":{"readOnlyHint":true},"backend":"b","description":"Searches the index.","inputSchema":' +
+        '{"properties":{"limit":{"minimum":1,"type":"integer"},"q":{"description":"the query","type":"string"}},' +
+        '"required":["q"],"type":"object"},"name":"search","title":"Search"}',
     );
   });
 
@@ -62,10 +62,11 @@ describe("canonicalTool", () => {
     assert.deepEqual([...digests], [await toolDigest(search())]);
   });
 
-  test("_meta, revision and backend changes do not change the canonical form", () => {
+  test("_meta and revision changes do not change the canonical form; the backend does", () => {
     const before = canonicalTool(search());
-    const changed = { ...search(), revision: "r2", backend: "other", _meta: { fetchedAt: "later", nonce: [1, 2] } };
+    const changed = { ...search(), revision: "r2", _meta: { fetchedAt: "later", nonce: [1, 2] } };
     assert.equal(canonicalTool(changed), before);
+    assert.notEqual(canonicalTool({ ...changed, backend: "other" }), before);
     const { _meta: _dropped, ...withoutMeta } = search();
     assert.equal(canonicalTool(withoutMeta), before);
   });

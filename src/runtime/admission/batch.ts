@@ -1,0 +1,146 @@
+/**
+ * One admission's settings, read once from `admitBatch` options and checked fail closed before any descriptor is
+ * read: the mode, the authority, the backends, the naming, the identity policy, the provider targets, the
+ * `x-mcp-header` policy and the boundary's options (with a cache, so identical schemas compile once per batch).
+ */
+
+import { errorMessage } from "../../engine/errors.js";
+import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
+import { readTargets, targetOptionChecks, type ResolvedTarget } from "../providers/admission-targets.js";
+import type { AdmissionTarget } from "../providers/admission-targets.js";
+import type { Authority } from "./authority.js";
+import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import type { InputSchemaOptions } from "../boundary/input-schema.js";
+import { err, ok, type Result } from "../errors/result.js";
+import { SchemaCache } from "../boundary/schema-cache.js";
+import { schemaOptionChecks } from "../boundary/schema-options.js";
+import { namespaceOptionChecks, readNaming, type Namespace, type Naming } from "../descriptor/namespace.js";
+import {
+  identityLimits,
+  identityOptionChecks,
+  readPins,
+  type HiddenTextPolicy,
+  type IdentityPolicy,
+  type Pins,
+  type UnpinnedPolicy,
+} from "../identity/pins.js";
+
+/** `"strict"` fails the whole batch on any error; `"quarantine"` omits tools with an unsupported schema. */
+export type AdmissionMode = "strict" | "quarantine";
+
+/** `x-mcp-header` annotations: `"check"` them (the default) or `"ignore"` them (a host on stdio only). */
+export type McpHeaderPolicy = "check" | "ignore";
+
+/** Options of `ToolCatalog.admitBatch`: the boundary's options plus the batch's own. */
+export interface AdmitOptions extends InputSchemaOptions {
+  /** `"strict"` (the default) fails the batch on any error; `"quarantine"` omits the tools it refuses. */
+  mode?: AdmissionMode;
+  /** The authority the batch runs under; every grant must name a tool of the batch. */
+  authority?: Authority;
+  /**
+   * The backend ids a tool may name: with them, every tool's `backend` must be one (`backend_unknown`), so a catalog
+   * cannot route a call to a server the host did not list. Without them, `backend` is not checked.
+   */
+  backends?: readonly string[] | ReadonlySet<string>;
+  /**
+   * Tool name → the pin the host approved (a canonical text from `bundle.pins` or `ToolCatalog.canonical`, or a
+   * digest from `ToolCatalog.digest`). A tool that differs from its pin — its definition or its backend — is not
+   * admitted (`tool_changed`).
+   */
+  pins?: Pins;
+  /** A tool without a pin: `"admit"` (trust on first use, the default) or `"hold"` (`tool_unpinned`). */
+  unpinned?: UnpinnedPolicy;
+  /** Invisible or reordering characters in what the model reads: `"report"` (the default) or `"refuse"`. */
+  hiddenText?: HiddenTextPolicy;
+  /** Prefixes tool names: one prefix for the batch, or one per backend id (several servers in one batch). */
+  namespace?: Namespace;
+  /** What joins a namespace and a tool's own name (default `"__"`). */
+  namespaceSeparator?: string;
+  /** The longest tool name admitted, prefix included (1 to 128, the MCP limit and the default). */
+  maxToolNameLength?: number;
+  /**
+   * Model providers the admitted tools are checked for (README "Provider profiles"): profile ids such as
+   * `"openai-strict"`, profiles, or `{ target, required, widen, describeWidening }`. A required target (the default)
+   * must take every admitted tool: strict mode refuses the batch otherwise, quarantine omits the tool. Each target's
+   * request is `bundle.forTarget(id)`.
+   */
+  targets?: readonly AdmissionTarget[];
+  /**
+   * `x-mcp-header` annotations (MCP 2026-07-28): `"check"` (the default) refuses a tool whose annotations break the
+   * rules (`header_invalid`) and lists each tool's headers on its registry entry; `"ignore"` neither checks nor lists
+   * them, which the specification allows a client that talks to servers over stdio only.
+   */
+  mcpHeaders?: McpHeaderPolicy;
+}
+
+/** One batch's settings, each option read once. */
+export interface BatchSettings {
+  readonly mode: AdmissionMode;
+  /** Whether changed and unpinned tools are held whatever the mode (a conversation's reviewed update). */
+  readonly review: boolean;
+  readonly authority: Authority | undefined;
+  readonly backends: ReadonlySet<string> | undefined;
+  readonly naming: Naming;
+  readonly identity: IdentityPolicy;
+  readonly targets: readonly ResolvedTarget[] | undefined;
+  readonly mcpHeaders: McpHeaderPolicy;
+  /** The boundary's options the schemas compile with. */
+  readonly schemaOptions: InputSchemaOptions;
+}
+
+/** `admitBatch` options, checked fail closed before anything else: the boundary's, plus the batch's own. */
+export const admitOptionChecks: OptionTable = new Map([
+  ...schemaOptionChecks,
+  ...identityOptionChecks,
+  ...namespaceOptionChecks,
+  ...targetOptionChecks,
+  ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
+  ["mcpHeaders", expecting((v) => v === "check" || v === "ignore", '"check" or "ignore"')],
+  // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
+  ["authority", () => undefined],
+  [
+    "backends",
+    expecting(
+      (v) =>
+        (Array.isArray(v) || v instanceof Set) && [...(v as Iterable<unknown>)].every((b) => typeof b === "string"),
+      "an array or Set of backend id strings",
+    ),
+  ],
+]);
+
+function optionsInvalid(message: string): { ok: false; error: CatalogError } {
+  return err(catalogError("validation", "options_invalid", message));
+}
+
+/** The batch's settings from `admitBatch` options, or why the options are refused. */
+export function readSettings(options: AdmitOptions, review: boolean): Result<BatchSettings, CatalogError> {
+  let problem: string | undefined;
+  try {
+    problem = optionsProblem(options, admitOptionChecks, "ToolCatalog.admitBatch");
+  } catch (e) {
+    // A throwing getter or proxy trap in host options.
+    problem = `ToolCatalog.admitBatch options could not be read: ${errorMessage(e)}`;
+  }
+  if (problem !== undefined) return optionsInvalid(problem);
+  const { mode = "strict", authority, backends, pins, unpinned = "admit", hiddenText = "report", ...more } = options;
+  const { namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders = "check", ...rest } = more;
+  const known = backends === undefined ? undefined : new Set<string>(backends);
+  const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
+  if (typeof naming === "string") return optionsInvalid(naming);
+  const approved = readPins(pins);
+  if (typeof approved === "string") return optionsInvalid(`ToolCatalog.admitBatch option "pins" ${approved}`);
+  const resolved = targets === undefined ? undefined : readTargets(targets, rest);
+  if (typeof resolved === "string") return optionsInvalid(`ToolCatalog.admitBatch option "targets" ${resolved}`);
+  return ok({
+    mode,
+    review,
+    authority,
+    backends: known,
+    naming,
+    identity: { pins: approved, unpinned, hiddenText, limits: identityLimits(rest.limits) },
+    targets: resolved,
+    mcpHeaders,
+    // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
+    schemaOptions: { ...rest, cache: rest.cache ?? new SchemaCache() },
+  });
+}
