@@ -273,6 +273,7 @@ describe("gateway: reviewed updates", () => {
     assert.ok(outcome("alpha__args", "dispatched"));
     assert.ok(outcome("alpha__add", "refused") && outcome("alpha__add", "withheld"));
     assert.ok(outcome("alpha__hang", "timeout"));
+    assert.ok(calls.some((c) => c["tool"] === "alpha__hang" && c["outcome"] === "failed" && c["code"] === "cancelled"));
     assert.ok(outcome("alpha__echo", "held"));
     assert.ok(outcome("nobody__nothing", "refused"));
     const refused = calls.find((c) => c["tool"] === "alpha__add" && c["outcome"] === "refused")!;

@@ -346,6 +346,8 @@ export class Gateway {
     if (result.ok) return done("dispatched", result.value);
     const e = result.error;
     const fields = { stage: e.stage, code: e.code };
+    if (e.stage === "dispatch" && extra.signal.aborted)
+      return done("failed", undefined, { stage: "dispatch", code: "cancelled" });
     if (e.stage === "dispatch") return this.dispatchFailed(e, name, done);
     if (e.stage === "result") return done("withheld", toolError(e.modelText), fields);
     if (e.code === "tool_held") return done("held", toolError(e.modelText), fields);
