@@ -68,6 +68,11 @@ export class Gateway {
   /** What the last admission reported of tools left out and of hidden text. */
   private reported = new Set<string>();
   private shown = "";
+  /**
+   * Without a pins file, the pins of every tool admitted during the run (first seen), so that a tool whose server
+   * restarts is compared with what was admitted, not trusted on first use again.
+   */
+  private readonly memoryPins = new Map<string, string>();
   /** Every tool ever listed, with its server: a call to one whose server is down is told so. */
   private readonly known = new Map<string, string>();
 
@@ -133,7 +138,7 @@ export class Gateway {
   private readmit(why: string): void {
     let filePins: Record<string, string>;
     try {
-      filePins = this.pins?.read() ?? {};
+      filePins = this.pins?.read() ?? Object.fromEntries(this.memoryPins);
     } catch (e) {
       this.reporter.say(`${why}: the pins file cannot be read, the catalog in force stays: ${errorMessage(e)}`);
       return;
@@ -152,9 +157,10 @@ export class Gateway {
     this.held = new Set(a.held.map((h) => h.name));
     this.report(a, approved);
     for (const [name, server] of this.catalog.listed()) this.known.set(name, server);
+    const accepted = new Set(a.accepted);
+    const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
+    for (const [name, pin] of inForce) if (!this.memoryPins.has(name)) this.memoryPins.set(name, pin);
     if (this.pins !== undefined) {
-      const accepted = new Set(a.accepted);
-      const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
       const added = this.pins.addFirstSeen(Object.fromEntries(inForce));
       if (added.length > 0) this.reporter.say(`${this.pins.path}: pinned on first use: ${added.join(", ")}`);
       this.pins.recordHeld(this.catalog.held());
