@@ -1,4 +1,4 @@
-// After tsc: the CommonJS face of the one ESM build (README "Install and import"). Node >= 20.19 can
+// After tsc: the CommonJS face of the one ESM build (docs/reference/package.md). Node >= 20.19 can
 // require() an ES module, so dist/cjs/ holds no second copy of the code: each entry is one line that
 // require()s the ESM file, and `instanceof SchemaError` holds across import and require. dist/cjs/ is
 // marked "type": "commonjs" so the copies of the declarations there read as CommonJS to TypeScript
@@ -17,8 +17,8 @@ const entries = new Map([
   ["vendor.js", "vendor/backplane-agent-runtime.js"],
 ]);
 
-/** The CLI and the demo are programs, not import entries: their declarations are not copied. */
-const notImported = (path) => path === "cli" || path.startsWith("main.");
+/** The CLI is a program, not an import entry: its declarations are not copied. */
+const notImported = (path) => path === "cli";
 
 function declarations(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

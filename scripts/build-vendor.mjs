@@ -1,4 +1,4 @@
-// The vendorable build (README "Install and import"): the package entry and its runtime dependency (punycode)
+// The vendorable build (docs/reference/package.md): the package entry and its runtime dependency (punycode)
 // in one ES module, dist/vendor/backplane-agent-runtime.js, for hosts that copy the engine into their tree.
 // Not minified, so a vendored copy can be reviewed and diffed; the licences of everything inlined open
 // the file. Usage: node scripts/build-vendor.mjs [outfile]

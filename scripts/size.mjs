@@ -1,6 +1,6 @@
-// `npm run size`: the sizes the README quotes. The browser bundle (esbuild: ESM, platform browser,
-// minified, as test/browser bundles it) is written to build/browser/backplane.min.js; the vendored
-// file is the one `npm run build` wrote to dist/vendor/. Usage: node scripts/size.mjs [browser-outfile]
+// `npm run size`: the sizes docs/project/performance.md "Sizes" quotes. The browser bundle (esbuild: ESM, platform
+// browser, minified, as test/browser bundles it) is written to build/browser/backplane.min.js; the vendored file is
+// the one `npm run build` wrote to dist/vendor/. Usage: node scripts/size.mjs [browser-outfile]
 import { build } from "esbuild";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

@@ -64,8 +64,8 @@ export { Validator };
 
 /**
  * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
- * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used (README "Errors").
- * `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
+ * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used
+ * (docs/reference/errors.md). `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
  */
 export function compile<T = unknown>(schema: unknown, options?: CompileOptions): Validator<T> {
   return compileWith<T>(dialect2020_12, schema, options);

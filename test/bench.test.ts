@@ -1,7 +1,7 @@
 /**
- * `npm run bench` (README "Performance") without the shared reference data: the workloads that need it are skipped,
- * each with one line saying why, and the rest runs; the mixed-host regime times its workloads in processes that have
- * exercised all of them first. Quick and restricted to a few small workloads, so it stays fast.
+ * `npm run bench` (docs/project/performance.md) without the shared reference data: the workloads that need it are
+ * skipped, each with one line saying why, and the rest runs; the mixed-host regime times its workloads in processes
+ * that have exercised all of them first. Quick and restricted to a few small workloads, so it stays fast.
  */
 
 import assert from "node:assert/strict";

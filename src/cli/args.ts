@@ -2,7 +2,7 @@
 
 import { errorMessage, isInstance, type ErrorFields } from "../engine/errors.js";
 
-/** The exit statuses of `backplane-schema` (README "CLI"). */
+/** The exit statuses of `backplane-schema` (docs/reference/cli.md "Exit codes"). */
 export const ExitCode = Object.freeze({
   /** Every instance valid, the batch admitted. */
   ok: 0,

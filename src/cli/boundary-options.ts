@@ -1,7 +1,7 @@
 /**
- * The options `validate` and `admit` share (README "CLI"): repeatable `--limit name=value` and `--format name=module`,
- * `--draft07 reject|upgrade`, `--strict-schema`. Like the library's own options they fail closed: an unknown limit, a
- * malformed value or a format module that does not give a checker is a usage error, never ignored.
+ * The options `validate` and `admit` share (docs/reference/cli.md): repeatable `--limit name=value` and `--format
+ * name=module`, `--draft07 reject|upgrade`, `--strict-schema`. Like the library's own options they fail closed: an
+ * unknown limit, a malformed value or a format module that does not give a checker is a usage error, never ignored.
  */
 
 import { resolve } from "node:path";

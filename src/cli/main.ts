@@ -86,7 +86,7 @@ Options of validate and admit:
                              (validate reports the changes on stderr; admit lists upgraded schemas).
   --format-assertion         "format" asserts (default: annotation only); admit compiles the tools' schemas so.
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
-                             of a string or { check, types, override } (README "Custom formats").
+                             of a string or { check, types, override } (docs/guide/engine.md "Custom formats").
   --strict-schema            A keyword no vocabulary defines, or (with --format-assertion) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
 

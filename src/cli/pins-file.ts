@@ -1,7 +1,7 @@
 /**
- * `admit --pins <file>` (README "CLI"), a gate for "our servers' tools did not change": without the file, the pins of
- * what was admitted are written to it; with it, the batch is admitted against those pins, new tools are held, and
- * the gate fails when a tool changed, is new, or is pinned but no longer listed.
+ * `admit --pins <file>` (docs/reference/cli.md), a gate for "our servers' tools did not change": without the file, the
+ * pins of what was admitted are written to it; with it, the batch is admitted against those pins, new tools are held,
+ * and the gate fails when a tool changed, is new, or is pinned but no longer listed.
  */
 
 import { existsSync, writeFileSync } from "node:fs";

@@ -94,7 +94,7 @@ function validateAll(
     try {
       unit = validator.validate(value, { output: output ?? "basic" });
     } catch (e) {
-      // No verdict: a limit was hit or the validator itself failed (README "Errors").
+      // No verdict: a limit was hit or the validator itself failed (docs/reference/errors.md).
       throw new CliError(`validating ${name} failed: ${describeError(e)}`, ExitCode.executionFailure);
     }
     allValid &&= unit.valid;

@@ -1,4 +1,4 @@
-/** Error classes shared by the engine and the runtime (README "Errors"). */
+/** Error classes shared by the engine and the runtime (docs/reference/errors.md "Error classes"). */
 
 /**
  * The three error classes: `validation` (the schema, the options or the value is wrong), `unsupported_capability`
@@ -54,7 +54,7 @@ export class SchemaError extends Error implements ErrorFields {
 }
 
 /**
- * A limit was hit (README "Limits"). No keyword catches it: it unwinds the whole evaluation,
+ * A limit was hit (docs/reference/limits.md). No keyword catches it: it unwinds the whole evaluation,
  * so a limit hit under `not`, `anyOf` or `if` stays `execution_failure` by construction.
  */
 export class LimitError extends SchemaError {
@@ -87,9 +87,10 @@ export class LimitError extends SchemaError {
 const UNSHOWABLE = "a thrown value that cannot be shown";
 
 /**
- * The message of anything thrown, for one-line reports (README "Security": nothing escapes as a crash): an `Error`'s
- * message, else the value as text, else a fixed description. Never throws, whatever was thrown: a value without a
- * prototype, a Proxy whose every trap throws, an object whose `toString` or `message` getter throws, a Symbol.
+ * The message of anything thrown, for one-line reports (docs/project/security.md: nothing escapes as a crash): an
+ * `Error`'s message, else the value as text, else a fixed description. Never throws, whatever was thrown: a value
+ * without a prototype, a Proxy whose every trap throws, an object whose `toString` or `message` getter throws, a
+ * Symbol.
  */
 export function errorMessage(e: unknown): string {
   try {

@@ -1,4 +1,4 @@
-/** Limits (README "Limits"): every one fails closed with `execution_failure` / `limit_exceeded`. */
+/** Limits (docs/reference/limits.md): every one fails closed with `execution_failure` / `limit_exceeded`. */
 
 /**
  * The resource limits of compiling and evaluating; `CompileOptions.limits` (and the runtime's `limits` option) take
@@ -25,7 +25,7 @@ export interface Limits {
   maxArrayLength: number;
   /** Properties of one object that a keyword iterates (default 100,000). */
   maxObjectProperties: number;
-  /** Units of work for one instance (README "Limits": what one step is; default 1,000,000). */
+  /** Units of work for one instance (docs/reference/limits.md "What one step is"; default 1,000,000). */
   maxEvaluationSteps: number;
   /**
    * Schema evaluations nested inside each other (the engine's own recursion bound, so no stack overflow can escape;
@@ -36,7 +36,7 @@ export interface Limits {
   maxRegexSteps: number;
 }
 
-/** The limits in force when none are given (README "Limits" says why each default is what it is); frozen. */
+/** The limits in force when none are given (docs/reference/limits.md says why each default is what it is); frozen. */
 export const defaultLimits: Readonly<Limits> = Object.freeze({
   maxSchemaBytes: 4 * 1024 * 1024,
   maxSchemaDepth: 128,
@@ -53,7 +53,7 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   maxRegexSteps: 1_000_000,
 });
 
-/** Completes a partial `limits` option that the options check (README "The engine") has accepted. */
+/** Completes a partial `limits` option that the options check (docs/reference/options.md "compile") has accepted. */
 export function resolveLimits(partial: Partial<Limits> | undefined): Readonly<Limits> {
   if (partial === undefined) return defaultLimits;
   const out: Limits = { ...defaultLimits };

@@ -1,5 +1,5 @@
 /**
- * Options fail closed (README "The engine"): an unknown option name, a malformed value or an unknown output
+ * Options fail closed (docs/reference/options.md): an unknown option name, a malformed value or an unknown output
  * format is `options_invalid`, never ignored, so a typo cannot switch an assertion off. Each entry point
  * checks its options against one table of name → check; a boundary extends a table by adding entries.
  */
@@ -96,7 +96,7 @@ function limitsProblem(limits: unknown): string | undefined {
   return undefined;
 }
 
-/** `compile` options (README "The engine"). */
+/** `compile` options (docs/reference/options.md). */
 export const compileOptionChecks: OptionTable = new Map<string, OptionCheck>([
   ["schemaRegistry", registryProblem],
   ["schemaLoader", expecting((v) => typeof v === "function", "a function (uri) => schema | undefined")],

@@ -21,7 +21,7 @@ import type { SchemaNode } from "./evaluate/node.js";
 import { Run } from "./evaluate/run.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
-/** Options of `validate`: the output format (README "Output formats"). */
+/** Options of `validate`: the output format (docs/guide/engine.md "Output formats"). */
 export interface ValidateOptions {
   /** `"flag"`, `"basic"` (the default), `"detailed"` or `"verbose"`. */
   output?: OutputFormat;
@@ -103,7 +103,7 @@ export class Validator<T = unknown> {
   }
 
   /**
-   * @internal The verdict and the steps one evaluation counted (README "Limits": what one step is), on the
+   * @internal The verdict and the steps one evaluation counted (docs/reference/limits.md "What one step is"), on the
    * boolean path or the output path. Tests assert how counted work grows with the instance.
    */
   count(instance: unknown, output = false): { valid: boolean; steps: number } {
@@ -125,8 +125,9 @@ export class Validator<T = unknown> {
   }
 
   /**
-   * The output in one of the 2020-12 formats (default `"basic"`; README "Output formats"). Throws a `SchemaError`
-   * `options_invalid` for an unknown option or format, and a `LimitError` when the verdict itself hits a limit.
+   * The output in one of the 2020-12 formats (default `"basic"`; docs/guide/engine.md "Output formats"). Throws a
+   * `SchemaError` `options_invalid` for an unknown option or format, and a `LimitError` when the verdict itself hits a
+   * limit.
    */
   validate(instance: unknown, options: ValidateOptions & { output: "flag" }): FlagOutput;
   validate(instance: unknown, options?: UnitsOptions): ValidationOutput;

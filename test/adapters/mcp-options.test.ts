@@ -1,7 +1,7 @@
 /**
- * The MCP provider checks its options in its constructor (README "MCP TypeScript SDK"), like every other options
- * object: an unknown name or a malformed value is a `SchemaError` `options_invalid` there, not a silent default or a
- * failure at call time.
+ * The MCP provider checks its options in its constructor (docs/guide/integrations.md "MCP TypeScript SDK"), like every
+ * other options object: an unknown name or a malformed value is a `SchemaError` `options_invalid` there, not a silent
+ * default or a failure at call time.
  */
 
 import assert from "node:assert/strict";

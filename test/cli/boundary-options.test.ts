@@ -1,6 +1,6 @@
 /**
  * The options `validate` and `admit` share, run as a process: `-` for stdin, repeatable `--limit name=value`
- * (fail closed), `--draft07 reject|upgrade`, and the exit codes 0 / 1 / 2 / 3 (README "CLI").
+ * (fail closed), `--draft07 reject|upgrade`, and the exit codes 0 / 1 / 2 / 3 (docs/reference/cli.md).
  */
 
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-/** The CLI's one-line rendering of any thrown value never throws (README "Security": nothing escapes as a crash). */
+/** The CLI's one-line rendering of any thrown value never throws (docs/project/security.md "What is guaranteed"). */
 
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,5 +1,5 @@
 /**
- * `backplane-schema admit --pins <file>` as a CI gate (README "CLI"): the first run writes the pins of what it
+ * `backplane-schema admit --pins <file>` as a CI gate (docs/reference/cli.md): the first run writes the pins of what it
  * admitted, later runs check against them and exit 4 when a tool changed, is new, or is pinned but no longer listed
  * or admitted; `--namespace` keys the pins by the prefixed names; `--hidden-text` reports or refuses.
  */

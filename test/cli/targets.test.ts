@@ -1,7 +1,7 @@
 /**
- * `backplane-schema admit --target` (README "CLI", "Provider profiles"): per target, one row per tool with its
- * outcome and where; a required target refusing a tool refuses the batch (strict) or quarantines the tool; `--widen`;
- * `--emit` prints the provider-ready tools as JSON on stdout, the report on stderr.
+ * `backplane-schema admit --target` (docs/reference/cli.md, docs/guide/providers.md): per target, one row per tool with
+ * its outcome and where; a required target refusing a tool refuses the batch (strict) or quarantines the tool;
+ * `--widen`; `--emit` prints the provider-ready tools as JSON on stdout, the report on stderr.
  */
 
 import assert from "node:assert/strict";

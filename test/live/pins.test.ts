@@ -1,5 +1,5 @@
 /**
- * Pins against a real reference server over stdio (README "Pins, reviewed updates and hidden text"): list, pin,
+ * Pins against a real reference server over stdio (docs/guide/pins.md): list, pin,
  * restart the server, list again — the same pins; and a proxy in front of it that rewrites one tool's description —
  * `tool_changed` with that tool's `/description`, through the library and through `admit --mcp --pins`. Bounded
  * waits; the server, the proxy and the server behind it are stopped.

@@ -1,5 +1,5 @@
 /**
- * The package as a user gets it (README "Install and import"): `npm pack` in a fresh clone (the
+ * The package as a user gets it (docs/reference/package.md): `npm pack` in a fresh clone (the
  * repository's files without dist/, so `prepack` has to build), the tarball's file list, and the tarball
  * installed offline into a scratch consumer project that imports it (ESM), require()s it (CommonJS) and
  * compiles against it with TypeScript (module node16 from ESM and from CommonJS, bundler, commonjs;

@@ -1,8 +1,9 @@
 /**
- * A strict TypeScript consumer of the installed package's extension points (README "Custom formats", "Strict
- * schemas", "Custom keywords and vocabularies", "Typed results", "Messages in any language"), and the lines it must
- * print. Its `@ts-expect-error` lines prove the types narrow (an unused one fails the compile), and the narrowed
- * reads (`input.a.length`, `out.errors.map`, `checked.value.a.length`) compile only where they do.
+ * A strict TypeScript consumer of the installed package's extension points (docs/guide/engine.md "Custom formats",
+ * docs/guide/engine.md "Strict schemas", docs/guide/engine.md "Custom keywords and vocabularies", docs/guide/engine.md
+ * "Typed results", docs/guide/engine.md "Messages in any language"), and the lines it must print. Its
+ * `@ts-expect-error` lines prove the types narrow (an unused one fails the compile), and the narrowed reads
+ * (`input.a.length`, `out.errors.map`, `checked.value.a.length`) compile only where they do.
  */
 
 export const FEATURE_CONSUMER = `import {

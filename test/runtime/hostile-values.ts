@@ -32,7 +32,7 @@ function errorWithThrowingMessage(): Error {
 }
 
 /**
- * Thrown values whose `String()` throws or that are no `Error` (README "Security": nothing escapes as a crash),
+ * Thrown values whose `String()` throws or that are no `Error` (docs/project/security.md: nothing escapes as a crash),
  * each made fresh by its factory.
  */
 export const THROWN: readonly (readonly [string, () => unknown])[] = [

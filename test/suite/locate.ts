@@ -1,8 +1,8 @@
 /**
- * Finds the official JSON-Schema-Test-Suite (README "Conformance"): `$JSON_SCHEMA_TEST_SUITE`,
- * then `fixtures/json-schema-test-suite`, then `../shared/json-schema-test-suite`. Fails loudly when none
- * is present, or when the copy names a commit other than the pinned `COMMIT`: one line saying how to get
- * the right copy, and the test file stops there (a stack trace would only bury that line).
+ * Finds the official JSON-Schema-Test-Suite (docs/project/conformance.md "Where the suite comes from"):
+ * `$JSON_SCHEMA_TEST_SUITE`, then `fixtures/json-schema-test-suite`, then `../shared/json-schema-test-suite`. Fails
+ * loudly when none is present, or when the copy names a commit other than the pinned `COMMIT`: one line saying how to
+ * get the right copy, and the test file stops there (a stack trace would only bury that line).
  */
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";

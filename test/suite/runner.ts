@@ -28,7 +28,7 @@ export interface SuiteCase {
   tests: SuiteTest[];
 }
 
-/** Prefix (`file`, `file::case`, or `file::case::test`) → one-line reason citing the spec or the README. */
+/** Prefix (`file`, `file::case`, or `file::case::test`) → one-line reason citing the spec or the docs. */
 export type Exceptions = ReadonlyMap<string, string>;
 
 /** What the runner needs of the library: the sources by default, or a build of them (the vendored file). */

@@ -1,4 +1,4 @@
-/** The options of `compile` (README "The engine"); checked fail closed by `options.ts`. */
+/** The options of `compile` (docs/reference/options.md "compile"); checked fail closed by `options.ts`. */
 
 import type { MessageRenderer } from "../output/error-text.js";
 import type { Formats } from "./formats.js";
@@ -24,19 +24,19 @@ export interface CompileOptions {
   formatAssertion?: boolean;
   /** `contentEncoding`/`contentMediaType`/`contentSchema` assert (default: annotation only). */
   contentAssertion?: boolean;
-  /** Any subset of the limits (README "Limits"); the rest keep their defaults. */
+  /** Any subset of the limits (docs/reference/limits.md); the rest keep their defaults. */
   limits?: Partial<Limits>;
   /** Retrieval URI of the root schema when it has no `$id` (default `urn:backplane-agent-runtime:schema`). */
   baseUri?: string;
   /**
-   * Host formats by name (README "Custom formats"): a string checker, or `{ check, types, override }`. They assert
-   * where format assertion is on and annotate otherwise, like the built-in ones; replacing a built-in format needs
-   * `override: true`. Read once, when compiling.
+   * Host formats by name (docs/guide/engine.md "Custom formats"): a string checker, or `{ check, types, override }`.
+   * They assert where format assertion is on and annotate otherwise, like the built-in ones; replacing a built-in
+   * format needs `override: true`. Read once, when compiling.
    */
   formats?: Formats;
   /**
-   * Host vocabularies (README "Custom keywords and vocabularies"): each a URI and its keyword definitions, active
-   * only in schemas whose meta-schema lists the URI in `$vocabulary`. Read once, when compiling.
+   * Host vocabularies (docs/guide/engine.md "Custom keywords and vocabularies"): each a URI and its keyword
+   * definitions, active only in schemas whose meta-schema lists the URI in `$vocabulary`. Read once, when compiling.
    */
   vocabularies?: readonly VocabularyDefinition[];
   /**

@@ -27,7 +27,7 @@ import type { Location, Resource } from "./resources.js";
 import { Places, type Place } from "./schema-places.js";
 import { SchemaSources } from "./registry.js";
 
-/** Program instructions all the distinct patterns of one compilation may take together (README "Limits"). */
+/** Program instructions all the distinct patterns of one compilation may take together (docs/reference/limits.md). */
 const MAX_PROGRAM_INSTRUCTIONS = 1_000_000;
 
 export class Compilation implements CompilerServices {

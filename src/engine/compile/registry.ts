@@ -1,5 +1,5 @@
 /**
- * Where documents come from (README "The engine"): the dialect's built-in meta-schemas, the host's
+ * Where documents come from (docs/guide/engine.md "What it does"): the dialect's built-in meta-schemas, the host's
  * `schemaRegistry` and its `schemaLoader`. Nothing is fetched. A registry document matters only when a reference
  * reaches it, by its key or by an `$id` embedded in it, so a document no reference leads to never changes a
  * compile's outcome.

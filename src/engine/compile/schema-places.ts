@@ -1,6 +1,6 @@
 /**
- * Where a compile error is (README "Errors"): a JSON Pointer when it is in the root resource, `uri#pointer` in any
- * other document, whose message then names that document's URI.
+ * Where a compile error is (docs/reference/errors.md): a JSON Pointer when it is in the root resource, `uri#pointer` in
+ * any other document, whose message then names that document's URI.
  */
 
 import { invalid, type SchemaError } from "../errors.js";

@@ -26,10 +26,10 @@ export function forEachSubschema(
 }
 
 /**
- * The absolute URIs that the `$id`s in `document` (retrieved from `uri`) declare. This scan cannot fail: values
- * that are not JSON, cycles, throwing getters and malformed identifiers are skipped, never reported, because a
- * document no reference reaches must not change a compile's outcome (README "The engine"). The document a
- * reference does reach is then compiled and checked in full.
+ * The absolute URIs that the `$id`s in `document` (retrieved from `uri`) declare. This scan cannot fail: values that
+ * are not JSON, cycles, throwing getters and malformed identifiers are skipped, never reported, because a document no
+ * reference reaches must not change a compile's outcome (docs/guide/engine.md "What it does"). The document a reference
+ * does reach is then compiled and checked in full.
  */
 export function embeddedIds(document: unknown, uri: string, positions: SubschemaPositions): string[] {
   const found: string[] = [];

@@ -157,8 +157,8 @@ export class Run implements Applier {
   }
 
   /**
-   * Charges work to `maxEvaluationSteps` (README "Limits"): a node charges one step per keyword it evaluates, and
-   * every loop over instance data charges its iterations here, so the limit bounds CPU time.
+   * Charges work to `maxEvaluationSteps` (docs/reference/limits.md): a node charges one step per keyword it evaluates,
+   * and every loop over instance data charges its iterations here, so the limit bounds CPU time.
    */
   spend(steps: number, where?: Located): void {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", where);
@@ -236,9 +236,9 @@ export class Run implements Applier {
 
   /**
    * @internal
-   * Enters a member of the current instance (the member primitive's accounting, README "Limits"): `steps` steps
-   * (one, and what the subschema charges on entry), one level deeper than here, one more value. A caller that then
-   * descends into a subschema which is not a leaf raises `instanceDepth` around it.
+   * Enters a member of the current instance (the member primitive's accounting, docs/reference/limits.md): `steps`
+   * steps (one, and what the subschema charges on entry), one level deeper than here, one more value. A caller that
+   * then descends into a subschema which is not a leaf raises `instanceDepth` around it.
    */
   enter(steps: number, where?: Located): void {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps", where);

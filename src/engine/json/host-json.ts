@@ -1,5 +1,5 @@
 /**
- * Checks that a host value is JSON data (README "The MCP tool-call boundary"): symbol keys are ignored; functions,
+ * Checks that a host value is JSON data (docs/guide/boundary.md): symbol keys are ignored; functions,
  * `undefined`, bigint, non-finite numbers, class instances, sparse arrays, cycles, accessor properties and
  * non-enumerable properties are reported with their JSON Pointer, and no getter is ever called, so what is checked
  * is what a later read sees. The walk is iterative, so no depth can overflow the stack, and it stops at the first

@@ -33,7 +33,7 @@ export function typeOf(value: unknown): JsonTypeName | "undefined" {
 }
 
 /**
- * Where walks over instance values charge their work: one step per value visited (README "Limits"), so the
+ * Where walks over instance values charge their work: one step per value visited (docs/reference/limits.md), so the
  * evaluation's step limit bounds them. Compile-time walks over schema values use `UNMETERED`.
  */
 export interface StepMeter {

@@ -42,7 +42,7 @@ const MAX_STACK_WORDS = 1 << 23;
 /** The stack a matcher starts with, and keeps between calls. */
 const INITIAL_STACK_WORDS = 3 * 256;
 
-/** Units of work per instruction executed, and per lookaround handed to a linear matcher (README "Limits"). */
+/** Units of work per instruction executed, and per lookaround handed to a linear matcher (docs/reference/limits.md). */
 const UNITS_PER_INSTRUCTION = 2;
 const LOOK_CALL_UNITS = 4;
 
@@ -56,7 +56,7 @@ export class Backtracker {
   private steps = 0;
   private budget = 0;
   private input = "";
-  /** Units of work the last call spent (README "Limits": what one regex step is). */
+  /** Units of work the last call spent (docs/reference/limits.md "What one step is"). */
   spent = 0;
 
   /**

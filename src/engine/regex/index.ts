@@ -23,7 +23,7 @@
  *   and may fail there), and an input whose native charge exceeds what the call may still spend.
  * - Group/lookaround nesting deeper than MAX_NESTING throws LimitError "maxRegexNesting".
  *
- * Work (README "Limits"): every test() is charged its work to a `RegexMeter`, the evaluation's step
+ * Work (docs/reference/limits.md): every test() is charged its work to a `RegexMeter`, the evaluation's step
  * counter: the automaton's instructions reached per code point, the backtracker's instructions and
  * register resets, the native cost model's bound for the input's length, a literal's length. One
  * call may spend at most `maxRegexSteps` and no more than the evaluation has left; past either it
@@ -71,7 +71,7 @@ export interface RegexMeter {
   limit(name: "maxEvaluationSteps" | "maxRegexSteps"): never;
 }
 
-/** A compiled ECMA-262 pattern (`u` flag), matched in linear time where it can be (README "Security"). */
+/** A compiled ECMA-262 pattern (`u` flag), matched in linear time where it can be (docs/project/security.md). */
 export interface CompiledPattern {
   /** The pattern's source text. */
   readonly source: string;

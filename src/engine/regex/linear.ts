@@ -59,7 +59,10 @@ function chargeOf(width: number): number {
   return width <= INSTRUCTIONS_PER_UNIT ? 1 : Math.ceil(width / INSTRUCTIONS_PER_UNIT);
 }
 
-/** Words kept between calls by every live matcher (README "Limits": regex memory). */
+/**
+ * Words kept between calls by every live matcher (docs/reference/limits.md "Fixed bounds of the regular-expression
+ * engine").
+ */
 let retainedTotal = 0;
 
 /** One matcher's share of `retainedTotal`, given back when the matcher is collected. */
@@ -143,7 +146,7 @@ export class LinearMatcher {
   private flushes = 0;
   private readonly initialIds = new Int32Array(4).fill(UNKNOWN);
   private share: Share | undefined;
-  /** Units of work the last scan spent (README "Limits": what one regex step is). */
+  /** Units of work the last scan spent (docs/reference/limits.md "What one step is"). */
   spent = 0;
 
   /**

@@ -88,8 +88,8 @@ const MAX_SET_PIECES = 256;
  */
 const MAX_NATIVE_NODES = 1000;
 /**
- * Units of the cost model per unit of regex work charged to the evaluation (README "Limits"): the native engine does
- * one unit of the model in a fraction of the time our engines take for one unit of theirs.
+ * Units of the cost model per unit of regex work charged to the evaluation (docs/reference/limits.md): the native
+ * engine does one unit of the model in a fraction of the time our engines take for one unit of theirs.
  */
 const MODEL_UNITS_PER_CHARGE = 8;
 
@@ -306,8 +306,8 @@ const CHARGE_BUCKET: Uint8Array = (() => {
 })();
 
 /**
- * What a native call on an input of each tabled length is charged (regex work units, README "Limits"): the cost
- * model's bound at that length, which is nondecreasing, so the charge of a length is that of the next tabled one.
+ * What a native call on an input of each tabled length is charged (regex work units, docs/reference/limits.md): the
+ * cost model's bound at that length, which is nondecreasing, so the charge of a length is that of the next tabled one.
  */
 export function nativeCharges(parsed: ParsedPattern): Float64Array {
   return Float64Array.from(CHARGE_LENGTHS, (n) => Math.ceil(nativeCost(parsed, n) / MODEL_UNITS_PER_CHARGE));

@@ -1,12 +1,15 @@
 /**
- * The authority a batch runs under (README "Authority and grants"): its grants are checked against the batch at
- * admission, narrowed to the admitted tools, and enforced by `Execution.invoke` when present.
+ * The authority a batch runs under (docs/guide/admission.md "Authority and grants"): its grants are checked against the
+ * batch at admission, narrowed to the admitted tools, and enforced by `Execution.invoke` when present.
  */
 
 import { isObject, defineOwn } from "../../engine/json/json.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
 
-/** An authority: who calls, in which run, and what each tool is granted (README "Authority and grants"). */
+/**
+ * An authority: who calls, in which run, and what each tool is granted (docs/guide/admission.md "Authority and
+ * grants").
+ */
 export interface Authority {
   /** Who is calling, for the host's stages; kept as given. */
   caller?: unknown;

@@ -59,7 +59,7 @@ export interface AdmitOptions extends InputSchemaOptions {
   /** The longest tool name admitted, prefix included (1 to 128, the MCP limit and the default). */
   maxToolNameLength?: number;
   /**
-   * Model providers the admitted tools are checked for (README "Provider profiles"): profile ids such as
+   * Model providers the admitted tools are checked for (docs/guide/providers.md): profile ids such as
    * `"openai-strict"`, profiles, or `{ target, required, widen, describeWidening }`. A required target (the default)
    * must take every admitted tool: strict mode refuses the batch otherwise, quarantine omits the tool. Each target's
    * request is `bundle.forTarget(id)`.

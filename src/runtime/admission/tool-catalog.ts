@@ -1,5 +1,5 @@
 /**
- * `ToolCatalog.admitBatch` (README "Batch admission and the gateways"): the batch's options are read and checked,
+ * `ToolCatalog.admitBatch` (docs/guide/admission.md): the batch's options are read and checked,
  * every descriptor is read once into a candidate (its name, namespace and metadata checked), the authority is
  * checked against the batch, every candidate goes through the stages (`stages.ts`: schemas, `x-mcp-header`,
  * identity, provider targets), and one builder makes the bundle (`bundle-builder.ts`). Strict by default; quarantine

@@ -1,5 +1,5 @@
 /**
- * `InputSchema`: the MCP tool-call boundary for arguments (README "The MCP tool-call boundary"). Tool input schemas
+ * `InputSchema`: the MCP tool-call boundary for arguments (docs/guide/boundary.md). Tool input schemas
  * have an object root and arguments are a JSON object; everything else is the boundary `OutputSchema` shares.
  */
 
@@ -14,7 +14,7 @@ import {
   type SchemaBoundaryOptions,
 } from "./schema-boundary.js";
 
-/** Options of `InputSchema.validateSchema` / `validate` (README "The MCP tool-call boundary"). */
+/** Options of `InputSchema.validateSchema` / `validate` (docs/guide/boundary.md). */
 export type InputSchemaOptions = SchemaBoundaryOptions;
 
 /**

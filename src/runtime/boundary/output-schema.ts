@@ -1,7 +1,8 @@
 /**
- * `OutputSchema`: the boundary for tool results (README "Results: `OutputSchema`"; MCP 2026-07-28, SEP-2106). The
- * same dialect rules, registries, loaders, limits, errors and Result shape as `InputSchema`, without the object-root
- * rule: any schema (boolean schemas included) and any JSON value. A value the schema refuses is `output_invalid`.
+ * `OutputSchema`: the boundary for tool results (docs/guide/boundary.md "Results: `OutputSchema`"; MCP 2026-07-28,
+ * SEP-2106). The same dialect rules, registries, loaders, limits, errors and Result shape as `InputSchema`, without the
+ * object-root rule: any schema (boolean schemas included) and any JSON value. A value the schema refuses is
+ * `output_invalid`.
  */
 
 import type { InputSchemaError } from "../errors/input-schema-error.js";

@@ -1,5 +1,5 @@
 /**
- * The boundary `InputSchema` and `OutputSchema` share (README "The MCP tool-call boundary"): one implementation, two
+ * The boundary `InputSchema` and `OutputSchema` share (docs/guide/boundary.md): one implementation, two
  * policies. A schema is checked as JSON data within the schema limits, then compiled once (optionally after an
  * explicit, exact draft-07 translation); a value is checked as JSON within the instance limits before the schema sees
  * it, evaluated at most twice (the boolean path, then one output pass), and returned untouched on success. Nothing

@@ -1,5 +1,5 @@
 /**
- * Options of the schema boundaries (README "The MCP tool-call boundary"): the `compile` options plus the
+ * Options of the schema boundaries (docs/guide/boundary.md): the `compile` options plus the
  * boundary's own, checked fail closed by one table. A boundary option is one more entry here.
  */
 

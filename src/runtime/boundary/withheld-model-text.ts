@@ -1,9 +1,9 @@
 /**
- * What a model is told of a result withheld from it (README "What a model is told"): one line per failing keyword,
- * naming the instance location and the constraint, rendered from the keyword's typed parameters and the schema's own
- * text (a `const` value, an `enum` list, a `pattern`), never from an instance value or an instance key the schema
- * does not declare. A key reached through `additionalProperties`, `patternProperties`, `unevaluatedProperties` or
- * `propertyNames` is shown as `*`.
+ * What a model is told of a result withheld from it (docs/guide/admission.md "What a model is told"): one line per
+ * failing keyword, naming the instance location and the constraint, rendered from the keyword's typed parameters and
+ * the schema's own text (a `const` value, an `enum` list, a `pattern`), never from an instance value or an instance key
+ * the schema does not declare. A key reached through `additionalProperties`, `patternProperties`,
+ * `unevaluatedProperties` or `propertyNames` is shown as `*`.
  */
 
 import { preview } from "../../engine/json/json.js";

@@ -1,5 +1,5 @@
 /**
- * A conversation's review of its catalogs (README "Pins, reviewed updates and hidden text"): the pins in force, the
+ * A conversation's review of its catalogs (docs/guide/pins.md "Reviewed updates"): the pins in force, the
  * tools held for approval, and what each admitted catalog changed against the one before it (added, removed and
  * changed tools). Built from admitted bundles only: names, revisions and JSON Pointers, never descriptor text or a
  * diagnostic.

@@ -1,5 +1,5 @@
 /**
- * What a `Conversation` is given (README "Batch admission and the gateways"): its options, checked by name and value
+ * What a `Conversation` is given (docs/guide/admission.md "Conversations"): its options, checked by name and value
  * under the conversation's own names (`mode` is `admitBatch`'s; a conversation takes `schemaAdmission`), and a
  * checkpoint, each of whose fields is read once and checked before anything is admitted.
  */
@@ -26,7 +26,7 @@ import { admitOptionChecks, type AdmissionMode, type AdmitOptions } from "../adm
 export interface ConversationOptions extends InputSchemaOptions {
   /** The first catalog's tool descriptors. */
   tools: readonly unknown[];
-  /** The authority the conversation runs under (README "Authority and grants"). */
+  /** The authority the conversation runs under (docs/guide/admission.md "Authority and grants"). */
   authority?: Authority;
   /** The backend ids a tool may name. */
   backends?: readonly string[] | ReadonlySet<string>;

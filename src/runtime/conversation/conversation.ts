@@ -1,10 +1,10 @@
 /**
- * `Conversation` (README "Batch admission and the gateways"): holds one admitted bundle at a time. Model requests,
- * subscriber events and checkpoints are built from the admitted bundle only; a failed catalog update
- * leaves the previous bundle in force. Each admitted catalog is reviewed against the one before it (README "Pins,
- * reviewed updates and hidden text"): changed and unpinned tools are held until the host approves them. Options are
- * checked by name and value under the conversation's own names; no method but `start` (documented to) throws, and a
- * throwing subscriber neither stops the others nor undoes an update.
+ * `Conversation` (docs/guide/admission.md "Conversations"): holds one admitted bundle at a time. Model requests,
+ * subscriber events and checkpoints are built from the admitted bundle only; a failed catalog update leaves the
+ * previous bundle in force. Each admitted catalog is reviewed against the one before it (docs/guide/pins.md): changed
+ * and unpinned tools are held until the host approves them. Options are checked by name and value under the
+ * conversation's own names; no method but `start` (documented to) throws, and a throwing subscriber neither stops the
+ * others nor undoes an update.
  */
 
 import { isObject } from "../../engine/json/json.js";
@@ -105,7 +105,7 @@ interface ConversationState {
 export type CatalogListener = (event: CatalogUpdatedEvent) => void;
 
 /**
- * A conversation with one MCP server's tools (README "Batch admission and the gateways"): it holds one admitted
+ * A conversation with one MCP server's tools (docs/guide/admission.md "Conversations"): it holds one admitted
  * bundle at a time, admits catalog updates with the same boundary, and builds model requests, subscriber events and
  * checkpoints from the admitted bundle only. Calls go through `Execution.invoke` on the bundle in force. A tool that
  * differs from its pin, or is new under `unpinned: "hold"`, is held (not shown, no grant) until `approve`d, whatever

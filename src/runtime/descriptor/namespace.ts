@@ -1,5 +1,5 @@
 /**
- * Servers side by side (README "Pins, reviewed updates and hidden text"): an explicit `namespace` prefixes every
+ * Servers side by side (docs/guide/pins.md "Servers side by side"): an explicit `namespace` prefixes every
  * tool of one server's catalog with `<namespace><separator>` (`github__create_branch`), so tools of several
  * servers can share one batch. The prefix, the separator and the names they make are held to the MCP tool-name
  * rules (1–128 of `A–Z a–z 0–9 _ - .`) and to the host's `maxToolNameLength`. Nothing is prefixed implicitly.

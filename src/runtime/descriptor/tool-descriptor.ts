@@ -1,5 +1,5 @@
 /**
- * Tool descriptors (README "Batch admission and the gateways"): an MCP `Tool` plus the runtime's `revision` and
+ * Tool descriptors (docs/guide/admission.md "What admission checks"): an MCP `Tool` plus the runtime's `revision` and
  * `backend`; the metadata rules admission checks; and the provider tool a model is shown, which is the descriptor's
  * MCP part unchanged, but for `_meta` (protocol metadata for clients, which admission keeps on the admitted tool).
  */
@@ -170,7 +170,11 @@ function executionError(
  */
 export function readDescriptor(tool: Record<string, unknown>): ToolDescriptor {
   const out = {} as ToolDescriptor;
-  for (const key of Object.keys(tool)) defineOwn(out, key, tool[key]);
+  for (const key of Object.keys(tool)) {
+    const value = tool[key];
+    // An optional MCP field set to undefined is absent (an SDK 2.x client lists tools so), as JSON.stringify has it.
+    if (value !== undefined) defineOwn(out, key, value);
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@ import type { HiddenText, ProviderError } from "./details.js";
 
 /** Why a batch was refused (or a conversation could not start or be restored). */
 export interface CatalogError {
-  /** The error class (README "Errors"); for `schema_rejected`, the schema error's own class. */
+  /** The error class (docs/reference/errors.md "Error classes"); for `schema_rejected`, the schema's error's. */
   class: ErrorClass;
   /**
    * "catalog_invalid", "options_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing",
@@ -41,7 +41,7 @@ export interface CatalogError {
   hiddenText?: HiddenText[];
   /**
    * For a required provider target's refusal (`provider_unsupported`): the profile, the rule, the keyword and the
-   * JSON Pointer into the schema as admission compiled it (README "Provider profiles").
+   * JSON Pointer into the schema as admission compiled it (docs/guide/providers.md).
    */
   provider?: ProviderError;
 }

@@ -1,6 +1,7 @@
 /**
- * `InputSchemaError` (README "Errors"): class, stable code, one-line message, pointers, and output units. The same
- * class serves `OutputSchema`, whose failing values are `output_invalid` and whose model text says nothing of them.
+ * `InputSchemaError` (docs/reference/errors.md): class, stable code, one-line message, pointers, and output units. The
+ * same class serves `OutputSchema`, whose failing values are `output_invalid` and whose model text says nothing of
+ * them.
  */
 
 import type { ErrorClass, ErrorFields } from "../../engine/errors.js";
@@ -12,7 +13,7 @@ const MODEL_TEXT_LIMIT = 2_000;
 
 /** A schema, arguments or a result the boundary refuses; data, never thrown at the host. */
 export class InputSchemaError implements ErrorFields {
-  /** The error class (README "Errors"). */
+  /** The error class (docs/reference/errors.md). */
   readonly class: ErrorClass;
   /** A stable machine code, e.g. "schema_invalid", "dialect_unsupported", "arguments_invalid", "output_invalid". */
   readonly code: string;

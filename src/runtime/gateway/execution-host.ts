@@ -1,8 +1,8 @@
 /**
- * The host object of `Execution.invoke` fails closed (README "Batch admission and the gateways"): it is an object
- * whose fields are the known stages and `dispatch` and nothing else, so a misspelt stage cannot be skipped silently;
- * `dispatch` is required and every stage given is a function. Its fields are own properties for a plain object, and
- * also the properties along the prototype chain of a class instance (its methods; `Object.prototype` and
+ * The host object of `Execution.invoke` fails closed (docs/guide/admission.md "The host object fails closed"): it is an
+ * object whose fields are the known stages and `dispatch` and nothing else, so a misspelt stage cannot be skipped
+ * silently; `dispatch` is required and every stage given is a function. Its fields are own properties for a plain
+ * object, and also the properties along the prototype chain of a class instance (its methods; `Object.prototype` and
  * `constructor` aside). Each field is read once, before any stage runs; the caller calls them with the host as `this`.
  */
 
@@ -10,7 +10,7 @@ import { errorMessage } from "../../engine/errors.js";
 import { preview } from "../../engine/json/json.js";
 import { unknownName } from "../../engine/compile/names.js";
 
-/** The host stages, in the order they run (README "Batch admission and the gateways"). */
+/** The host stages, in the order they run (docs/guide/admission.md "The host object fails closed"). */
 const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
 
 /** One of the host's optional stages. */

@@ -1,8 +1,8 @@
 /**
- * `Execution.invoke` (README "Batch admission and the gateways"): the bundle, the host and the call are checked
- * first, then the arguments against the admitted compiled schema, all before any host stage runs; then authorize,
- * approve, reserveBudget, publishIntent and dispatch run in that order, with the host as `this`, stopping at the first
- * that refuses. Nothing here throws or rejects.
+ * `Execution.invoke` (docs/guide/admission.md "Both ways: arguments before the stages, results after"): the bundle, the
+ * host and the call are checked first, then the arguments against the admitted compiled schema, all before any host
+ * stage runs; then authorize, approve, reserveBudget, publishIntent and dispatch run in that order, with the host as
+ * `this`, stopping at the first that refuses. Nothing here throws or rejects.
  */
 
 import { errorMessage, isInstance } from "../../engine/errors.js";
@@ -30,8 +30,8 @@ export interface ToolCall {
 const NO_ARGUMENTS = Object.freeze({});
 
 /**
- * What each host stage and `dispatch` are given (README "Authority and grants"). Frozen; the same object for every
- * stage of one call.
+ * What each host stage and `dispatch` are given (docs/guide/admission.md "Authority and grants"). Frozen; the same
+ * object for every stage of one call.
  */
 export interface StageContext {
   /** The admitted tool: its descriptor fields, its provider tool and its compiled schemas. */
@@ -97,7 +97,7 @@ export type StageName =
 
 /** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
 export interface ExecutionError {
-  /** The error class (README "Errors"). */
+  /** The error class (docs/reference/errors.md "Error classes"). */
   class: ErrorClass;
   /**
    * "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown", "tool_quarantined", "tool_held",

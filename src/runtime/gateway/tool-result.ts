@@ -1,7 +1,7 @@
 /**
- * The result half of the boundary (README "Results: `OutputSchema`"; MCP 2026-07-28, SEP-2106): for a tool with an
- * `outputSchema`, what `dispatch` returned is read as an MCP `CallToolResult`. A tool error (`isError: true`) passes
- * as it is; any other result must carry `structuredContent` that the output schema accepts.
+ * The result half of the boundary (docs/guide/boundary.md "Results: `OutputSchema`"; MCP 2026-07-28, SEP-2106): for a
+ * tool with an `outputSchema`, what `dispatch` returned is read as an MCP `CallToolResult`. A tool error (`isError:
+ * true`) passes as it is; any other result must carry `structuredContent` that the output schema accepts.
  */
 
 import { errorMessage } from "../../engine/errors.js";

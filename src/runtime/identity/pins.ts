@@ -1,5 +1,5 @@
 /**
- * Pins and hidden text at admission (README "Pins, reviewed updates and hidden text"): each tool's provider tool is
+ * Pins and hidden text at admission (docs/guide/pins.md): each tool's provider tool is
  * taken to its canonical form, checked for invisible characters, and compared with the pin the host approved
  * earlier (a canonical text or its digest); a tool without a pin follows the `unpinned` policy. What a refusal
  * says is JSON Pointers and code points, never the definition's text.

@@ -1,7 +1,7 @@
 /**
- * Provider targets at admission (README "Provider profiles"): every admitted tool checked against each target's
- * profile as admission hands it over (draft-07 schemas as upgraded), then the batch as one request per target (name
- * collisions, per-request budgets). A required target (the default) must take every admitted tool: strict mode
+ * Provider targets at admission (docs/guide/providers.md "At admission"): every admitted tool checked against each
+ * target's profile as admission hands it over (draft-07 schemas as upgraded), then the batch as one request per target
+ * (name collisions, per-request budgets). A required target (the default) must take every admitted tool: strict mode
  * refuses the batch otherwise, quarantine omits the tool. An optional target is only reported. Never throws.
  */
 

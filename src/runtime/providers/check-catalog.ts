@@ -1,8 +1,8 @@
 /**
- * `checkCatalog` (README "Provider profiles"): a batch of MCP tools against one profile, as one request — each tool
- * checked by `checkTool`, then what only the whole request shows: two tools with one provider name (both refused),
- * the tool count, and Anthropic's strict budgets summed over the batch. The name map takes a provider's tool call
- * back to its MCP tool. Never throws.
+ * `checkCatalog` (docs/guide/providers.md "Check a tool or a catalog"): a batch of MCP tools against one profile, as
+ * one request — each tool checked by `checkTool`, then what only the whole request shows: two tools with one provider
+ * name (both refused), the tool count, and Anthropic's strict budgets summed over the batch. The name map takes a
+ * provider's tool call back to its MCP tool. Never throws.
  */
 
 import { checkSetup, checkTool, type CheckOptions, type ToolCheck } from "./check-tool.js";

@@ -1,8 +1,8 @@
 /**
- * `checkTool` (README "Provider profiles"): one MCP tool against one profile. The input schema decides the outcome —
- * it fits as published, is translated exactly, is widened (only with `widen: true`), or is refused with the rule,
- * keyword and pointer. The output schema, which no provider request carries, is reported against the same profile
- * (its structured-output subset) without changing the outcome. Never throws.
+ * `checkTool` (docs/guide/providers.md "Check a tool or a catalog"): one MCP tool against one profile. The input schema
+ * decides the outcome — it fits as published, is translated exactly, is widened (only with `widen: true`), or is
+ * refused with the rule, keyword and pointer. The output schema, which no provider request carries, is reported against
+ * the same profile (its structured-output subset) without changing the outcome. Never throws.
  */
 
 import { errorMessage, LimitError } from "../../engine/errors.js";

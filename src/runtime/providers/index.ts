@@ -1,5 +1,5 @@
 /**
- * Provider profiles (README "Provider profiles"): which JSON Schema each model provider's tool API accepts, checks of
+ * Provider profiles (docs/guide/providers.md): which JSON Schema each model provider's tool API accepts, checks of
  * MCP tools against them, exact translations, explicit widening, tool-name mapping and per-request budgets.
  */
 

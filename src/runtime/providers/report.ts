@@ -1,5 +1,5 @@
 /**
- * What checking a tool against a provider profile reports (README "Provider profiles"): the outcome, every change
+ * What checking a tool against a provider profile reports (docs/guide/providers.md): the outcome, every change
  * made with its pointer, and refusals as `unsupported_capability` / `provider_unsupported` errors naming the rule,
  * the keyword and the JSON Pointer. Plain frozen data: it serialises as it is, for a CLI or a host's log.
  */

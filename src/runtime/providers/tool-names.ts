@@ -1,5 +1,5 @@
 /**
- * Tool names for a provider (README "Provider profiles"): an MCP name (1–128 of `A-Z a-z 0-9 _ - .`) that breaks
+ * Tool names for a provider (docs/guide/providers.md): an MCP name (1–128 of `A-Z a-z 0-9 _ - .`) that breaks
  * the provider's rule is rewritten — each refused character becomes `_`, a refused first character gets a `_` in
  * front, and an over-long name keeps its head and ends in `_` plus eight hex digits of a hash of the whole name —
  * and a `ToolNameMap` takes a provider's tool call back to the MCP name. Two tools with one provider name are refused.

@@ -27,7 +27,8 @@ export const patternProperties: KeywordDefinition = {
       evaluatedItems: evaluatesNoItems,
       apply(instance, to, marks, run) {
         const keys = to.keys(instance);
-        // Each pattern a name is tested against charges its work (README "Limits"); a limit is located at the name.
+        // Each pattern a name is tested against charges its work (docs/reference/limits.md); a limit is located at the
+        // name.
         for (const key of keys) {
           for (const [pattern, node, suffix] of entries) {
             if (!run.matchName(pattern, key)) continue;

@@ -70,7 +70,7 @@ function asserting(keyword: ContentKeyword, value: unknown, ctx: CompileContext)
     keyword,
     (instance, run) => {
       if (typeof instance !== "string") return true;
-      // Decoding and parsing read the string once: one step per code unit (README "Limits").
+      // Decoding and parsing read the string once: one step per code unit (docs/reference/limits.md).
       run.spend(1 + instance.length);
       const decoded = decodeAs(instance);
       // An undecodable string fails contentEncoding/contentMediaType; contentSchema then has nothing to apply to.

@@ -19,7 +19,8 @@ export const format: KeywordDefinition = {
       "format",
       (instance, run) => {
         if ((typeBits(instance) & mask) === 0) return true;
-        // A checker reads a string once: one step per code unit (README "Limits"); parsing a `regex` costs more.
+        // A checker reads a string once: one step per code unit (docs/reference/limits.md); parsing a `regex` costs
+        // more.
         if (typeof instance === "string") {
           run.string(instance);
           run.spend(1 + stepsPerUnit * instance.length);

@@ -8,8 +8,8 @@ import type { Run } from "../../engine/evaluate/run.js";
 import { nonNegativeInteger } from "./shared.js";
 
 /**
- * The length in code points, charged one step per 32 code units counted (README "Limits": counting is the cheapest
- * loop over a string, and a schema can ask for it many times).
+ * The length in code points, charged one step per 32 code units counted (docs/reference/limits.md: counting is the
+ * cheapest loop over a string, and a schema can ask for it many times).
  */
 function countedLength(s: string, run: Run): number {
   run.spend(1 + (s.length >>> 5));

@@ -1,5 +1,5 @@
 /**
- * Counted work (README "Limits": what one step is): every loop over instance data charges
+ * Counted work (docs/reference/limits.md "What one step is"): every loop over instance data charges
  * `maxEvaluationSteps`, and for each keyword's worst case the count grows linearly with the instance.
  * Work is counted through `Validator.count`, never timed.
  */

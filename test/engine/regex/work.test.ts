@@ -1,5 +1,6 @@
-// Regular expressions charge their work and hold bounded memory (README "Limits", "Security"): each repro of a
-// pattern that could stall or exhaust the host, asserted by counted work, limits and cache sizes, never by time.
+// Regular expressions charge their work and hold bounded memory (docs/reference/limits.md, docs/project/security.md):
+// each repro of a pattern that could stall or exhaust the host, asserted by counted work, limits and cache sizes, never
+// by time.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { compile, InputSchema, LimitError } from "../../../src/index.js";

@@ -1,6 +1,6 @@
 /**
- * How often the boundary evaluates a value (README "Limits"): valid values once (the boolean path), invalid ones
- * twice (then one output pass), and a limit is located without a third evaluation: the boolean path, then at most
+ * How often the boundary evaluates a value (docs/reference/limits.md): valid values once (the boolean path), invalid
+ * ones twice (then one output pass), and a limit is located without a third evaluation: the boolean path, then at most
  * one output pass. Evaluations are counted at the `Validator` methods every pass goes through.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What is checked is what runs (README "The MCP tool-call boundary", "Security"): accessor properties are not JSON
+ * What is checked is what runs (docs/guide/boundary.md, docs/project/security.md): accessor properties are not JSON
  * data, so the boundary's JSON check refuses them in arguments, results and schemas, naming the pointer, without
  * calling them; descriptor fields are read once, into what is checked and what is handed on.
  */

@@ -1,6 +1,6 @@
 /**
- * Shared subschema objects (README "Limits"): a host-built schema may reuse one object many times. It means its
- * JSON tree expansion, whose size counts against the schema limits, but no walk may cost more than the limits allow
+ * Shared subschema objects (docs/reference/limits.md): a host-built schema may reuse one object many times. It means
+ * its JSON tree expansion, whose size counts against the schema limits, but no walk may cost more than the limits allow
  * before it stops: work is counted through proxies that count every operation on the schema objects.
  */
 

@@ -1,5 +1,5 @@
 /**
- * "Never throws" means never throws (README "Security"): whatever a host throws — a value without a prototype, a
+ * "Never throws" means never throws (docs/project/security.md): whatever a host throws — a value without a prototype, a
  * Proxy whose every trap throws, an object whose `toString` or an Error whose `message` throws, a Symbol, `undefined`
  * — every Result API and `Execution.invoke` return a Result, with a message that is text.
  */

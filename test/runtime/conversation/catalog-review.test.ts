@@ -1,5 +1,5 @@
 /**
- * Reviewed updates of a `Conversation` (README "Pins, reviewed updates and hidden text"): what `updateCatalog`
+ * Reviewed updates of a `Conversation` (docs/guide/pins.md): what `updateCatalog`
  * reports (added, removed, changed with their pointers, held), held tools losing their grants and staying out of
  * model requests until `approve` or new pins, removed-then-re-added tools treated as new, and checkpoints that carry
  * the pins and refuse a catalog (or a tampered checkpoint) that does not match them.

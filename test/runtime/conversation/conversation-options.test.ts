@@ -1,7 +1,6 @@
 /**
- * `Conversation.start` / `tryStart` / `restore` check their own option names (README "Batch admission and the
- * gateways"): `mode` is `admitBatch`'s name, and passing it here used to admit in quarantine while the conversation
- * recorded strict.
+ * `Conversation.start` / `tryStart` / `restore` check their own option names (docs/guide/admission.md): `mode` is
+ * `admitBatch`'s name, and passing it here used to admit in quarantine while the conversation recorded strict.
  */
 
 import assert from "node:assert/strict";

@@ -48,3 +48,18 @@ test("ToolCatalog.digest never throws: whatever it is given, it returns a promis
   }
   await assert.rejects(ToolCatalog.digest({ name: "t" }, { maxSchemaBytes: -1 }), { code: "options_invalid" });
 });
+
+test("an optional MCP field set to undefined is absent, as an SDK 2.x client lists tools", () => {
+  const listed = {
+    name: "t",
+    revision: "1",
+    inputSchema: { type: "object" },
+    title: undefined,
+    annotations: undefined,
+    execution: undefined,
+    _meta: undefined,
+  };
+  const r = ToolCatalog.admitBatch([listed]);
+  assert.ok(r.ok);
+  assert.deepEqual(Object.keys(r.value.tools[0] ?? {}), ["name", "inputSchema"]);
+});

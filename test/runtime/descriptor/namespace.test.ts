@@ -1,5 +1,5 @@
 /**
- * Servers side by side (README "Pins, reviewed updates and hidden text"): `namespace` prefixes tool names, per batch
+ * Servers side by side (docs/guide/pins.md): `namespace` prefixes tool names, per batch
  * or per backend; grants, pins, errors and provider tools use the prefixed name, and `dispatch` gets the server's
  * own name back. Names are held to the MCP rules and `maxToolNameLength`.
  */

@@ -1,5 +1,5 @@
 /**
- * The host object fails closed (README "Batch admission and the gateways"): a missing or malformed bundle, call or
+ * The host object fails closed (docs/guide/admission.md): a missing or malformed bundle, call or
  * host is an error Result, never a `TypeError`; an unknown host field (a misspelt stage) is refused before any stage
  * runs; `dispatch` is required up front; stages and `dispatch` are called with the host as `this`.
  */

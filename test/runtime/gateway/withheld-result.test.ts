@@ -1,5 +1,5 @@
 /**
- * A withheld result says nothing of its values (README "Batch admission and the gateways", "What a model is told"):
+ * A withheld result says nothing of its values (docs/guide/admission.md "What a model is told"):
  * the model text of a refused result names locations and constraints, never an instance value or an instance key the
  * schema does not itself declare. The host keeps the full errors on `cause`.
  */

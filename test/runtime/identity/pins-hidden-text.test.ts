@@ -1,5 +1,5 @@
 /**
- * Hidden text at admission (README "Pins, reviewed updates and hidden text"): `hiddenText: "report"` (the default)
+ * Hidden text at admission (docs/guide/pins.md): `hiddenText: "report"` (the default)
  * lists invisible and reordering characters on the bundle, for the host only; `"refuse"` makes them `validation`
  * refusals (`hidden_text`) in strict and quarantine mode. Nothing is stripped or rewritten.
  */

@@ -1,7 +1,7 @@
 /**
- * The canonical form at admission is bounded by limits derived from admission's own (README "Pins, reviewed updates
- * and hidden text"): every tool whose schemas admission accepts can be pinned, at the subschema-depth and byte
- * boundaries; what is too large fails closed as `execution_failure`, after work bounded by the limit.
+ * The canonical form at admission is bounded by limits derived from admission's own (docs/guide/pins.md): every tool
+ * whose schemas admission accepts can be pinned, at the subschema-depth and byte boundaries; what is too large fails
+ * closed as `execution_failure`, after work bounded by the limit.
  */
 
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Pins at admission through the public API (README "Pins, reviewed updates and hidden text"): `bundle.pins`, the
+ * Pins at admission through the public API (docs/guide/pins.md): `bundle.pins`, the
  * `pins` option with canonical texts and digests, `tool_changed` with its fields in strict and quarantine mode,
  * the `unpinned` policy, `ToolCatalog.canonical` / `digest`, and what a held tool's call gets.
  */

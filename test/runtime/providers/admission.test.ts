@@ -1,8 +1,8 @@
 /**
- * Provider targets at admission through the public API (README "Provider profiles"): `admitBatch`'s `targets`, the
- * strict and quarantine outcomes of a required target, report-only targets, collisions and budgets over the batch,
- * draft-07 tools checked as upgraded, widening behind the boundary, `bundle.forTarget` / `bundle.targets`, the
- * option's checks, and a conversation's targets.
+ * Provider targets at admission through the public API (docs/guide/providers.md "At admission"): `admitBatch`'s
+ * `targets`, the strict and quarantine outcomes of a required target, report-only targets, collisions and budgets over
+ * the batch, draft-07 tools checked as upgraded, widening behind the boundary, `bundle.forTarget` / `bundle.targets`,
+ * the option's checks, and a conversation's targets.
  */
 
 import assert from "node:assert/strict";

@@ -4,7 +4,7 @@
 export interface UpgradeChange {
   /** Where the change was made, in the original (draft-07) schema. */
   pointer: string;
-  /** The rule applied (README "Draft-07, explicitly"), e.g. `schema-dialect`, `definitions-to-defs`. */
+  /** The rule applied (docs/guide/boundary.md "Draft-07, explicitly"), e.g. `schema-dialect`, `definitions-to-defs`. */
   rule: string;
   /** What changed, in one line, e.g. `definitions → $defs`. */
   message: string;

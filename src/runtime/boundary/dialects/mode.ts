@@ -1,6 +1,6 @@
 /**
- * The explicit draft-07 option of the boundary (README "Draft-07, explicitly"): a schema declaring draft-07 is
- * `unsupported_capability` unless the host asks for `draft07: "upgrade"`, which translates it exactly with
+ * The explicit draft-07 option of the boundary (docs/guide/boundary.md "Draft-07, explicitly"): a schema declaring
+ * draft-07 is `unsupported_capability` unless the host asks for `draft07: "upgrade"`, which translates it exactly with
  * `upgradeDraft07` first. Never implicit.
  */
 

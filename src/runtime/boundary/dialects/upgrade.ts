@@ -1,8 +1,8 @@
 /**
  * Explicit draft-07 → 2020-12 migration. The library never reinterprets a draft-07 schema on its own
  * (it is `unsupported_capability`); this returns a new 2020-12 schema with the same meaning and the
- * list of changes, or refuses, naming the construct that blocks an exact translation. The README
- * ("Draft-07, explicitly") lists the guarantees and the change rules.
+ * list of changes, or refuses, naming the construct that blocks an exact translation. The
+ * guarantees and the change rules are in docs/guide/boundary.md "Draft-07, explicitly".
  */
 import { errorMessage, isInstance } from "../../../engine/errors.js";
 import { checkJson } from "../../../engine/json/host-json.js";
@@ -30,7 +30,7 @@ export interface UpgradeBlocked {
  * Why `upgradeDraft07` could not look at a value at all: it is not JSON data (`schema_not_json`: a function, a class
  * instance, an accessor property, a cycle, or a Proxy that threw), it exceeds a schema limit (`limit_exceeded`:
  * `maxSchemaBytes` for its JSON text, shared objects counted as their expansion, or `maxSchemaNodes` for its
- * subschemas; the defaults of README "Limits"), or the upgrade itself failed (`validator_failed`, a bug).
+ * subschemas; the defaults of docs/reference/limits.md), or the upgrade itself failed (`validator_failed`, a bug).
  */
 export interface UpgradeFailed {
   /** `validation` for a value that is not JSON data, `execution_failure` for a limit or a failure of the upgrade. */

@@ -1,6 +1,6 @@
 /**
- * The built-in provider profiles by id, and how a target names one (README "Provider profiles"): `name@version`
- * exactly, a bare `name` for its newest version, or a profile object (checked by `defineProfile`).
+ * The built-in provider profiles by id, and how a target names one (docs/reference/profiles.md "Naming a profile"):
+ * `name@version` exactly, a bare `name` for its newest version, or a profile object (checked by `defineProfile`).
  */
 
 import { err, ok, type Result } from "../../errors/result.js";

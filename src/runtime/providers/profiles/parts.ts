@@ -1,6 +1,6 @@
 /**
  * Parts the built-in profiles share and a host may build its own from: tool-name rules, the annotation keywords
- * every profile carries, and the rules a provider without a given rule has (README "Provider profiles").
+ * every profile carries, and the rules a provider without a given rule has (docs/reference/profiles.md).
  */
 
 import type { NameRule, RequestBudgets, SchemaLimits, StructureRules, ValueRules } from "./profile.js";

@@ -1,5 +1,5 @@
 /**
- * Provider profiles as data (README "Provider profiles"): what one provider's tool API accepts, as of a date —
+ * Provider profiles as data (docs/reference/profiles.md): what one provider's tool API accepts, as of a date —
  * keywords, structural rules, value rules, limits, per-request budgets and the tool-name rule. The checker reads
  * nothing else, so a host builds its own profile from the same parts (`defineProfile`).
  */

@@ -25,7 +25,7 @@ export const rootType: Rule = (draft, place, context) => {
     // A `$ref: "#"` applies the root below it too, where the boundary requires nothing: adding a type there narrows.
     if (context.graph.isTarget(""))
       return { ...base, message: `the root has no type "object", and a $ref reuses the root, where adding it narrows` };
-    // README "The MCP tool-call boundary": a root without `type` still requires the arguments to be an object.
+    // docs/guide/boundary.md: a root without `type` still requires the arguments to be an object.
     return set("root-type-added", `added type "object" at the root (the boundary accepts object arguments only)`);
   }
   const value = entryJson(entry);

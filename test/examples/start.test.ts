@@ -1,4 +1,4 @@
-/** The main job (`npm start`): admission table, example calls, and one-line failures. */
+/** The `npm start` program (`examples/start.ts`): admission table, example calls, and one-line failures. */
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -6,10 +6,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runCli } from "./cli/helpers.js";
-import { repoRoot } from "./suite/locate.js";
+import { runCli } from "../cli/helpers.js";
+import { repoRoot } from "../suite/locate.js";
 
-const main = join(repoRoot, "build", "src", "main.js");
+const main = join(repoRoot, "build", "examples", "start.js");
 const catalog = (name: string) => join(repoRoot, "fixtures", "catalogs", name);
 const run = (...args: string[]) => spawnSync(process.execPath, [main, ...args], { encoding: "utf8" });
 

@@ -1,12 +1,15 @@
 /**
- * The main job (`npm start`): admit a real-shaped MCP tool catalog in quarantine mode (or strict with
- * `--strict`), print which tools were accepted or quarantined and why, then check the catalog's example
- * calls, and the results its tools may return, through `Execution.invoke` and print each verdict; finally
- * show a catalog update in which one tool's description changed, held for review until it is approved.
- * Usage: `npm start -- [catalog.json] [--strict]`.
+ * The `npm start` program: admit a real-shaped MCP tool catalog in quarantine mode (or strict with `--strict`), print
+ * which tools were accepted or quarantined and why (the table `backplane-schema admit` prints: this program runs the
+ * package's own CLI for it), then check the catalog's example calls, and the results its tools may return, through
+ * `Execution.invoke` and print each verdict; finally show a catalog update in which one tool's description changed,
+ * held for review until it is approved. Usage: `npm start -- [catalog.json] [--strict]`.
  */
 
-import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import {
   Conversation,
   Execution,
@@ -16,11 +19,7 @@ import {
   type AdmittedBundle,
   type ExecutionError,
   type Result,
-} from "./index.js";
-import { admissionExitCode, admissionReport } from "./cli/admission-report.js";
-import { CliError } from "./cli/args.js";
-import { catalogOf } from "./cli/catalog.js";
-import { readJson } from "./cli/files.js";
+} from "backplane-agent-runtime";
 
 interface CatalogFile {
   backends?: string[];
@@ -29,7 +28,9 @@ interface CatalogFile {
   results?: { tool: string; description?: string; result: unknown; valid?: boolean }[];
 }
 
-const EXAMPLE = fileURLToPath(new URL("../fixtures/catalogs/example.json", import.meta.url));
+/** The package's own directory (this repository, in a clone): its CLI and the embedded example catalog are there. */
+const PACKAGE = dirname(createRequire(import.meta.url).resolve("backplane-agent-runtime/package.json"));
+const EXAMPLE = "fixtures/catalogs/example.json";
 const CALLS_SHOWN = 8;
 const RESULTS_SHOWN = 6;
 
@@ -38,15 +39,36 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** The catalog's tools and backends as `backplane-schema admit` reads them, with the demo's calls and results. */
+/** The catalog file: an array of tool descriptors, or `{ backends?, tools, calls?, results? }`. */
 function readCatalog(path: string): CatalogFile {
+  let text: string;
   try {
-    const { tools, backends, fields } = catalogOf(readJson(path, "catalog"), path);
-    return { ...(fields as Partial<CatalogFile>), tools, ...(backends === undefined ? {} : { backends }) };
-  } catch (e) {
-    if (e instanceof CliError) fail(e.message);
-    throw e;
+    text = readFileSync(path, "utf8");
+  } catch {
+    fail(`cannot read catalog ${path}`);
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    fail(`catalog ${path} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (Array.isArray(parsed)) return { tools: parsed };
+  const file = parsed as Partial<CatalogFile> | null;
+  const backends = file?.backends;
+  if (!Array.isArray(file?.tools) || (backends !== undefined && !backends.every((b) => typeof b === "string"))) {
+    fail(`catalog ${path} is not a catalog: expected an array of tools or an object with a "tools" array`);
+  }
+  return file as CatalogFile;
+}
+
+/** What `backplane-schema admit` prints for the catalog, and its exit status (the package's own CLI, run by node). */
+function admitWithCli(path: string, cwd: string, mode: AdmissionMode): { stdout: string; status: number } {
+  const manifest = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")) as { bin: Record<string, string> };
+  const cli = join(PACKAGE, manifest.bin["backplane-schema"] ?? "");
+  const flags = mode === "quarantine" ? ["--quarantine"] : [];
+  const run = spawnSync(process.execPath, [cli, "admit", path, ...flags], { cwd, encoding: "utf8" });
+  return { stdout: run.stdout, status: run.status ?? 2 };
 }
 
 /** What the example dispatch returns: the catalog's first recorded valid result for the tool, else a text result. */
@@ -188,18 +210,19 @@ async function main(argv: string[]): Promise<void> {
   if (unknown.length > 0) fail(`unknown option ${unknown[0]} (usage: npm start -- [catalog.json] [--strict])`);
   const paths = argv.filter((a) => !a.startsWith("--"));
   if (paths.length > 1) fail("give at most one catalog file");
+  const embedded = paths[0] === undefined;
   const path = paths[0] ?? EXAMPLE;
-  const catalog = readCatalog(path);
+  const catalog = readCatalog(embedded ? join(PACKAGE, EXAMPLE) : path);
   const mode = strict ? "strict" : "quarantine";
   console.log(
     `Admitting ${catalog.tools.length} tools from ` +
-      `${path === EXAMPLE ? "the embedded example catalog (fixtures/catalogs/example.json)" : path} in ${mode} mode.`,
+      `${embedded ? `the embedded example catalog (${EXAMPLE})` : path} in ${mode} mode.`,
   );
   const admitted = ToolCatalog.admitBatch(catalog.tools, { mode, backends: catalog.backends });
-  const source = path === EXAMPLE ? "fixtures/catalogs/example.json" : path;
-  console.log("\n" + admissionReport(catalog.tools, admitted, source, mode).trimEnd());
+  const report = admitWithCli(path, embedded ? PACKAGE : process.cwd(), mode);
+  console.log("\n" + report.stdout.trimEnd());
   if (!admitted.ok) {
-    process.exitCode = admissionExitCode(admitted);
+    process.exitCode = report.status;
     return;
   }
   const bundle = admitted.value;
@@ -210,3 +233,81 @@ async function main(argv: string[]): Promise<void> {
 }
 
 await main(process.argv.slice(2));
+
+// Output:
+// Admitting 11 tools from the embedded example catalog (fixtures/catalogs/example.json) in quarantine mode.
+//
+// TOOL                      REVISION      STATUS       REASON
+// create_issue              2026-01-15.1  accepted
+// create_branch             2026-01-15.2  accepted
+// read_text_file            2025-12-01.1  quarantined  unsupported_capability/dialect_unsupported: dialect "http://json-schema.org/draft-07/schema#" is not supported; only "https://json-schema.org/draft/2020-12/schema" is (pass draft07: "upgrade" to translate a draft-07 schema exactly)
+// edit_file                 2025-12-01.1  quarantined  unsupported_capability/dialect_unsupported: dialect "http://json-schema.org/draft-07/schema#" is not supported; only "https://json-schema.org/draft/2020-12/schema" is (pass draft07: "upgrade" to translate a draft-07 schema exactly)
+// list_allowed_directories  2025-12-01.1  accepted
+// browser_navigate          2026-03-01.1  accepted
+// browser_take_screenshot   2026-03-01.2  accepted
+// brave_web_search          2026-02-20.1  accepted
+// news_search               2026-02-20.3  accepted
+// query                     2026-01-08.1  accepted
+// describe_table            2026-01-08.1  accepted
+//
+// fixtures/catalogs/example.json: admitted (quarantine): 9 accepted, 2 quarantined
+//
+// What draft07: "upgrade" (upgradeDraft07) would recover; never applied implicitly:
+//   read_text_file: upgradable to 2020-12 with 1 change(s): schema-dialect
+//   edit_file: upgradable to 2020-12 with 3 change(s): schema-dialect, definitions-to-defs, ref-rewritten
+//
+// Checking 8 example calls through Execution.invoke:
+//
+//   ✔ create_issue (issue with labels, assignee and a milestone)
+//     arguments accepted; stages run: authorize → dispatch
+//
+//   ✘ create_issue (missing required title)
+//     validation/arguments_invalid at stage "arguments"; host stages run: none
+//     The arguments do not match the tool's input schema (1 problem):
+//     - (arguments): must have required property "title" (expected by "required" at /required)
+//
+//   ✔ create_branch (from an existing branch (first oneOf branch))
+//     arguments accepted; stages run: authorize → dispatch
+//
+//   ✘ create_branch (both sources given: both oneOf branches match)
+//     validation/arguments_invalid at stage "arguments"; host stages run: none
+//     The arguments do not match the tool's input schema (1 problem):
+//     - (arguments): must match exactly one schema in oneOf, matched 2 (branches 0 and 1) (expected by "oneOf" at /oneOf)
+//
+//   ✘ read_text_file (first 20 lines of a file)
+//     unsupported_capability/tool_quarantined at stage "lookup"; host stages run: none
+//     The tool "read_text_file" is not available.
+//
+//   ✔ list_allowed_directories (no arguments)
+//     arguments accepted; stages run: authorize → dispatch
+//
+//   ✘ list_allowed_directories (arguments must still be an object)
+//     validation/arguments_invalid at stage "arguments"; host stages run: none
+//     validation: arguments must be an object, got []
+//
+//   ✔ browser_navigate (open a page)
+//     arguments accepted; stages run: authorize → dispatch
+//
+// Checking 4 example results against their tools' output schemas:
+//
+//   ✔ create_issue result (the created issue)
+//     result accepted; stages run: authorize → dispatch
+//
+//   ✘ create_issue result (the issue number as a string)
+//     validation/output_invalid at stage "result"; host stages run: authorize → dispatch
+//     The tool's result does not match its output schema (1 problem):
+//     - /number: must be integer (expected by "type" at /properties/number/type)
+//
+//   ✔ query result (two rows)
+//     result accepted; stages run: authorize → dispatch
+//
+//   ✘ query result (text only, no structuredContent)
+//     validation/output_invalid at stage "result"; host stages run: authorize → dispatch
+//     The tool's result does not match its output schema.
+//
+// A catalog update in which the description of create_issue changed (Conversation.updateCatalog):
+//   changed: create_issue at /description
+//   added: none; removed: none; held for review: create_issue
+//   the model is shown 8 tools, create_issue not among them
+//   a call to create_issue: validation/tool_held at stage "lookup" - The tool "create_issue" is not available.
+//   after approve(["create_issue"]): its new definition is pinned and shown again (9 tools)
