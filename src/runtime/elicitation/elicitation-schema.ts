@@ -22,7 +22,7 @@ export type { DeprecatedForm } from "./subset.js";
 
 /** Options of `ElicitationSchema`: the boundary's limits, and whether `format` asserts (here by default it does). */
 export interface ElicitationSchemaOptions {
-  /** Any subset of the limits (README "Limits"); the rest keep their defaults. */
+  /** Any subset of the limits (docs/reference/limits.md); the rest keep their defaults. */
   limits?: Partial<Limits>;
   /**
    * Whether `format` (email, uri, date, date-time) is checked (default `true`: the subset lists them as constraints
