@@ -55,6 +55,8 @@ export interface RunningGateway {
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
   /** How many `tools/list_changed` notifications the client got. */
   listChanged(): number;
+  /** How many sampling requests the client saw cancelled. */
+  samplingCancelled(): number;
   /** The elicitation requests the client was asked. */
   readonly elicitations: unknown[];
   /** The gateway's pid. */
@@ -96,7 +98,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return options.elicit?.() ?? { action: "decline" };
   });
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///tmp/root", name: "root" }] }));
+  let samplingCancelled = 0;
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+    if (JSON.stringify(request.params.messages[0]?.content).includes('"text":"wait"')) {
+      // A person who never answers: the server gives up, and its cancellation must reach this handler.
+      await new Promise((resolve) => extra.signal.addEventListener("abort", resolve));
+      samplingCancelled++;
+      return { role: "assistant", content: { type: "text", text: "too late" }, model: "test-model" };
+    }
     const token = request.params._meta?.progressToken;
     if (token !== undefined) {
       await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: 1 } });
@@ -127,6 +136,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     stderr: () => stderr,
     waitFor: (pattern, ms = 10_000) => until(`gateway stderr to match ${pattern}`, () => pattern.exec(stderr)?.[0], ms),
     listChanged: () => changes,
+    samplingCancelled: () => samplingCancelled,
     close: async () => {
       await stop();
       await until("the gateway to exit", () => !alive(pid), 10_000);

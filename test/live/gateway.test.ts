@@ -204,6 +204,12 @@ describe("gateway: the rest of MCP is carried", () => {
       "progress from the client too",
     );
     assert.match(textOf(await call("alpha__roots")), /file:\/\/\/tmp\/root/);
+    // The server gives up on its request: its cancellation reaches the client.
+    assert.match(
+      textOf(await call("alpha__sample", { prompt: "wait", timeoutMs: 300 })),
+      /^sampling failed: .*timed out/i,
+    );
+    await until("the client to hear of the cancellation", () => gateway.samplingCancelled() === 1);
   });
 
   test("elicitation: a nested requestedSchema is refused to the server; the client is never asked", async () => {

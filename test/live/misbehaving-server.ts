@@ -68,7 +68,11 @@ function tools(echoDescription: string) {
       description: "Reports progress.",
       inputSchema: object({ steps: { type: "integer" } }, ["steps"]),
     },
-    { name: "sample", description: "Asks the client's model.", inputSchema: object() },
+    {
+      name: "sample",
+      description: "Asks the client's model (giving up after timeoutMs, when given).",
+      inputSchema: object({ prompt: { type: "string" }, timeoutMs: { type: "integer" } }),
+    },
     { name: "roots", description: "Asks the client's roots.", inputSchema: object() },
   ];
 }
@@ -155,15 +159,21 @@ async function serve(name: string, badTools: boolean): Promise<void> {
       }
       case "sample": {
         let progress = 0;
-        const answer = await server.request(
-          {
-            method: "sampling/createMessage",
-            params: { messages: [{ role: "user", content: { type: "text", text: "hello" } }], maxTokens: 10 },
-          },
-          AS_SENT,
-          { onprogress: () => progress++ },
-        );
-        return text(`sampled (${progress} progress): ${JSON.stringify(answer)}`);
+        const prompt = typeof args["prompt"] === "string" ? args["prompt"] : "hello";
+        const timeout = typeof args["timeoutMs"] === "number" ? { timeout: args["timeoutMs"] } : {};
+        try {
+          const answer = await server.request(
+            {
+              method: "sampling/createMessage",
+              params: { messages: [{ role: "user", content: { type: "text", text: prompt } }], maxTokens: 10 },
+            },
+            AS_SENT,
+            { onprogress: () => progress++, ...timeout },
+          );
+          return text(`sampled (${progress} progress): ${JSON.stringify(answer)}`);
+        } catch (e) {
+          return text(`sampling failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
       }
       case "roots":
         return text(`roots: ${JSON.stringify(await server.request({ method: "roots/list" }, AS_SENT))}`);
