@@ -38,9 +38,10 @@ if (upgraded.ok) console.log(upgraded.value.upgraded?.map((c) => c.rule));
 // Output:
 // accepted: true
 // The arguments do not match the tool's input schema (2 problems):
-// - /head: must be at least 1, got 0 (expected by "minimum" at /properties/head/minimum)
-// - /path: must match the pattern "^[^/]", got "/etc/passwd" (expected by "pattern" at /properties/path/pattern)
-// validation: arguments must be an object, got null
+// - /head: must be at least 1 (expected by "minimum" at /properties/head/minimum)
+// - /path: must match the pattern "^[^/]" (expected by "pattern" at /properties/path/pattern)
+// The arguments do not match the tool's input schema (1 problem):
+// - (arguments): must be an object
 // output_invalid | The tool's result does not match its output schema (1 problem):
 // - /balance: must be at least 0 (expected by "minimum" at /properties/balance/minimum) | the result does not match the output schema at "/balance": must be at least 0, got -1234.56
 // unsupported_capability dialect_unsupported

@@ -46,7 +46,7 @@ try {
 }
 
 // Output:
-// true /temperature: must be number, got string
+// true /temperature: must be number (expected by "type" at /properties/temperature/type)
 // backplane-agent-runtime { value: 'Oslo' } {
 //   issues: [
 //     { message: 'must be at least 2 characters long, got 1', path: [] }

@@ -70,7 +70,7 @@ try {
 // admitted: [ 'celsius_to_fahrenheit' ] 344 chars pinned
 // { fahrenheit: 212 }
 // arguments: The arguments do not match the tool's input schema (1 problem):
-// - /celsius: must be at least -273.15, got -300 (expected by "minimum" at /properties/celsius/minimum)
+// - /celsius: must be at least -273.15 (expected by "minimum" at /properties/celsius/minimum)
 // arguments: The arguments do not match the tool's input schema (2 problems):
 // - (arguments): must have required property "celsius" (expected by "required" at /required)
-// - (arguments): property "kelvin" is not allowed (additionalProperties is false) (expected by "additionalProperties" at /additionalProperties)
+// - (arguments): must not have properties other than those the schema allows (expected by "additionalProperties" at /additionalProperties)

@@ -272,7 +272,7 @@ await main(process.argv.slice(2));
 //   ✘ create_branch (both sources given: both oneOf branches match)
 //     validation/arguments_invalid at stage "arguments"; host stages run: none
 //     The arguments do not match the tool's input schema (1 problem):
-//     - (arguments): must match exactly one schema in oneOf, matched 2 (branches 0 and 1) (expected by "oneOf" at /oneOf)
+//     - (arguments): must match exactly one schema in oneOf, matched 0 and 1 (expected by "oneOf" at /oneOf)
 //
 //   ✘ read_text_file (first 20 lines of a file)
 //     unsupported_capability/tool_quarantined at stage "lookup"; host stages run: none
@@ -283,7 +283,8 @@ await main(process.argv.slice(2));
 //
 //   ✘ list_allowed_directories (arguments must still be an object)
 //     validation/arguments_invalid at stage "arguments"; host stages run: none
-//     validation: arguments must be an object, got []
+//     The arguments do not match the tool's input schema (1 problem):
+//     - (arguments): must be an object
 //
 //   ✔ browser_navigate (open a page)
 //     arguments accepted; stages run: authorize → dispatch

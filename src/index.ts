@@ -3,12 +3,21 @@
  * @module backplane-agent-runtime
  */
 
-import type { CompileOptions } from "./engine/compile/compile-options.js";
 import { compileWith } from "./engine/compile-with.js";
+import { isInstance, LimitError, SchemaError as SchemaErrorClass } from "./engine/errors.js";
+import { resolveLimits } from "./engine/limits.js";
+import { checkOptions, compileOptionChecks } from "./engine/options.js";
 import { Validator } from "./engine/validator.js";
 import { dialect2020_12 } from "./vocabularies/dialect-2020-12.js";
+import {
+  dialectHint,
+  dialectOptionChecks,
+  prepareLegacy,
+  type CompileOptions,
+  type DialectOptions,
+} from "./runtime/boundary/dialects/mode.js";
 
-export type { CompileOptions, SchemaRegistry } from "./engine/compile/compile-options.js";
+export type { SchemaRegistry } from "./engine/compile/compile-options.js";
 export type { ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
@@ -62,13 +71,36 @@ export type {
 export type { AnnotationsOptions, UnitsOptions, ValidateOptions } from "./engine/validator.js";
 export { Validator };
 
+export type { CompileOptions, DialectOptions, LegacyDialectsMode } from "./runtime/boundary/dialects/mode.js";
+
+const publicCompileChecks = new Map([...compileOptionChecks, ...dialectOptionChecks]);
+
 /**
  * Compiles a JSON Schema 2020-12 schema (an object or a boolean) into an immutable, reusable `Validator`; every
  * reference is resolved now. Throws a `SchemaError` when the schema or an option cannot be used
- * (docs/reference/errors.md). `T` is the type valid instances have, as the caller declares it: `isValid` narrows to it.
+ * (docs/reference/errors.md). A schema declaring an older dialect is `unsupported_capability` unless
+ * `legacyDialects: "upgrade"` (or, for draft-07, `draft07: "upgrade"`) translates it exactly first, with the registry
+ * and loader documents it reaches (docs/guide/older-dialects.md). `T` is the type valid instances have, as the caller
+ * declares it: `isValid` narrows to it.
  */
 export function compile<T = unknown>(schema: unknown, options?: CompileOptions): Validator<T> {
-  return compileWith<T>(dialect2020_12, schema, options);
+  checkOptions(options, publicCompileChecks, "compile");
+  const { legacyDialects, draft07, ...engineOptions } = options ?? {};
+  const modes: DialectOptions = { legacyDialects, draft07 };
+  const prepared = prepareLegacy(schema, engineOptions, modes, resolveLimits(engineOptions.limits));
+  if (!prepared.ok) {
+    const { limit, ...fields } = prepared.error;
+    if (limit !== undefined) throw new LimitError(limit.name, limit.value, { schemaPointer: fields.schemaPointer });
+    throw new SchemaErrorClass(fields);
+  }
+  try {
+    return compileWith<T>(dialect2020_12, prepared.value.schema, prepared.value.options);
+  } catch (e) {
+    const hint = isInstance(e, SchemaErrorClass) ? dialectHint(e.code, e.message, modes) : "";
+    if (hint === "") throw e;
+    const error = e as SchemaErrorClass;
+    throw new SchemaErrorClass({ ...error.toJSON(), message: error.message + hint });
+  }
 }
 
 export type { Result } from "./runtime/errors/result.js";
@@ -76,6 +108,7 @@ export { InputSchema, CompiledInputSchema, type InputSchemaOptions } from "./run
 export type { SchemaBoundaryOptions } from "./runtime/boundary/schema-boundary.js";
 export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./runtime/boundary/output-schema.js";
 export type { Draft07Mode } from "./runtime/boundary/dialects/mode.js";
+export type { LegacyDialect } from "./runtime/boundary/dialects/dialects.js";
 export { InputSchemaError } from "./runtime/errors/input-schema-error.js";
 export {
   ElicitationSchema,
@@ -133,6 +166,11 @@ export type { HiddenText } from "./runtime/identity/hidden-text.js";
 export {
   upgradeDraft07,
   upgradeDraft07Documents,
+  upgradeLegacyDocuments,
+  upgradeLegacySchema,
+  type UpgradeBudget,
+  type UpgradeOptions,
+  type UpgradeSetOptions,
   type UpgradeChange,
   type UpgradeResult,
   type UpgradeDocumentsResult,

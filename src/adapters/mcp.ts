@@ -12,29 +12,22 @@
  * @module backplane-agent-runtime/mcp
  */
 
-import type { CompileOptions } from "../engine/compile/compile-options.js";
 import { SchemaError, errorMessage, isInstance } from "../engine/errors.js";
-import { resolveLimits, type Limits } from "../engine/limits.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
-import { compile, ElicitationSchema, type Validator } from "../index.js";
-import { draft07Hint, prepareDraft07, type Draft07Mode } from "../runtime/boundary/dialects/mode.js";
+import { compile, ElicitationSchema, type CompileOptions, type Validator } from "../index.js";
+import { dialectOptionChecks } from "../runtime/boundary/dialects/mode.js";
+import { withheldLines } from "../runtime/boundary/withheld-model-text.js";
+import type { NodeResult } from "../engine/output/output.js";
 
-/** The engine's compile options (`formatAssertion` defaults to `true` here) plus the provider's own. */
+/** `compile`'s options (`formatAssertion` and `legacyDialects` have other defaults here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
-  /**
-   * What to do with a schema declaring draft-07 (`$schema: "http://json-schema.org/draft-07/schema#"`), which is what
-   * SDK 1.x's `McpServer` publishes for every tool schema. `"upgrade"` (the default here): the schema is translated
-   * exactly with `upgradeDraft07` first, and one that cannot be translated exactly always fails. `"reject"`: the
-   * validator always fails with `unsupported_capability/dialect_unsupported`.
-   */
-  draft07?: Draft07Mode;
   /** The most errors quoted in one `errorMessage`, a positive integer (default 10); the rest are counted. */
   maxErrorsInMessage?: number;
   /**
    * `true` for the provider of an MCP *server* (`Server` / `McpServer`), whose SDK uses it only to check the content
    * of an accepted form-mode elicitation against its `requestedSchema`: every schema is then checked with
    * `ElicitationSchema` (the MCP subset, else the validator always fails naming the pointer; content values are
-   * never quoted). Only `limits` and `formatAssertion` of the compile options apply then. Default `false`.
+   * never quoted). Only `limits`, `formatAssertion` and `maxErrorsInMessage` apply then. Default `false`.
    */
   elicitation?: boolean;
 }
@@ -42,12 +35,12 @@ export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
 /** The provider's options, checked fail closed in its constructor: `compile`'s, plus its own. */
 const providerOptionChecks: OptionTable = new Map([
   ...compileOptionChecks,
-  ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
+  ...dialectOptionChecks,
   ["maxErrorsInMessage", expecting((v) => Number.isInteger(v) && (v as number) >= 1, "a positive integer")],
   ["elicitation", expecting((v) => typeof v === "boolean", "a boolean")],
 ]);
 
-/** The compile options that apply to elicitation schemas (`ElicitationSchema`'s options). */
+/** The options that apply to elicitation schemas (`ElicitationSchema`'s, and the message's). */
 const ELICITATION_OPTIONS: ReadonlySet<string> = new Set(["limits", "formatAssertion", "maxErrorsInMessage"]);
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
@@ -81,8 +74,11 @@ export interface JsonSchemaValidatorProvider {
 /**
  * Implements the SDK's `jsonSchemaValidator`. `formatAssertion` defaults to `true` here, as in the
  * SDK's default Ajv provider (ajv-formats), so elicitation `format: "email"` etc. are checked; pass
- * `formatAssertion: false` for annotation-only `format`. `draft07` defaults to `"upgrade"` (exact translations only),
- * so that a client of an SDK 1.x server never breaks a tool the SDK's own draft-07 validator accepts.
+ * `formatAssertion: false` for annotation-only `format`. `legacyDialects` defaults to `"upgrade"` (exact translations
+ * only): SDK 1.x's `McpServer` publishes every tool schema as draft-07, and SDK 2.x validates draft-04, draft-06 and
+ * 2019-09 schemas too, so a client never breaks a tool the SDKs' own validators accept; what cannot be translated
+ * exactly always fails, with the reason (`unsupported_capability/upgrade_blocked`). `legacyDialects: "refuse"` (or,
+ * for draft-07 alone, `draft07: "reject"`) makes such a validator always fail with `dialect_unsupported`.
  *
  * The constructor checks the options like every other options object: an unknown name or a malformed value throws a
  * `SchemaError` `options_invalid`, so a typo fails at startup, not at the first call. `getValidator` never throws: a
@@ -92,14 +88,13 @@ export interface JsonSchemaValidatorProvider {
  */
 export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider {
   private readonly options: CompileOptions;
-  private readonly limits: Readonly<Limits>;
-  private readonly draft07: Draft07Mode;
   private readonly maxErrors: number;
   private readonly elicitation: boolean;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
   /**
-   * A provider compiling with `options` (by default `formatAssertion: true`, `draft07: "upgrade"`, 10 errors quoted).
+   * A provider compiling with `options` (by default `formatAssertion: true`, `legacyDialects: "upgrade"`, 10 errors
+   * quoted).
    * Throws a `SchemaError` of class `validation`, code `options_invalid`, for an unknown option name, a malformed
    * value (`draft07: "upgrad"`, `maxErrorsInMessage: -1`, a bad limit) or options that cannot be read.
    */
@@ -115,10 +110,12 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     }
     if (problem !== undefined)
       throw new SchemaError({ class: "validation", code: "options_invalid", message: problem });
-    const { draft07, maxErrorsInMessage, elicitation, ...compileOptions } = given;
-    this.options = { formatAssertion: true, ...compileOptions };
-    this.limits = resolveLimits(compileOptions.limits);
-    this.draft07 = draft07 ?? "upgrade";
+    const { maxErrorsInMessage, elicitation, ...compileOptions } = given;
+    this.options = {
+      ...compileOptions,
+      formatAssertion: compileOptions.formatAssertion ?? true,
+      legacyDialects: compileOptions.legacyDialects ?? "upgrade",
+    };
     this.maxErrors = maxErrorsInMessage ?? 10;
     this.elicitation = elicitation === true;
   }
@@ -138,21 +135,26 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     if (this.elicitation) return this.elicitationValidator(schema);
     let validator: Validator;
     try {
-      validator = compile(this.prepare(schema), this.options);
+      validator = compile(schema, this.options);
     } catch (error) {
-      const hint = isInstance(error, SchemaError) ? draft07Hint(error.code, schema, this.draft07) : "";
-      return alwaysFails(`schema cannot be used for validation: ${describe(error)}${hint}`);
+      return alwaysFails(`schema cannot be used for validation: ${describe(error)}`);
     }
     return (input: unknown): JsonSchemaValidatorResult<unknown> => {
-      let result;
       try {
-        result = validator.validate(input);
+        if (validator.isValid(input)) return { valid: true, data: input, errorMessage: undefined };
+        return { valid: false, data: undefined, errorMessage: this.message(validator.evaluate(input)) };
       } catch (error) {
         return { valid: false, data: undefined, errorMessage: `validation did not complete: ${describe(error)}` };
       }
-      if (result.valid) return { valid: true, data: input, errorMessage: undefined };
-      return { valid: false, data: undefined, errorMessage: this.message(result.errors ?? []) };
     };
+  }
+
+  /**
+   * What the SDK is told of an invalid value: one line per failing keyword, naming the location and the constraint,
+   * never a value (the SDK puts this text in an error a client may show a model): `withheldLines`, as the boundary.
+   */
+  private message(tree: NodeResult): string {
+    return this.joined(withheldLines(tree, "/"));
   }
 
   /** A requested schema checked with `ElicitationSchema`; the validator checks accepted content against it. */
@@ -168,41 +170,24 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
       const checked = compiled.value.validate({ action: "accept", content: input });
       if (checked.ok) return { valid: true, data: input, errorMessage: undefined };
       const { problems = [], message } = checked.error;
-      return { valid: false, data: undefined, errorMessage: problems.length > 0 ? this.message(problems) : message };
+      return { valid: false, data: undefined, errorMessage: problems.length > 0 ? this.joined(problems) : message };
     };
   }
 
-  /** Applies the explicit draft-07 upgrade when asked to; anything else is compiled as given. */
-  private prepare(schema: unknown): unknown {
-    const prepared = prepareDraft07(schema, this.draft07, this.limits);
-    if (!prepared.ok) throw new SchemaError(prepared.error);
-    return prepared.value.schema;
-  }
-
-  private message(errors: readonly ({ instanceLocation: string; error?: string } | string)[]): string {
-    if (errors.length === 0) return "value does not match the schema";
-    const shown = errors
-      .slice(0, this.maxErrors)
-      .map((e) =>
-        typeof e === "string"
-          ? e
-          : `${e.instanceLocation === "" ? "/" : e.instanceLocation}: ${e.error ?? "is invalid"}`,
-      );
-    const rest = errors.length - shown.length;
+  /** At most `maxErrorsInMessage` lines, and how many more there are. */
+  private joined(lines: readonly string[]): string {
+    if (lines.length === 0) return "value does not match the schema";
+    const shown = lines.slice(0, this.maxErrors);
+    const rest = lines.length - shown.length;
     return shown.join("; ") + (rest > 0 ? `; and ${rest} more error${rest === 1 ? "" : "s"}` : "");
   }
 }
 
-/** With `elicitation: true`, a compile option that elicitation schemas do not take is refused, not ignored. */
+/** With `elicitation: true`, an option that elicitation schemas do not take is refused, not ignored. */
 function elicitationProblem(options: BackplaneJsonSchemaValidatorOptions): string | undefined {
   for (const name of Object.keys(options)) {
-    if (
-      name === "elicitation" ||
-      ELICITATION_OPTIONS.has(name) ||
-      options[name as keyof typeof options] === undefined
-    ) {
-      continue;
-    }
+    if (name === "elicitation" || ELICITATION_OPTIONS.has(name)) continue;
+    if (options[name as keyof typeof options] === undefined) continue;
     const apply = "only limits, formatAssertion and maxErrorsInMessage do";
     return `BackplaneJsonSchemaValidator option "${name}" does not apply with elicitation: true (${apply})`;
   }

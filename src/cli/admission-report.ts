@@ -7,6 +7,7 @@
 import type { AdmissionMode, AdmittedBundle, CatalogError, IdentityError, RejectedTool, Result } from "../index.js";
 import { ExitCode, oneLine } from "./args.js";
 import { isObject } from "../engine/json/json.js";
+import { word } from "./terminal-text.js";
 
 /**
  * Exit status of an admission: 0 admitted, 1 refused or no tool admitted (or, with `failOnQuarantine`, any tool
@@ -32,12 +33,11 @@ export function targetReport(bundle: AdmittedBundle): string {
     const rows = [["TOOL", "OUTCOME", "DETAIL"]];
     for (const [name, check] of request.report) {
       const error = check.error;
-      const at = (pointer: string) => (pointer === "" ? '""' : pointer);
       const detail =
         check.outcome === "refused" && error !== undefined
-          ? `${error.rule || error.code} at ${at(error.schemaPointer)}: ${error.message}`
-          : check.changes.map((c) => `${c.kind} ${c.change} at ${at(c.pointer)}`).join("; ");
-      rows.push([name, check.outcome, oneLine(detail)]);
+          ? `${error.rule || error.code} at ${word(error.schemaPointer)}: ${error.message}`
+          : check.changes.map((c) => `${c.kind} ${c.change} at ${word(c.pointer)}`).join("; ");
+      rows.push([word(name), check.outcome, oneLine(detail)]);
     }
     const budgets = request.errors.map((e) => `  over budget: ${e.rule}: ${oneLine(e.message)}\n`).join("");
     const required = request.required ? "required" : "reported only";
@@ -68,19 +68,21 @@ export function admissionReport(
   for (const tool of tools) {
     const own = stringField(tool, "name");
     const name = namespace === undefined ? own : `${namespace}__${own}`;
-    const revision = stringField(tool, "revision");
-    const hides = hidden.get(name)?.map((h) => `${h.pointer} (${h.codePoints.join(" ")})`);
+    const revision = word(stringField(tool, "revision"));
+    const hides = hidden.get(name)?.map((h) => `${word(h.pointer)} (${h.codePoints.join(" ")})`);
     const hiding = hides === undefined ? [] : [`hidden text at ${hides.join(", ")}`];
     const quarantined = rejected.get(name);
     if (quarantined !== undefined && isHeld(quarantined)) {
       held++;
-      rows.push([name, revision, "held", oneLine([heldReason(quarantined.error), ...hiding].join("; "))]);
+      rows.push([word(name), revision, "held", oneLine([heldReason(quarantined.error), ...hiding].join("; "))]);
     } else if (quarantined !== undefined) {
       const { error } = quarantined;
       const where = quarantined.schema === "outputSchema" ? " in outputSchema" : "";
-      rows.push([name, revision, "quarantined", oneLine(`${error.class}/${error.code}${where}: ${error.message}`)]);
+      const reason = oneLine(`${error.class}/${error.code}${where}: ${error.message}`);
+      rows.push([word(name), revision, "quarantined", reason]);
     } else if (accepted.has(name)) {
-      rows.push([name, revision, "accepted", oneLine([upgrades(bundle, name), ...hiding].filter(Boolean).join("; "))]);
+      const notes = oneLine([upgrades(bundle, name), ...hiding].filter(Boolean).join("; "));
+      rows.push([word(name), revision, "accepted", notes]);
     }
   }
   const upgraded = bundle.upgraded.length > 0 ? `, ${bundle.upgraded.length} schema(s) upgraded from draft-07` : "";
@@ -102,20 +104,21 @@ function heldReason(error: IdentityError | RejectedTool["error"]): string {
   const fields = (error as IdentityError).fields ?? [];
   return fields.length === 1 && fields[0] === ""
     ? "tool_changed: differs from its digest"
-    : `tool_changed at ${fields.join(", ")}`;
+    : `tool_changed at ${fields.map(word).join(", ")}`;
 }
 
 function refusal(e: CatalogError, source: string, mode: AdmissionMode): string {
   const rows = [["error", `${e.class}/${e.code}`]];
-  if (e.tool !== undefined) rows.push(["tool", `${e.tool.name} (revision ${e.tool.revision})`]);
+  if (e.tool !== undefined) rows.push(["tool", `${word(e.tool.name)} (revision ${word(e.tool.revision)})`]);
   rows.push(["message", oneLine(e.message)]);
-  if (e.fields !== undefined) rows.push(["fields", e.fields.map((f) => (f === "" ? '""' : f)).join(", ")]);
+  if (e.fields !== undefined) rows.push(["fields", e.fields.map(word).join(", ")]);
   if (e.provider !== undefined) {
     const { profile, rule, keyword, schemaPointer } = e.provider;
-    rows.push(["provider", `${profile} rule ${rule || "-"}, keyword ${keyword || "-"} at "${schemaPointer}"`]);
+    const at = JSON.stringify(schemaPointer);
+    rows.push(["provider", `${profile} rule ${rule || "-"}, keyword ${keyword ? word(keyword) : "-"} at ${at}`]);
   }
   if (e.cause !== undefined) {
-    const where = e.cause.schemaPointer !== undefined ? ` at schema "${e.cause.schemaPointer}"` : "";
+    const where = e.cause.schemaPointer !== undefined ? ` at schema ${JSON.stringify(e.cause.schemaPointer)}` : "";
     rows.push(["cause", `${e.cause.class}/${e.cause.code}${where}`]);
   }
   return `${source}: batch rejected (${mode})\n${table(rows, "  ")}\n`;
@@ -132,9 +135,11 @@ function stringField(value: unknown, key: string): string {
   return isObject(value) && typeof value[key] === "string" ? value[key] : "";
 }
 
+/** Aligned rows, each one line whatever its cells hold (`word` and `oneLine` made them so; this is the guard). */
 function table(rows: string[][], prefix: string): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows
+  const lines = rows.map((r) => r.map(oneLine));
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((r) => (r[i] ?? "").length)));
+  return lines
     .map(
       (r) =>
         prefix +

@@ -9,7 +9,15 @@
 import { ToolCatalog, type AdmissionTarget, type AdmittedBundle, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport, targetReport } from "./admission-report.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
+import {
+  BOUNDARY_ARGS,
+  draft07Of,
+  formatAssertionOf,
+  formatsOf,
+  legacyDialectsOf,
+  limitsOf,
+  maxInputBytesOf,
+} from "./boundary-options.js";
 import { catalogOf } from "./catalog.js";
 import { inputName, readJson } from "./files.js";
 import { listMcpCatalog } from "./mcp-catalog.js";
@@ -30,15 +38,7 @@ const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
  */
 export async function admitCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: [
-      "--strict",
-      "--quarantine",
-      "--fail-on-quarantine",
-      "--format-assertion",
-      "--widen",
-      "--emit",
-      ...BOUNDARY_ARGS.flags,
-    ],
+    flags: ["--strict", "--quarantine", "--fail-on-quarantine", "--widen", "--emit", ...BOUNDARY_ARGS.flags],
     options: [
       "--mcp",
       "--revision",
@@ -48,7 +48,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
       "--hidden-text",
       ...BOUNDARY_ARGS.options,
     ],
-    repeatable: [...(BOUNDARY_ARGS.repeatable ?? []), "--target"],
+    repeatable: [...BOUNDARY_ARGS.repeatable, "--target", "--report-target"],
   });
   const namespace = args.options.get("--namespace");
   if (namespace !== undefined && !NAMESPACE.test(namespace))
@@ -56,17 +56,21 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   const hiddenText = (args.options.get("--hidden-text") ?? "report") as HiddenTextPolicy;
   if (!HIDDEN_TEXT.includes(hiddenText))
     throw new CliError(`--hidden-text must be one of ${HIDDEN_TEXT.join(", ")} (got "${hiddenText}")`);
+  const maxBytes = maxInputBytesOf(args);
   const pinsPath = args.options.get("--pins");
-  const pins = pinsPath === undefined ? undefined : readPinsFile(pinsPath);
+  const pins = pinsPath === undefined ? undefined : await readPinsFile(pinsPath, maxBytes);
   if (args.flags.has("--strict") && args.flags.has("--quarantine"))
     throw new CliError("--strict and --quarantine cannot both be given");
   const mode = args.flags.has("--quarantine") ? "quarantine" : "strict";
-  const targets = targetsOf(args.lists.get("--target") ?? [], args.flags.has("--widen"));
+  const targets = targetsOf(args.lists, args.flags.has("--widen"));
   const emit = args.flags.has("--emit");
   if (targets === undefined && (emit || args.flags.has("--widen")))
-    throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target`);
+    throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target or --report-target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  // As the boundary: format asserts unless --no-format-assertion.
+  const formatAssertion = formatAssertionOf(args, true);
+  const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");
   if (mcp === undefined) {
@@ -85,6 +89,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     const revision = args.options.get("--revision");
     const listed = await listMcpCatalog(mcp, {
       timeoutMs: timeoutOf(args.options.get("--timeout-ms")),
+      maxBytes,
       ...(revision !== undefined ? { revision } : {}),
     });
     ({ tools, source } = listed);
@@ -92,16 +97,17 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   } else {
     const path = args.positionals[0]!;
     source = inputName(path);
-    ({ tools, backends } = catalogOf(readJson(path, "catalog"), source));
+    ({ tools, backends } = catalogOf(await readJson(path, "catalog", maxBytes), source));
   }
 
   const result = ToolCatalog.admitBatch(tools, {
     mode,
     ...(backends === undefined ? {} : { backends }),
     ...(targets === undefined ? {} : { targets }),
-    draft07,
+    legacyDialects,
+    ...(draft07 === undefined ? {} : { draft07 }),
     hiddenText,
-    formatAssertion: args.flags.has("--format-assertion"),
+    formatAssertion,
     strictSchema: args.flags.has("--strict-schema"),
     ...(formats !== undefined ? { formats } : {}),
     ...(limits !== undefined ? { limits } : {}),
@@ -113,7 +119,9 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`pins file ${pinsPath}: ${result.error.message}`);
   }
   if (!result.ok && result.error.code === "options_invalid" && targets !== undefined) {
-    throw new CliError(result.error.message.replace('ToolCatalog.admitBatch option "targets"', "--target:"));
+    throw new CliError(
+      result.error.message.replace('ToolCatalog.admitBatch option "targets"', "--target or --report-target:"),
+    );
   }
   // With --emit, standard output is the provider-ready JSON only; the report goes to standard error.
   const report = (text: string) => (emit ? io.err(text) : io.out(text));
@@ -138,10 +146,17 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
   return gateFails(gate) ? ExitCode.pinsDiffer : admissionExitCode(result, failOnQuarantine);
 }
 
-/** `--target` values as required targets (each tool must fit), widened with `--widen`; undefined when none. */
-function targetsOf(ids: readonly string[], widen: boolean): AdmissionTarget[] | undefined {
-  if (ids.length === 0) return undefined;
-  return ids.map((target) => (widen ? { target, widen, describeWidening: true } : target));
+/**
+ * `--target` values as required targets (each tool must fit) and `--report-target` values as reported only
+ * (`required: false`: the outcome is printed, no tool is refused for it), widened with `--widen`; undefined when none.
+ */
+function targetsOf(lists: ReadonlyMap<string, readonly string[]>, widen: boolean): AdmissionTarget[] | undefined {
+  const given = [
+    ...(lists.get("--target") ?? []).map((target) => ({ target, required: true })),
+    ...(lists.get("--report-target") ?? []).map((target) => ({ target, required: false })),
+  ];
+  if (given.length === 0) return undefined;
+  return given.map((t) => (widen ? { ...t, widen, describeWidening: true } : t));
 }
 
 /** Each target's provider-ready tools and the map from provider tool names back to the bundle's. */

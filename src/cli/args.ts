@@ -91,7 +91,9 @@ export function oneLine(text: string): string {
 export function describeError(e: unknown): string {
   if (isErrorFields(e)) {
     // The library names its option; on the command line it is a flag.
-    const message = e.message.replace('pass draft07: "upgrade"', "pass --draft07 upgrade");
+    const message = e.message
+      .replace('pass draft07: "upgrade"', "pass --draft07 upgrade")
+      .replace('pass legacyDialects: "upgrade"', "pass --legacy-dialects upgrade");
     const pointer = e.schemaPointer;
     const named = pointer === undefined || pointer === "" || message.includes(`"${pointer}"`);
     const where = named ? "" : ` (at schema "${pointer}")`;

@@ -10,6 +10,7 @@ import { errorMessage, isInstance } from "../engine/errors.js";
 import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
 import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
 import { gatewayCommand } from "./gateway/command.js";
 import { printable } from "./terminal-text.js";
 import { packageInfo } from "./package-info.js";
@@ -43,10 +44,13 @@ Commands:
                              anthropic-strict, anthropic, gemini-parameters, gemini-json-schema, or an id with its
                              date (openai-strict@2026-10). Each tool must fit: strict refuses the batch otherwise,
                              --quarantine omits the tool. Prints fits / translated / widened / refused per tool.
-      --widen                With --target: send the model a wider schema where a provider refuses a constraint
-                             (listed per tool; the boundary still enforces the original schema).
-      --emit                 With --target: print the provider-ready tool lists as JSON on stdout (the report goes
-                             to stderr).
+      --report-target <profile>
+                             The same check, reported only (repeatable): the rows are printed, no tool is refused
+                             or quarantined for this provider and the exit status does not change.
+      --widen                With --target or --report-target: send the model a wider schema where a provider
+                             refuses a constraint (listed per tool; the boundary still enforces the original schema).
+      --emit                 With --target or --report-target: print the provider-ready tool lists as JSON on
+                             stdout (the report goes to stderr).
       --pins <file>          Without the file: write the pins (canonical definitions) of the tools admitted to it.
                              With it: hold every tool that differs from its pin or has none, and exit 4 if any
                              does, or if a pinned tool is no longer listed or admitted (a CI gate).
@@ -84,11 +88,28 @@ Options of validate and admit:
   --limit <name>=<value>     Set a limit (repeatable), e.g. --limit maxEvaluationSteps=10000.
   --draft07 reject|upgrade   A schema declaring draft-07: refuse it (default) or translate it exactly to 2020-12
                              (validate reports the changes on stderr; admit lists upgraded schemas).
-  --format-assertion         "format" asserts (default: annotation only); admit compiles the tools' schemas so.
+  --legacy-dialects refuse|upgrade
+                             The same for draft-04, draft-06, draft-07 and 2019-09 (--draft07 decides for draft-07).
+  --format-assertion         "format" asserts: admit's default (as the boundary's); validate's is an annotation.
+  --no-format-assertion      "format" is an annotation: validate's default (as compile's, the specification's).
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
                              of a string or { check, types, override } (docs/guide/engine.md "Custom formats").
-  --strict-schema            A keyword no vocabulary defines, or (with --format-assertion) an unknown format, is a
+                             A path starts with ./ ../ or /, anything else is a package. Only where format
+                             asserts: with format an annotation the checker would never run, so that is a usage
+                             error.
+  --strict-schema            A keyword no vocabulary defines, or (where format asserts) an unknown format, is a
                              schema error naming the keyword meant, instead of being ignored.
+  --max-input-bytes <n>      The cap on each file or stdin read (schema, instance, catalog, pins file, registry
+                             file) and, with --mcp, on each message and on the listed tools in all (default
+                             ${DEFAULT_MAX_INPUT_BYTES}, 64 MiB). Reading stops as soon as an input is larger (exit 3).
+
+Numbers: JSON text is read into doubles. A number literal that a double cannot hold exactly (an integer beyond 2^53
+that no double holds, a decimal with more digits than a double keeps, 1e400 overflowing, 1e-400 underflowing) is
+refused (exit 2), naming the literal, its line, column and pointer: never validated as the number it rounds to.
+
+Text a server or a file chose (names, revisions, pointers, messages) is printed with every control, bidi or
+invisible character written as \\uXXXX, and a name, revision or pointer that is not one plain word is printed as a
+JSON string: it cannot move the cursor, erase or forge a row, or pass for another column.
 
 Options:
   --help       Show this help.
@@ -98,9 +119,10 @@ Exit status:
   0  every instance valid; the batch admitted; the gateway ended (its client closed stdin, or SIGINT/SIGTERM)
   1  an instance invalid; the batch refused, or it admitted no tool (--fail-on-quarantine: any tool quarantined);
      gateway review: a server could not be started
-  2  usage error, unreadable file or stdin, malformed JSON, a schema that does not compile, an MCP server that
-     cannot be started or does not list its tools within --timeout-ms
-  3  execution failure: a limit was hit or the validator failed, so there is no verdict
+  2  usage error, unreadable file or stdin, malformed JSON, a number a double cannot hold, a schema that does not
+     compile, an MCP server that cannot be started or does not list its tools within --timeout-ms
+  3  execution failure: a limit was hit (an input over --max-input-bytes included) or the validator failed, so
+     there is no verdict
   4  admit --pins: a tool differs from its pin, has no pin, or is pinned but no longer listed or admitted;
      gateway review: a tool would be held
 `;

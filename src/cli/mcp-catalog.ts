@@ -7,9 +7,10 @@
 
 import { BackplaneJsonSchemaValidator } from "../adapters/mcp.js";
 import { errorMessage, isInstance } from "../engine/errors.js";
-import { CliError, errorCode, oneLine } from "./args.js";
+import { CliError, errorCode, ExitCode, oneLine } from "./args.js";
 import { splitCommandLine } from "./command-line.js";
 import { packageInfo } from "./package-info.js";
+import { word } from "./terminal-text.js";
 
 export interface McpCatalog {
   /** The listed tools, each with `revision` and `backend` added. */
@@ -25,6 +26,8 @@ export interface McpOptions {
   timeoutMs: number;
   /** Overrides the server's version as every tool's revision. */
   revision?: string;
+  /** The input cap (`--max-input-bytes`): on each message the server sends, and on the listed tools' JSON in all. */
+  maxBytes: number;
 }
 
 const SDK = "@modelcontextprotocol/sdk";
@@ -40,12 +43,26 @@ type Client = InstanceType<ClientModule["Client"]>;
 
 class TimedOut extends Error {}
 
+/** The input cap was hit: a limit, so there is no verdict (exit 3). */
+function overCap(server: string, maxBytes: number, what: string): CliError {
+  return new CliError(
+    `the MCP server ${server} sent ${what} larger than ${maxBytes} bytes (the input cap; --max-input-bytes)`,
+    ExitCode.executionFailure,
+  );
+}
+
 export async function listMcpCatalog(commandLine: string, options: McpOptions): Promise<McpCatalog> {
   const words = splitCommandLine(commandLine);
   const [command, ...args] = words;
   const server = shorten(words.join(" "));
   const { Client, StdioClientTransport } = await loadSdk();
-  const transport = new StdioClientTransport({ command: command!, args, env: inheritedEnv(), stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: command!,
+    args,
+    env: inheritedEnv(),
+    stderr: "pipe",
+    maxBufferSize: options.maxBytes,
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer | string) => {
     stderr = (stderr + String(chunk)).slice(-STDERR_TAIL);
@@ -54,6 +71,11 @@ export async function listMcpCatalog(commandLine: string, options: McpOptions): 
     { name: "backplane-schema", version: packageInfo().version },
     { jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
   );
+  // The SDK reports a message over maxBufferSize to onerror, then closes the connection.
+  let overflowed = false;
+  client.onerror = (e) => {
+    if (/exceeded maximum size/.test(errorMessage(e))) overflowed = true;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new TimedOut()), options.timeoutMs);
@@ -62,13 +84,14 @@ export async function listMcpCatalog(commandLine: string, options: McpOptions): 
   try {
     const listing = (async () => {
       await client.connect(transport);
-      return listAll(client);
+      return listAll(client, server, options.maxBytes);
     })();
     const tools = await Promise.race([listing, deadline]);
     listed = true;
     return describe(tools, client, options);
   } catch (e) {
     if (isInstance(e, CliError)) throw e;
+    if (overflowed) throw overCap(server, options.maxBytes, "a message");
     throw new CliError(failure(e, server, options.timeoutMs, stderr));
   } finally {
     clearTimeout(timer);
@@ -94,13 +117,19 @@ async function loadSdk(): Promise<{
   }
 }
 
-/** Every page of `tools/list`; a server that repeats a cursor would never finish. */
-async function listAll(client: Client): Promise<unknown[]> {
+/**
+ * Every page of `tools/list`; a server that repeats a cursor would never finish, and one that keeps sending new
+ * pages is stopped when their tools' JSON passes `maxBytes`.
+ */
+async function listAll(client: Client, server: string, maxBytes: number): Promise<unknown[]> {
   const tools: unknown[] = [];
   const seen = new Set<string>();
+  let bytes = 0;
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    bytes += Buffer.byteLength(JSON.stringify(page.tools));
+    if (bytes > maxBytes) throw overCap(server, maxBytes, "tools");
     tools.push(...page.tools);
     cursor = page.nextCursor;
     if (cursor !== undefined && seen.has(cursor))
@@ -119,7 +148,7 @@ function describe(tools: unknown[], client: Client, options: McpOptions): McpCat
   return {
     tools: tools.map((tool) => ({ ...(tool as object), revision, backend })),
     backend,
-    source: `MCP server ${backend} ${server?.version ?? ""}`.trimEnd(),
+    source: `MCP server ${word(backend)}${server?.version ? ` ${word(server.version)}` : ""}`,
   };
 }
 

@@ -10,12 +10,13 @@ import type { AdmittedBundle, IdentityError } from "../index.js";
 import { CliError, errorCode, oneLine } from "./args.js";
 import { isObject } from "../engine/json/json.js";
 import { readJson } from "./files.js";
+import { word } from "./terminal-text.js";
 
-/** The pins a file holds, tool name → pin, or undefined when there is no such file yet. */
-export function readPinsFile(path: string): Record<string, string> | undefined {
+/** The pins a file holds (read under the input cap), tool name → pin, or undefined when there is no such file yet. */
+export async function readPinsFile(path: string, maxBytes: number): Promise<Record<string, string> | undefined> {
   if (path === "-") throw new CliError("--pins needs a file (it may be written), not -");
   if (!existsSync(path)) return undefined;
-  const pins = readJson(path, "pins file");
+  const pins = await readJson(path, "pins file", maxBytes);
   if (!isObject(pins) || !Object.values(pins).every((pin) => typeof pin === "string")) {
     throw new CliError(`pins file ${path} is not an object from tool name to pin`);
   }
@@ -71,8 +72,8 @@ export function gateFails(gate: PinsGate): boolean {
 /** One line for the gate, naming the pinned tools no longer listed or admitted. */
 export function gateReport(path: string, gate: PinsGate): string {
   const named = [
-    ...(gate.removed.length === 0 ? [] : [`no longer listed: ${gate.removed.join(", ")}`]),
-    ...(gate.quarantined.length === 0 ? [] : [`pinned but quarantined: ${gate.quarantined.join(", ")}`]),
+    ...(gate.removed.length === 0 ? [] : [`no longer listed: ${gate.removed.map(word).join(", ")}`]),
+    ...(gate.quarantined.length === 0 ? [] : [`pinned but quarantined: ${gate.quarantined.map(word).join(", ")}`]),
   ];
   return (
     `${path}: ${gate.matching} match, ${gate.changed.length} changed, ${gate.unpinned.length} new, ` +

@@ -18,3 +18,15 @@ export function printable(text: string): string {
     return escaped;
   });
 }
+
+/** A word that is one plain token on a terminal: no space, quote or backslash, nothing `printable` would escape. */
+const PLAIN_WORD = /^[^\s"'\\]+$/u;
+
+/**
+ * A name, revision or pointer that a server or a file chose, as one unambiguous word in a row: as it is when it is
+ * a plain token, else as a JSON string, so that its spaces, quotes and line feeds are visible and it cannot pass for
+ * another column or another row (`printable` then escapes what a terminal would act on). "" is `""`.
+ */
+export function word(text: string): string {
+  return PLAIN_WORD.test(text) && printable(text) === text ? text : JSON.stringify(text);
+}

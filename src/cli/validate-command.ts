@@ -17,11 +17,20 @@ import {
   type Validator,
 } from "../index.js";
 import { CliError, describeError, ExitCode, oneLine, parseArgs } from "./args.js";
-import { BOUNDARY_ARGS, draft07Of, formatsOf, limitsOf } from "./boundary-options.js";
+import {
+  BOUNDARY_ARGS,
+  draft07Of,
+  formatAssertionOf,
+  formatsOf,
+  legacyDialectsOf,
+  limitsOf,
+  maxInputBytesOf,
+} from "./boundary-options.js";
 import { isObject } from "../engine/json/json.js";
 import { hasScheme } from "../engine/json/uri.js";
 import { OUTPUT_FORMATS } from "../engine/output/output.js";
 import { checkStdinOnce, inputName, readJson, STDIN } from "./files.js";
+import { word } from "./terminal-text.js";
 
 const FORMATS: readonly OutputFormat[] = OUTPUT_FORMATS;
 
@@ -33,7 +42,7 @@ export interface Io {
 /** Exit code: 0 all valid, 1 any invalid; throws `CliError` for 2 (usage, input) and 3 (execution failure). */
 export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    flags: ["--format-assertion", "--content-assertion", ...BOUNDARY_ARGS.flags],
+    flags: ["--content-assertion", ...BOUNDARY_ARGS.flags],
     options: ["--output", "--registry", ...BOUNDARY_ARGS.options],
     repeatable: BOUNDARY_ARGS.repeatable,
   });
@@ -46,21 +55,28 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
     throw new CliError(`--output must be one of ${FORMATS.join(", ")} (got "${output}")`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
+  // As the engine (`compile`): format is an annotation unless --format-assertion.
+  const formatAssertion = formatAssertionOf(args, false);
+  const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
+  const maxBytes = maxInputBytesOf(args);
 
   const registryDir = args.options.get("--registry");
-  const schemaRegistry = registryDir !== undefined ? loadRegistry(registryDir) : undefined;
-  const schema = readJson(schemaPath, "schema");
-  const instances = instancePaths.map((path) => ({ name: inputName(path), value: readJson(path, "instance") }));
+  const schemaRegistry = registryDir !== undefined ? await loadRegistry(registryDir, maxBytes) : undefined;
+  const schema = await readJson(schemaPath, "schema", maxBytes);
+  const instances: { name: string; value: unknown }[] = [];
+  for (const path of instancePaths)
+    instances.push({ name: inputName(path), value: await readJson(path, "instance", maxBytes) });
 
-  // OutputSchema compiles any root, as `compile` does, and owns the library's exact draft-07 translation.
+  // OutputSchema compiles any root, as `compile` does, and owns the library's exact translation of older dialects.
   const compiled = OutputSchema.validateSchema(schema, {
     // A schema read from stdin resolves relative references against the current directory.
     baseUri: pathToFileURL(schemaPath === STDIN ? process.cwd() + "/" : resolve(schemaPath)).href,
-    formatAssertion: args.flags.has("--format-assertion"),
+    formatAssertion,
     contentAssertion: args.flags.has("--content-assertion"),
     strictSchema: args.flags.has("--strict-schema"),
-    draft07,
+    legacyDialects,
+    ...(draft07 !== undefined ? { draft07 } : {}),
     ...(formats !== undefined ? { formats } : {}),
     ...(schemaRegistry !== undefined ? { schemaRegistry } : {}),
     ...(limits !== undefined ? { limits } : {}),
@@ -71,12 +87,11 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   }
   const { upgraded } = compiled.value;
   if (upgraded !== undefined) {
+    const declared = /^\$schema (\S+) →/.exec(upgraded.find((c) => c.rule === "schema-dialect")?.message ?? "");
     io.err(
-      `backplane-schema: schema ${inputName(schemaPath)} declares draft-07; ` +
+      `backplane-schema: schema ${inputName(schemaPath)} declares ${declared?.[1] ?? "an older dialect"}; ` +
         `translated to 2020-12 with ${upgraded.length} change(s):\n` +
-        upgraded
-          .map((c) => `  ${c.pointer === "" ? "(root)" : c.pointer}: ${c.rule}: ${oneLine(c.message)}\n`)
-          .join(""),
+        upgraded.map((c) => `  ${located(c.pointer)}: ${c.rule}: ${oneLine(c.message)}\n`).join(""),
     );
   }
   return validateAll(compiled.value.validator, instances, output, io);
@@ -113,11 +128,13 @@ function validateAll(
 function errorLines(errors: readonly OutputUnit[]): string {
   return errors
     .filter((e) => e.error !== undefined)
-    .map((e) => {
-      const where = e.instanceLocation === "" ? "(root)" : e.instanceLocation;
-      return `  ${where}: ${oneLine(e.error!)} (at ${e.keywordLocation === "" ? "(root)" : e.keywordLocation})\n`;
-    })
+    .map((e) => `  ${located(e.instanceLocation)}: ${oneLine(e.error!)} (at ${located(e.keywordLocation)})\n`)
     .join("");
+}
+
+/** A pointer into the instance or schema as one word of a line ("(root)" for ""): its keys are the file's. */
+function located(pointer: string): string {
+  return pointer === "" ? "(root)" : word(pointer);
 }
 
 function indent(text: string): string {
@@ -132,8 +149,11 @@ function exitCodeOf(e: ErrorFields): number {
   return e.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.usage;
 }
 
-/** Every `*.json` below `dir`, keyed by its `$id`, or by the `file://` URL of its absolute path without one. */
-function loadRegistry(dir: string): Map<string, unknown> {
+/**
+ * Every `*.json` below `dir` (each under the input cap), keyed by its `$id`, or by the `file://` URL of its absolute
+ * path without one.
+ */
+async function loadRegistry(dir: string, maxBytes: number): Promise<Map<string, unknown>> {
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
@@ -143,7 +163,7 @@ function loadRegistry(dir: string): Map<string, unknown> {
   if (!isDir) throw new CliError(`registry ${dir} is not a directory`);
   const registry = new Map<string, unknown>();
   const origin = new Map<string, string>();
-  const walk = (d: string): void => {
+  const walk = async (d: string): Promise<void> => {
     let names: string[];
     try {
       names = readdirSync(d).sort();
@@ -153,11 +173,11 @@ function loadRegistry(dir: string): Map<string, unknown> {
     for (const name of names) {
       const path = join(d, name);
       if (statSync(path).isDirectory()) {
-        walk(path);
+        await walk(path);
         continue;
       }
       if (!name.endsWith(".json")) continue;
-      const schema = readJson(path, "registry schema");
+      const schema = await readJson(path, "registry schema", maxBytes);
       let uri = pathToFileURL(resolve(path)).href;
       if (isObject(schema) && Object.hasOwn(schema, "$id")) {
         const id = schema["$id"];
@@ -173,6 +193,6 @@ function loadRegistry(dir: string): Map<string, unknown> {
       registry.set(uri, schema);
     }
   };
-  walk(dir);
+  await walk(dir);
   return registry;
 }

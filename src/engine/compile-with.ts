@@ -32,7 +32,7 @@ function compileInternal(
     compileInternal(dialect, wrapper, metaOptions, false),
   );
   // The host's formats and vocabularies are read once, here: a host object changed later changes nothing compiled.
-  const formats = resolveFormats(dialect.formats, options.formats);
+  const formats = resolveFormats(dialect.formats, options.formats, limits);
   const extended = withHostVocabularies(dialect, options.vocabularies);
   const compilation = new Compilation(extended, options, limits, formats, metaCheck, checkRoot);
   try {

@@ -128,6 +128,17 @@ export function hostFailure(code: string, message: string, ...cause: [] | [unkno
   return cause.length === 0 ? new SchemaError(fields) : new SchemaError(fields, { cause: cause[0] });
 }
 
+/**
+ * What kind of value host code answered, for a message about an answer out of its contract: its kind only, never
+ * the value, which may be anything the host holds (an account, a key) and may reach a log or a model.
+ */
+export function answerKind(answer: unknown): string {
+  if (answer === null) return "null";
+  if (Array.isArray(answer)) return "an array";
+  const type = typeof answer;
+  return type === "object" || type === "undefined" ? (type === "object" ? "an object" : "undefined") : `a ${type}`;
+}
+
 /** A `validation` SchemaError at a schema location. */
 export function invalid(message: string, schemaPointer: string, code: string): SchemaError {
   return new SchemaError({ class: "validation", code, message, schemaPointer });

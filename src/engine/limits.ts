@@ -1,5 +1,7 @@
 /** Limits (docs/reference/limits.md): every one fails closed with `execution_failure` / `limit_exceeded`. */
 
+import type { JsonBounds } from "./json/host-json.js";
+
 /**
  * The resource limits of compiling and evaluating; `CompileOptions.limits` (and the runtime's `limits` option) take
  * any subset, each a non-negative integer, and the rest keep `defaultLimits`.
@@ -7,9 +9,17 @@
 export interface Limits {
   /** Size of the schema document(s) in bytes of their JSON text, counted while walking them (default 4 MiB). */
   maxSchemaBytes: number;
-  /** Nesting of subschemas within one document (default 128). */
+  /**
+   * Nesting of one schema document below its root schema (default 128): each subschema is one level, and so is each
+   * array or object inside any keyword's value (`const`, `enum`, `default`, `examples`, unknown keywords, every
+   * value); the object or array that only holds subschemas (`properties`' object, `allOf`'s array) adds none.
+   */
   maxSchemaDepth: number;
-  /** Number of subschemas (default 100,000). */
+  /**
+   * Values in the schema documents one compile reads (default 100,000): every JSON value counts, each object, array,
+   * string, number, boolean and null, keyword values such as `const`, `enum`, `default` and `examples` included; an
+   * object a host schema reuses in several places counts once per place.
+   */
   maxSchemaNodes: number;
   /** `$ref` / `$dynamicRef` occurrences (default 10,000). */
   maxReferences: number;
@@ -17,7 +27,10 @@ export interface Limits {
   maxReferenceDepth: number;
   /** Nesting of the instance (default 128). */
   maxInstanceDepth: number;
-  /** Values of the instance visited by the evaluation (default 1,000,000). */
+  /**
+   * Values of the instance visited by the evaluation (default 1,000,000); the check that every value is JSON data
+   * (`Validator`) visits each value below the root once per path to it, within the same limit.
+   */
   maxInstanceNodes: number;
   /** Code points of any one string checked (default 4 Mi). */
   maxStringLength: number;
@@ -62,4 +75,12 @@ export function resolveLimits(partial: Partial<Limits> | undefined): Readonly<Li
     if (value !== undefined) out[key] = value;
   }
   return Object.freeze(out);
+}
+
+/**
+ * The bounds a schema document is measured against (`checkJson` with the dialect's subschema positions): its bytes,
+ * its values and its depth, as `maxSchemaBytes`, `maxSchemaNodes` and `maxSchemaDepth` count them.
+ */
+export function schemaBounds(limits: Readonly<Limits>): Required<Pick<JsonBounds, "bytes" | "nodes" | "depth">> {
+  return { bytes: limits.maxSchemaBytes, nodes: limits.maxSchemaNodes, depth: limits.maxSchemaDepth };
 }

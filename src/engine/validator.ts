@@ -4,9 +4,12 @@ import type { MessageRenderer } from "./output/error-text.js";
 import { LimitError } from "./errors.js";
 import type { Limits } from "./limits.js";
 import { annotationsOptionChecks, checkOptions, validateOptionChecks } from "./options.js";
+import { findNotJson, isJsonData, type NotJson } from "./json/json-data.js";
+import { escapeToken } from "./json/pointer.js";
 import {
   annotationsOf,
   basicOutput,
+  notJsonFailure,
   render,
   rootResult,
   type Annotation,
@@ -42,6 +45,17 @@ export interface AnnotationsOptions {
  * A compiled schema: immutable, reusable, safe to share across calls and concurrent async work. `isValid` is the
  * fast path; `validate` and `annotations` are views of one evaluation result (`evaluate`). `T` is the type the
  * caller says valid instances have (`compile<T>`): `isValid` narrows to it; nothing checks it against the schema.
+ *
+ * **Values that are not JSON data are never valid**, wherever they sit in the instance and whatever the schema says
+ * of that place (`{}` and `true` included): a number that is not finite (`NaN`, `Infinity`), `undefined`, a bigint, a
+ * symbol, a function, an object whose prototype is neither `Object.prototype` nor `null` (a `Date`, a `Map`, a class
+ * instance), a hole in a sparse array, and an object that contains itself (a cycle). `isValid` answers `false`;
+ * `validate` answers invalid with one error at the first such value's instance location (depth first), whose message
+ * says it is not JSON data and what it is (`is not JSON data: the non-finite number NaN`); `annotations` answers `[]`;
+ * Standard Schema (`"~standard".validate`) returns that issue with its path. The instance is looked through for them
+ * only when the schema's keywords accept it (a refused instance is reported with the keywords' errors), every value
+ * once per path to it and at most `maxInstanceNodes` values below the root: past that, a `LimitError`. Symbol-keyed
+ * properties are not JSON members and are not looked at.
  */
 export class Validator<T = unknown> {
   /** The boolean path's reusable counters, shared with every validator of the same limits (see `spareRun`). */
@@ -75,6 +89,11 @@ export class Validator<T = unknown> {
    * `LimitError` when a limit is hit: an execution failure is never answered as `false`.
    */
   isValid(instance: unknown): instance is T {
+    return this.verdict(instance) && isJsonData(instance, this.limits.maxInstanceNodes);
+  }
+
+  /** The schema's verdict on the boolean path, before the rule for values that are not JSON data. */
+  private verdict(instance: unknown): boolean {
     const direct = this.direct;
     if (direct !== undefined) return direct(instance);
     let run = this.spare;
@@ -97,8 +116,19 @@ export class Validator<T = unknown> {
    * neither fail nor annotate (the verbose format). Throws a `LimitError` when a limit is hit.
    */
   evaluate(instance: unknown, keepAll = false): NodeResult {
+    return this.evaluateData(instance, keepAll, false);
+  }
+
+  /** `evaluate`, told whether the instance is known to be JSON data (`isValid` said so): then not looked through. */
+  private evaluateData(instance: unknown, keepAll: boolean, knownData: boolean): NodeResult {
     const result = rootResult();
     this.evaluateInto(instance, result, new Run(this.limits, this.tracksScope, keepAll, this.messages));
+    const max = this.limits.maxInstanceNodes;
+    if (result.valid && !knownData && !isJsonData(instance, max)) {
+      const found = findNotJson(instance, max) as NotJson;
+      const location = found.path.map((token) => "/" + escapeToken(String(token))).join("");
+      notJsonFailure(result, location, `is not JSON data: ${found.what}`);
+    }
     return result;
   }
 
@@ -108,12 +138,16 @@ export class Validator<T = unknown> {
    */
   count(instance: unknown, output = false): { valid: boolean; steps: number } {
     const run = new Run(this.limits, this.tracksScope);
-    if (output) return { valid: this.evaluateInto(instance, rootResult(), run), steps: run.steps };
-    try {
-      return { valid: this.root.test(instance, run, undefined), steps: run.steps };
-    } catch (e) {
-      throw stackGuard(e, this.limits);
+    let valid: boolean;
+    if (output) valid = this.evaluateInto(instance, rootResult(), run);
+    else {
+      try {
+        valid = this.root.test(instance, run, undefined);
+      } catch (e) {
+        throw stackGuard(e, this.limits);
+      }
     }
+    return { valid: valid && isJsonData(instance, this.limits.maxInstanceNodes), steps: run.steps };
   }
 
   private evaluateInto(instance: unknown, result: NodeResult, run: Run): boolean {
@@ -139,14 +173,14 @@ export class Validator<T = unknown> {
   }
 
   /**
-   * @internal The output of an instance whose boolean verdict is already known: one evaluation on the output
-   * path, so a caller that ran `isValid` first evaluates invalid input twice, not three times.
+   * @internal The output of an instance whose boolean verdict (`isValid`'s) is already known: one evaluation on the
+   * output path, so a caller that ran `isValid` first evaluates invalid input twice, not three times.
    */
   outputFor(instance: unknown, valid: boolean, format: OutputFormat = "basic"): ValidationOutput | FlagOutput {
     if (format === "flag") return { valid };
     let result: NodeResult;
     try {
-      result = this.evaluate(instance, format === "verbose");
+      result = this.evaluateData(instance, format === "verbose", valid);
     } catch (e) {
       // The output path visits every branch the boolean path could skip, so it can need more steps.
       // The verdict stands; the output says why it is not itemised instead of failing.
@@ -163,7 +197,7 @@ export class Validator<T = unknown> {
   annotations(instance: unknown, options?: AnnotationsOptions): Annotation[] {
     checkOptions(options, annotationsOptionChecks, "annotations");
     if (!this.isValid(instance)) return [];
-    return annotationsOf(this.evaluate(instance));
+    return annotationsOf(this.evaluateData(instance, false, true));
   }
 }
 

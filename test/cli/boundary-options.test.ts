@@ -201,6 +201,35 @@ describe("--draft07", () => {
   });
 });
 
+describe("--legacy-dialects", () => {
+  test("validate refuses a draft-04 schema by default, naming the flag; upgrade translates it", () => {
+    const draft04 = write("draft04.json", {
+      $schema: "http://json-schema.org/draft-04/schema#",
+      properties: { name: { type: "string", minLength: 2 }, age: { minimum: 0, exclusiveMinimum: true } },
+    });
+    assertOneLine(runCli(["validate", draft04, ok]), 2, /pass --legacy-dialects upgrade to translate a draft-04/);
+    const run = runCli(["validate", draft04, ok, "--legacy-dialects", "upgrade"]);
+    assert.equal(run.status, 0);
+    assert.match(run.stderr, /declares draft-04; translated to 2020-12 with 2 change\(s\):\n/);
+    assert.match(
+      run.stderr,
+      /\/properties\/age\/exclusiveMinimum: exclusive-bound: minimum 0 with exclusiveMinimum true/,
+    );
+    assert.equal(runCli(["validate", draft04, bad, "--legacy-dialects=upgrade"]).status, 1);
+  });
+
+  test("it covers draft-07 too, unless --draft07 says otherwise; an unknown mode is a usage error", () => {
+    assert.equal(runCli(["validate", draft07, ok, "--legacy-dialects", "upgrade"]).status, 0);
+    assert.equal(runCli(["validate", draft07, ok, "--legacy-dialects", "upgrade", "--draft07", "reject"]).status, 2);
+    assertOneLine(
+      runCli(["admit", example, "--legacy-dialects", "yes"]),
+      2,
+      /--legacy-dialects must be one of refuse, upgrade/,
+    );
+    assert.equal(runCli(["admit", example, "--legacy-dialects", "upgrade", "--strict"]).status, 0);
+  });
+});
+
 describe("exit codes", () => {
   test("0 valid, 1 invalid, 2 usage, 3 execution failure: each distinct", () => {
     const codes = [
@@ -216,6 +245,6 @@ describe("exit codes", () => {
     const help = runCli(["--help"]).stdout;
     for (const line of [/^ {2}0 {2}every instance valid/m, /^ {2}1 {2}an instance invalid/m, /^ {2}2 {2}usage error/m])
       assert.match(help, line);
-    assert.match(help, /^ {2}3 {2}execution failure: a limit was hit or the validator failed/m);
+    assert.match(help, /^ {2}3 {2}execution failure: a limit was hit \(an input over --max-input-bytes included\)/m);
   });
 });

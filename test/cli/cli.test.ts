@@ -1,7 +1,7 @@
 /** `backplane-schema validate|admit|--help|--version`, run as a child process: output, exit codes 0/1/2. */
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -380,6 +380,26 @@ describe("--help and --version", () => {
     assert.match(run.stdout, /Usage: backplane-schema/);
     assert.match(run.stdout, /file:\/\/ URL/);
     assert.equal(runCli(["validate", "--help"]).status, 0);
+  });
+
+  test("every option the commands parse is in --help and in docs/reference/cli.md", () => {
+    // The option names as the parsers list them: each a string literal "--name" in src/cli (gateway/ is its own).
+    const cli = join(repoRoot, "src", "cli");
+    const parsed = new Set<string>();
+    for (const name of readdirSync(cli).filter((n) => n.endsWith(".ts")))
+      for (const [, flag] of readFileSync(join(cli, name), "utf8").matchAll(/"(--[a-z][a-z0-9-]*)"/g))
+        parsed.add(flag!);
+    assert.ok(
+      parsed.has("--max-input-bytes") && parsed.has("--report-target") && parsed.size >= 20,
+      [...parsed].join(),
+    );
+    const help = runCli(["--help"]).stdout;
+    const reference = readFileSync(join(repoRoot, "docs", "reference", "cli.md"), "utf8");
+    for (const flag of parsed) {
+      const named = new RegExp(`(^|[\\s\\[\`(])${flag}(?![\\w-])`, "m");
+      assert.match(help, named, `--help does not document ${flag}`);
+      assert.match(reference, named, `docs/reference/cli.md does not document ${flag}`);
+    }
   });
 
   test("--version prints package.json's version", () => {

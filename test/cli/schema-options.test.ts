@@ -15,7 +15,10 @@ before(() => {
   writeFileSync(at("sku.mjs"), "export default (s) => /^[A-Z]{3}-[0-9]{4}$/.test(s);\n");
   writeFileSync(at("even.mjs"), 'export default { check: (n) => n % 2 === 0, types: ["integer"] };\n');
   writeFileSync(at("named.mjs"), "export const sku = () => true;\n");
+  writeFileSync(at("regexp.mjs"), "export default /^[A-Z]{3}-[0-9]{4}$/u;\n");
+  writeFileSync(at("map.mjs"), "export default new Map();\n");
   writeFileSync(at("sku-schema.json"), JSON.stringify({ type: "string", format: "sku" }));
+  writeFileSync(at("email-schema.json"), JSON.stringify({ type: "string", format: "email" }));
   writeFileSync(at("even-schema.json"), JSON.stringify({ format: "even" }));
   writeFileSync(at("typo-schema.json"), JSON.stringify({ requried: ["a"], properties: { a: { maxLenght: 3 } } }));
   writeFileSync(at("good.json"), JSON.stringify("ABC-1234"));
@@ -51,7 +54,31 @@ describe("validate --format", () => {
     const bad = runCli([...args, at("bad.json")]);
     assert.equal(bad.status, 1);
     assert.match(bad.stdout, /must be a valid sku, got "abc"/);
-    assert.equal(runCli(args.filter((a) => a !== "--format-assertion").concat(at("bad.json"))).status, 0);
+  });
+
+  test("issue 31 #9: without --format-assertion the checker would never run, so it is a usage error naming the flag", () => {
+    // Before: exit 0 with "abc" unchecked. validate keeps the engine's default (format an annotation).
+    for (const extra of [[], ["--no-format-assertion"]]) {
+      const run = runCli(["validate", "--format", "sku=./sku.mjs", ...extra, "sku-schema.json", "bad.json"], {
+        cwd: dir,
+      });
+      assert.equal(run.status, 2, run.stdout + run.stderr);
+      assert.equal(run.stdout, "");
+      assert.match(run.stderr, /^backplane-schema: --format sku=\.\/sku\.mjs would check nothing: /);
+      assert.match(run.stderr, extra.length === 0 ? /add --format-assertion/ : /drop --no-format-assertion/);
+    }
+    // Without --format, format stays an annotation in validate: the built-in "email" checks nothing by default.
+    assert.equal(runCli(["validate", at("email-schema.json"), at("bad.json")]).status, 0);
+    assert.equal(runCli(["validate", "--format-assertion", at("email-schema.json"), at("bad.json")]).status, 1);
+    const both = runCli([
+      "validate",
+      "--format-assertion",
+      "--no-format-assertion",
+      at("sku-schema.json"),
+      at("bad.json"),
+    ]);
+    assert.equal(both.status, 2);
+    assert.match(both.stderr, /--format-assertion and --no-format-assertion cannot both be given/);
   });
 
   test("a { check, types } default export applies to its types", () => {
@@ -62,16 +89,17 @@ describe("validate --format", () => {
 
   test("a module that cannot be imported or exports no default checker is a usage error", () => {
     for (const [spec, message] of [
-      [`sku=${at("missing.mjs")}`, /--format sku=.*: cannot import/],
+      [`sku=${at("missing.mjs")}`, /--format sku=.*: no such file .*missing\.mjs\n$/],
       [`sku=${at("named.mjs")}`, /must export default a checker/],
       ["sku", /expected name=module/],
     ] as const) {
-      const run = runCli(["validate", "--format", spec, at("sku-schema.json"), at("good.json")]);
+      const run = runCli(["validate", "--format-assertion", "--format", spec, at("sku-schema.json"), at("good.json")]);
       assert.equal(run.status, 2, run.stderr);
       assert.match(run.stderr, message);
     }
     const twice = runCli([
       "validate",
+      "--format-assertion",
       "--format",
       `a=${at("sku.mjs")}`,
       "--format",
@@ -80,6 +108,46 @@ describe("validate --format", () => {
       at("good.json"),
     ]);
     assert.match(twice.stderr, /--format a given more than once/);
+  });
+});
+
+describe("--format modules that give no checker (issue 31 #14)", () => {
+  const validate = (spec: string) =>
+    runCli(["validate", "--format-assertion", "--format", spec, "sku-schema.json", "good.json"], { cwd: dir });
+
+  test("a regular expression is shown as its source (it printed as {}), with the checker to write instead", () => {
+    const run = validate("sku=./regexp.mjs");
+    assert.equal(run.status, 2);
+    assert.equal(
+      run.stderr,
+      "backplane-schema: --format sku=./regexp.mjs: ./regexp.mjs must export default a checker (value) => boolean " +
+        "or { check, types }, not the regular expression /^[A-Z]{3}-[0-9]{4}$/u; " +
+        "write (s) => /^[A-Z]{3}-[0-9]{4}$/u.test(s)\n",
+    );
+    assert.doesNotMatch(run.stderr, /\{\}/);
+    assert.match(validate("sku=./map.mjs").stderr, /, not an instance of Map\n$/);
+    assert.match(validate("sku=./named.mjs").stderr, /, not nothing \(no default export\)\n$/);
+  });
+
+  test("a missing module is named by the user's path, never the CLI's own files", () => {
+    const relative = validate("sku=./missing.mjs");
+    assert.equal(relative.status, 2);
+    assert.equal(
+      relative.stderr,
+      `backplane-schema: --format sku=./missing.mjs: no such file ./missing.mjs (${at("missing.mjs")})\n`,
+    );
+    const absolute = validate(`sku=${at("missing.mjs")}`);
+    assert.equal(
+      absolute.stderr,
+      `backplane-schema: --format sku=${at("missing.mjs")}: no such file ${at("missing.mjs")}\n`,
+    );
+    const bare = validate("sku=no-such-format-package");
+    assert.equal(bare.status, 2);
+    assert.match(bare.stderr, /--format sku=no-such-format-package: cannot import no-such-format-package: .*'no-such/);
+    // A file named without ./ is looked up as a package; the message says how to name the file.
+    assert.match(validate("sku=sku.mjs").stderr, /; for the file, write \.\/sku\.mjs\n$/);
+    for (const run of [relative, absolute, bare])
+      assert.doesNotMatch(run.stderr, /boundary-options|build\/src|imported from/);
   });
 });
 
@@ -145,6 +213,23 @@ describe("admit --format", () => {
     const lenient = admit("--format-assertion");
     assert.equal(lenient.status, 0, lenient.stdout + lenient.stderr);
     assert.match(lenient.stdout, /2 accepted, 0 quarantined/);
+  });
+
+  test("format asserts by default, as at the boundary: --strict-schema refuses an unknown format without a flag", () => {
+    const run = admit("--strict-schema");
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /cause +validation\/format_unknown at schema "\/properties\/sku\/format"/);
+    const annotation = admit("--strict-schema", "--no-format-assertion");
+    assert.equal(annotation.status, 0, annotation.stdout + annotation.stderr);
+    assert.match(annotation.stdout, /2 accepted, 0 quarantined/);
+    assert.equal(admit("--strict-schema", ...sku).status, 0, "the checker given is used without --format-assertion");
+  });
+
+  test("--no-format-assertion with --format is a usage error: the checker would never run", () => {
+    const run = admit("--no-format-assertion", ...sku);
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, /--format sku=\.\/sku\.mjs would check nothing: --no-format-assertion makes format an/);
   });
 
   test("a module that exports no default checker is a usage error, before anything is admitted", () => {

@@ -75,8 +75,35 @@ describe("admit --target", () => {
     assert.deepEqual(request.errors, []);
   });
 
+  test("--report-target checks report-only (required: false): the batch is admitted, the refusal only listed", () => {
+    // issue 31 #14: the CLI could only check a provider as required.
+    const run = runCli(["admit", catalog, "--report-target", "openai-strict", "--target", "anthropic"]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /admitted \(strict\): 2 accepted, 0 quarantined\n/);
+    assert.match(run.stdout, /\ntarget openai-strict@2026-10 \(reported only\): 1 of 2 sendable\n/);
+    assert.match(run.stdout, /^\s+files\.read\s+refused\s+keyword-unsupported at \/properties\/q\/minLength: /m);
+    assert.match(run.stdout, /\ntarget anthropic@2026-10 \(required\): 2 of 2 sendable\n/);
+    const gate = runCli(["admit", catalog, "--quarantine", "--fail-on-quarantine", "--report-target", "openai-strict"]);
+    assert.equal(gate.status, 0, "a report-only target quarantines nothing");
+    const emitted = runCli(["admit", catalog, "--report-target", "openai-strict", "--emit"]);
+    assert.equal(emitted.status, 0, emitted.stderr);
+    const request = (JSON.parse(emitted.stdout) as Record<string, { tools: { function: { name: string } }[] }>)[
+      "openai-strict@2026-10"
+    ]!;
+    assert.deepEqual(
+      request.tools.map((t) => t.function.name),
+      ["search"],
+    );
+  });
+
   test("--widen or --emit without a target, and an unknown profile, are usage errors (exit 2)", () => {
-    for (const args of [["--widen"], ["--emit"], ["--target", "gemini"], ["--target", "nobody"]]) {
+    for (const args of [
+      ["--widen"],
+      ["--emit"],
+      ["--target", "gemini"],
+      ["--target", "nobody"],
+      ["--report-target", "nobody"],
+    ]) {
       const run = runCli(["admit", catalog, ...args]);
       assert.equal(run.status, 2, `${args.join(" ")}: ${run.stdout}`);
       assert.match(run.stderr, /^backplane-schema: --(widen|emit|target)\b/);

@@ -2,7 +2,8 @@
  * Runs files in the official suite's format as Node tests: one `test` per suite test, through the
  * public `compile`, checking `isValid` and `validate(...).valid` agree with the expectation.
  * Deviations are listed by prefix with a reason; an expected failure that passes, or an unused
- * exception, fails the run.
+ * exception, fails the run. Refusals are listed the same way, and the schema of each must be refused by `compile` as
+ * `unsupported_capability` (an older dialect's construct the upgrade cannot translate exactly).
  */
 
 import assert from "node:assert/strict";
@@ -38,21 +39,68 @@ export interface RunOptions {
   options: CompileOptions;
   library?: Library;
   exceptions?: Exceptions;
+  /** Tests whose schema `compile` must refuse as `unsupported_capability`, by prefix, with the reason. */
+  refusals?: Exceptions;
   /** Builds instances/schemas too large to store (fixtures/hostile). */
   generate?: (spec: Record<string, unknown>) => unknown;
   /** Rewrites each case's schema before it is compiled (the suite under a custom meta-schema). */
   prepare?: (schema: unknown) => unknown;
 }
 
+/** Listed tests: `case: []` lists a whole case, `case: [test, …]` some of its tests; each with the reason. */
+export function deviations(reason: string, file: string, cases: Record<string, string[]>): [string, string][] {
+  return Object.entries(cases).flatMap(([c, ts]) =>
+    ts.length === 0 ? [[`${file}::${c}`, reason]] : ts.map((t): [string, string] => [`${file}::${c}::${t}`, reason]),
+  );
+}
+
+/**
+ * The tests of optional/dependencies-compatibility (2019-09 and 2020-12 alike) that fail where `dependencies` is
+ * only the unknown keyword the specification makes it.
+ */
+export const DEPENDENCIES_COMPATIBILITY: Record<string, string[]> = {
+  "single dependency": ["missing dependency"],
+  "multiple dependents required": ["missing dependency", "missing other dependency", "missing both dependencies"],
+  "dependencies with escaped characters": ["CRLF missing dependent", "quoted quotes missing dependent"],
+  "single schema dependency": ["wrong type", "wrong type other", "wrong type both"],
+  "boolean subschemas": [
+    "object with property having schema false is invalid",
+    "object with both properties is invalid",
+  ],
+  "schema dependencies with escaped characters": [
+    "quoted quote",
+    "quoted tab invalid under dependent schema",
+    "quoted quote invalid under dependent schema",
+  ],
+};
+
 export function readCases(path: string): SuiteCase[] {
   return JSON.parse(readFileSync(path, "utf8")) as SuiteCase[];
 }
 
 export function runSuiteFiles(root: string, files: readonly string[], run: RunOptions): void {
-  const exceptions = run.exceptions ?? new Map<string, string>();
+  const exceptionFor = prefixLookup(run.exceptions, "exceptions");
+  const refusalFor = prefixLookup(run.refusals, "refusals");
+  for (const file of files) {
+    const name = file.replace(/\.json$/, "");
+    describe(name, () => {
+      for (const suiteCase of readCases(join(root, file))) runCase(name, suiteCase, run, exceptionFor, refusalFor);
+    });
+  }
+}
+
+/** Finds the reason listed for a test key (`file`, `file::case` or `file::case::test` prefixes); unused is an error. */
+function prefixLookup(listed: Exceptions | undefined, what: string): (key: string) => string | undefined {
+  const entries = listed ?? new Map<string, string>();
   const used = new Set<string>();
-  const exceptionFor = (key: string): string | undefined => {
-    for (const [prefix, reason] of exceptions) {
+  if (entries.size > 0) {
+    after(() => {
+      const unused = [...entries.keys()].filter((k) => !used.has(k));
+      assert.deepEqual(unused, [], `${what} that match no test: ${unused.join(", ")}`);
+    });
+  }
+  return (key) => {
+    for (const [prefix, reason] of entries) {
       if (key === prefix || key.startsWith(prefix + "::")) {
         used.add(prefix);
         return reason;
@@ -60,18 +108,6 @@ export function runSuiteFiles(root: string, files: readonly string[], run: RunOp
     }
     return undefined;
   };
-  for (const file of files) {
-    const name = file.replace(/\.json$/, "");
-    describe(name, () => {
-      for (const suiteCase of readCases(join(root, file))) runCase(name, suiteCase, run, exceptionFor);
-    });
-  }
-  if (exceptions.size > 0) {
-    after(() => {
-      const unused = [...exceptions.keys()].filter((k) => !used.has(k));
-      assert.deepEqual(unused, [], `exceptions that match no test: ${unused.join(", ")}`);
-    });
-  }
 }
 
 function runCase(
@@ -79,6 +115,7 @@ function runCase(
   suiteCase: SuiteCase,
   run: RunOptions,
   exceptionFor: (key: string) => string | undefined,
+  refusalFor: (key: string) => string | undefined,
 ): void {
   const { compile, SchemaError } = run.library ?? source;
   describe(suiteCase.description, () => {
@@ -97,6 +134,15 @@ function runCase(
     }
     for (const t of suiteCase.tests) {
       const key = `${caseKey}::${t.description}`;
+      const refusal = refusalFor(key);
+      if (refusal !== undefined) {
+        test(t.description, () => {
+          const refused = (e: unknown): boolean => e instanceof SchemaError && e.class === "unsupported_capability";
+          const message = `listed as refused (${refusal}) but compile does not refuse it as unsupported_capability`;
+          assert.throws(() => compile(schema, run.options), refused, message);
+        });
+        continue;
+      }
       test(t.description, () => {
         expectOutcome(exceptionFor(key), () => {
           const validator = compile(schema, run.options);

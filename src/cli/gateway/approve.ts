@@ -16,15 +16,15 @@ function digestOf(canonical: string): string {
   return `sha256-${createHash("sha256").update(canonical, "utf8").digest("base64url")}`;
 }
 
-export function approve(argv: readonly string[], io: Io): number {
+export async function approve(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { flags: [], options: ["--pins"] });
   const pinsPath = args.options.get("--pins");
   if (pinsPath === undefined) throw new CliError("gateway approve needs --pins <file>");
   const names = args.positionals;
   if (names.length === 0) throw new CliError("gateway approve needs the names of the held tools to approve");
   const heldFile = heldPath(pinsPath);
-  const held = readHeld(heldFile);
-  const pins = readPins(pinsPath) ?? {};
+  const held = await readHeld(heldFile);
+  const pins = (await readPins(pinsPath)) ?? {};
   for (const name of names) {
     if (!Object.hasOwn(held, name)) {
       throw new CliError(`${name} is not held (gateway review --config <file> --pins ${pinsPath} lists what is)`);

@@ -78,7 +78,7 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
   const callTimeoutMs = whole(args, "--call-timeout", DEFAULTS.callTimeoutMs);
   const catalog: Omit<CatalogSettings, "servers"> = {
     // The explicit, exact draft-07 upgrade is on by default here: SDK 1.x servers publish draft-07 schemas.
-    draft07: args.options.has("--draft07") ? draft07Of(args) : "upgrade",
+    draft07: draft07Of(args) ?? "upgrade",
     hiddenText: oneOf(args, "--hidden-text", HIDDEN_TEXT, "report"),
     unpinned: pinsMode === "enforce" ? "hold" : "admit",
     ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
@@ -147,11 +147,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     throw new CliError(`gateway takes no positional arguments (got "${args.positionals[0]}")`);
   const { configFile, pinsMode, settings } = settingsOf(args);
   const http = httpOf(args);
-  const servers = readConfig(configFile);
+  const servers = await readConfig(configFile);
   const reporter = new Reporter(io.err);
   const pinsPath = args.options.get("--pins");
   const pins = pinsPath === undefined ? undefined : new PinsStore(pinsPath, pinsMode, (text) => reporter.say(text));
-  pins?.read(); // a pins file that cannot be used is a usage error now, not a surprise later
+  await pins?.read(); // a pins file that cannot be used is a usage error now, not a surprise later
   if (args.flags.has("--audit-values") && !args.options.has("--audit"))
     throw new CliError("--audit-values needs --audit <file|->");
   const sdk = await loadSdk("gateway");

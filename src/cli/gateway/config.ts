@@ -7,7 +7,7 @@
 
 import { isPlainObject } from "../../engine/json/json.js";
 import { CliError } from "../args.js";
-import { readJson } from "../files.js";
+import { DEFAULT_MAX_INPUT_BYTES, readJson } from "../files.js";
 
 /** A server started as a child process speaking MCP over stdio. */
 export interface StdioServerConfig {
@@ -102,8 +102,8 @@ export function serversOf(config: unknown, file: string): ServerConfig[] {
   return names.map((name) => server(name, servers[name], file));
 }
 
-/** Reads and checks the configuration file. */
-export function readConfig(file: string): ServerConfig[] {
+/** Reads (under the CLI's input cap) and checks the configuration file. */
+export async function readConfig(file: string): Promise<ServerConfig[]> {
   if (file === "-") throw new CliError("--config needs a file, not - (stdin is the client's connection)");
-  return serversOf(readJson(file, "configuration file"), file);
+  return serversOf(await readJson(file, "configuration file", DEFAULT_MAX_INPUT_BYTES), file);
 }

@@ -68,6 +68,7 @@ export class Gateway {
   /** What the last admission reported of tools left out and of hidden text. */
   private reported = new Set<string>();
   private shown = "";
+  private admitting: Promise<void> = Promise.resolve();
   /**
    * Without a pins file, the pins of every tool admitted during the run (first seen), so that a tool whose server
    * restarts is compared with what was admitted, not trusted on first use again.
@@ -96,7 +97,7 @@ export class Gateway {
         new Upstream(config, sdk, settings, {
           up: (up) => this.serverUp(up),
           down: (up, reason) => this.serverDown(up, reason),
-          toolsChanged: (up) => this.started && this.readmit(`${up.name} changed its tools`),
+          toolsChanged: (up) => void (this.started && this.readmit(`${up.name} changed its tools`)),
           notification: (up, notification) => this.serverNotification(up, notification),
           request: (up, request, extra) => this.serverRequest(up, request, extra),
           stderr: (up, line) => reporter.server(up.name, line),
@@ -115,15 +116,15 @@ export class Gateway {
     );
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
-    this.readmit("started");
-    if (this.pins !== undefined) this.stopWatching = this.pins.watch(() => this.readmit("the pins file changed"));
+    await this.readmit("started");
+    if (this.pins !== undefined) this.stopWatching = this.pins.watch(() => void this.readmit("the pins file changed"));
   }
 
   private serverUp(up: Upstream): void {
     this.reporter.say(`${up.name}: started (${up.tools.length} tools listed)`);
     this.audit.catalog({ server: up.name, outcome: "started" });
     this.routes.applyLevel(up);
-    if (this.started) this.readmit(`${up.name} started`);
+    if (this.started) void this.readmit(`${up.name} started`);
   }
 
   private serverDown(up: Upstream, reason: string): void {
@@ -131,14 +132,22 @@ export class Gateway {
     const unavailable = tools.length === 0 ? "" : `; its tools are unavailable: ${tools.join(", ")}`;
     this.reporter.say(`${up.name}: ${this.started ? "stopped" : "failed to start"}: ${reason}${unavailable}`);
     this.audit.catalog({ server: up.name, outcome: this.started ? "stopped" : "failed", message: reason });
-    if (this.started) this.readmit(`${up.name} stopped`);
+    if (this.started) void this.readmit(`${up.name} stopped`);
   }
 
   /** Admits the listings of the servers that are up, reports what changed, and tells the clients. */
-  private readmit(why: string): void {
+  /** Admissions run one at a time, in the order they were asked for. */
+  private readmit(why: string): Promise<void> {
+    this.admitting = this.admitting
+      .then(() => this.admitNow(why))
+      .catch((e: unknown) => this.reporter.say(`${why}: the admission failed: ${errorMessage(e)}`));
+    return this.admitting;
+  }
+
+  private async admitNow(why: string): Promise<void> {
     let filePins: Record<string, string>;
     try {
-      filePins = this.pins?.read() ?? Object.fromEntries(this.memoryPins);
+      filePins = this.pins === undefined ? Object.fromEntries(this.memoryPins) : await this.pins.read();
     } catch (e) {
       this.reporter.say(`${why}: the pins file cannot be read, the catalog in force stays: ${errorMessage(e)}`);
       return;
@@ -161,9 +170,9 @@ export class Gateway {
     const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
     for (const [name, pin] of inForce) if (!this.memoryPins.has(name)) this.memoryPins.set(name, pin);
     if (this.pins !== undefined) {
-      const added = this.pins.addFirstSeen(Object.fromEntries(inForce));
+      const added = await this.pins.addFirstSeen(Object.fromEntries(inForce));
       if (added.length > 0) this.reporter.say(`${this.pins.path}: pinned on first use: ${added.join(", ")}`);
-      this.pins.recordHeld(this.catalog.held());
+      await this.pins.recordHeld(this.catalog.held());
     }
     const shown = a.accepted.join("\n");
     if (shown !== this.shown && !a.first) {

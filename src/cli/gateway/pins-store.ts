@@ -10,7 +10,7 @@ import { existsSync, renameSync, unlinkSync, unwatchFile, watchFile, writeFileSy
 import { errorMessage } from "../../engine/errors.js";
 import { isPlainObject } from "../../engine/json/json.js";
 import { CliError, oneLine } from "../args.js";
-import { readJson } from "../files.js";
+import { DEFAULT_MAX_INPUT_BYTES, readJson } from "../files.js";
 import { readPinsFile } from "../pins-file.js";
 
 /** A tool the gateway holds, as the held file records it. */
@@ -50,13 +50,15 @@ export function writeAtomically(path: string, text: string): void {
   }
 }
 
-/** The pins a file holds (tool name → pin), or undefined when there is no such file. */
-export const readPins = readPinsFile;
+/** The pins a file holds (tool name → pin, under the CLI's input cap), or undefined when there is no such file. */
+export function readPins(path: string): Promise<Record<string, string> | undefined> {
+  return readPinsFile(path, DEFAULT_MAX_INPUT_BYTES);
+}
 
 /** The held records a held file holds ({} when there is none). */
-export function readHeld(path: string): Record<string, HeldRecord> {
+export async function readHeld(path: string): Promise<Record<string, HeldRecord>> {
   if (!existsSync(path)) return {};
-  const held = readJson(path, "held file");
+  const held = await readJson(path, "held file", DEFAULT_MAX_INPUT_BYTES);
   if (!isPlainObject(held)) throw new CliError(`held file ${path} is not a JSON object`);
   for (const [name, record] of Object.entries(held)) {
     if (!isPlainObject(record) || typeof record["canonical"] !== "string") {
@@ -84,8 +86,8 @@ export class PinsStore {
   ) {}
 
   /** The pins in the file now ({} when there is none); throws `CliError` when it cannot be read. */
-  read(): Record<string, string> {
-    const pins = readPins(this.path);
+  async read(): Promise<Record<string, string>> {
+    const pins = await readPins(this.path);
     this.known = pins === undefined ? undefined : pinsText(pins);
     return pins ?? {};
   }
@@ -94,9 +96,9 @@ export class PinsStore {
    * Trust on first use: the pins of `admitted` tools the file does not hold yet are added (the file is created when
    * absent); a pin it holds is never changed. Nothing is written in `enforce` mode or when nothing is new.
    */
-  addFirstSeen(admitted: Record<string, string>): string[] {
+  async addFirstSeen(admitted: Record<string, string>): Promise<string[]> {
     if (this.mode === "enforce") return [];
-    const pins = readPins(this.path) ?? {};
+    const pins = (await readPins(this.path)) ?? {};
     const added = Object.keys(admitted).filter((name) => !Object.hasOwn(pins, name));
     if (added.length === 0 && existsSync(this.path)) return [];
     for (const name of added)
@@ -118,11 +120,11 @@ export class PinsStore {
   }
 
   /** Records the held tools' current definitions for `approve`; entries of tools no longer held are dropped. */
-  recordHeld(held: ReadonlyMap<string, Omit<HeldRecord, "since">>): void {
+  async recordHeld(held: ReadonlyMap<string, Omit<HeldRecord, "since">>): Promise<void> {
     const path = heldPath(this.path);
     let before: Record<string, HeldRecord> = {};
     try {
-      before = readHeld(path);
+      before = await readHeld(path);
     } catch {
       // A held file that cannot be read is rewritten.
     }
@@ -149,10 +151,10 @@ export class PinsStore {
 
   /** Calls `changed` with the file's pins whenever someone else (`gateway approve`, a person) changes the file. */
   watch(changed: (pins: Record<string, string>) => void, intervalMs = 250): () => void {
-    const listener = () => {
+    const listener = async () => {
       let pins: Record<string, string> | undefined;
       try {
-        pins = readPins(this.path);
+        pins = await readPins(this.path);
       } catch (e) {
         this.warn(`the pins file changed but cannot be used: ${errorMessage(e)}`);
         return;
@@ -162,7 +164,8 @@ export class PinsStore {
       this.known = text;
       changed(pins ?? {});
     };
-    watchFile(this.path, { interval: intervalMs, persistent: false }, listener);
-    return () => unwatchFile(this.path, listener);
+    const onChange = () => void listener();
+    watchFile(this.path, { interval: intervalMs, persistent: false }, onChange);
+    return () => unwatchFile(this.path, onChange);
   }
 }

@@ -42,11 +42,11 @@ export async function review(
     throw new CliError(`gateway review takes no positional arguments (got "${args.positionals[0]}")`);
   const pinsPath = args.options.get("--pins");
   if (pinsPath === undefined) throw new CliError("gateway review needs --pins <file>");
-  const servers = readConfig(given.configFile);
+  const servers = await readConfig(given.configFile);
   const store = new PinsStore(pinsPath, "enforce", (text) =>
     io.err(`backplane-schema gateway review: ${printable(oneLine(text))}\n`),
   );
-  const pins = store.read();
+  const pins = await store.read();
   const sdk = await loadSdk("gateway review");
   const say = (text: string) => io.out(printable(text) + "\n");
   const failed: string[] = [];
@@ -106,7 +106,7 @@ export async function review(
       `${a.accepted.length} admitted, ${count("tool_changed")} changed, ${count("tool_unpinned")} new, ` +
         `${leftOut} left out, ${failed.length} server(s) not started`,
     );
-    store.recordHeld(held);
+    await store.recordHeld(held);
     if (held.size > 0) {
       say(`approve with: backplane-schema gateway approve --pins ${pinsPath} <tool>…`);
       say(`(the definitions shown are recorded in ${heldPath(pinsPath)})`);

@@ -5,10 +5,12 @@
  * boolean is an `execution_failure` (`format_failed`), never a verdict.
  */
 
-import { errorMessage, hostFailure, SchemaError } from "../errors.js";
+import { answerKind, errorMessage, hostFailure, SchemaError } from "../errors.js";
 import { isPlainObject, preview, type JsonTypeName } from "../json/json.js";
 import { TYPE_BITS } from "../json/types.js";
 import type { ResolvedFormat } from "../evaluate/keyword.js";
+import { frozenCopy, INSTANCE_BOUNDS } from "../json/frozen-copy.js";
+import type { Limits } from "../limits.js";
 
 /** A format checker for strings: true when the string is valid in the format. */
 export type FormatCheck = (value: string) => boolean;
@@ -123,6 +125,7 @@ function optionsInvalid(message: string): SchemaError {
 export function resolveFormats(
   builtins: ReadonlyMap<string, BuiltinFormat>,
   formats: unknown,
+  limits: Readonly<Limits>,
 ): ReadonlyMap<string, ResolvedFormat> {
   const table = builtinTable(builtins);
   if (formats === undefined) return table;
@@ -136,17 +139,20 @@ export function resolveFormats(
       throw optionsInvalid(
         `names the built-in format ${JSON.stringify(name)}; replacing it needs { check, override: true }`,
       );
-    out.set(name, { mask: read.mask, stepsPerUnit: 1, test: hostCheck(name, read.check) });
+    out.set(name, { mask: read.mask, stepsPerUnit: 1, test: hostCheck(name, read.check, limits) });
   }
   return out;
 }
 
-/** A host checker that answers a boolean or fails the evaluation with `format_failed`. */
-function hostCheck(name: string, check: HostCheck): (value: unknown) => boolean {
+/**
+ * A host checker that answers a boolean or fails the evaluation with `format_failed`. It is handed a frozen copy of
+ * an array or object value (a string or number is its own copy): host code cannot change the caller's data.
+ */
+function hostCheck(name: string, check: HostCheck, limits: Readonly<Limits>): (value: unknown) => boolean {
   return (value) => {
     let answer: unknown;
     try {
-      answer = check(value);
+      answer = check(frozenCopy(value, limits, INSTANCE_BOUNDS));
     } catch (e) {
       if (e instanceof SchemaError) throw e;
       throw hostFailure("format_failed", `the checker of format ${JSON.stringify(name)} threw: ${errorMessage(e)}`, e);
@@ -154,7 +160,7 @@ function hostCheck(name: string, check: HostCheck): (value: unknown) => boolean 
     if (typeof answer === "boolean") return answer;
     throw hostFailure(
       "format_failed",
-      `the checker of format ${JSON.stringify(name)} answered ${preview(answer)}, not a boolean`,
+      `the checker of format ${JSON.stringify(name)} answered ${answerKind(answer)}, not a boolean`,
     );
   };
 }

@@ -7,7 +7,7 @@
  */
 
 import type { DialectDefinition, Vocabulary } from "./dialect.js";
-import { errorMessage, hostFailure, SchemaError } from "../errors.js";
+import { answerKind, errorMessage, hostFailure, SchemaError } from "../errors.js";
 import { isPlainObject, preview } from "../json/json.js";
 import type { CompileContext, Evaluator, KeywordDefinition } from "../evaluate/keyword.js";
 import type { Marks } from "../evaluate/marks.js";
@@ -15,6 +15,8 @@ import { unknownName } from "./names.js";
 import type { KeywordResult } from "../output/output.js";
 import type { Run } from "../evaluate/run.js";
 import { hasScheme } from "../json/uri.js";
+import { frozenCopy, INSTANCE_BOUNDS, SCHEMA_BOUNDS } from "../json/frozen-copy.js";
+import type { Limits } from "../limits.js";
 
 /** A vocabulary of the host: its URI, as a custom meta-schema's `$vocabulary` names it, and its keywords. */
 export interface VocabularyDefinition {
@@ -127,7 +129,9 @@ function hostDefinition(
     compile(value: unknown, ctx: CompileContext): Evaluator | undefined {
       let compiled: unknown;
       try {
-        compiled = compile(value, ctx);
+        // Host code sees frozen copies: it cannot change the caller's schema (nor, below, the instance).
+        const schema = frozenCopy(ctx.schema, ctx.limits, SCHEMA_BOUNDS) as CompileContext["schema"];
+        compiled = compile(schema[keyword], withSchema(ctx, schema));
       } catch (e) {
         if (e instanceof SchemaError) throw e;
         throw hostFailure(
@@ -136,11 +140,32 @@ function hostDefinition(
           e,
         );
       }
-      return compiled === undefined ? undefined : new HostEvaluator(keyword, compiled);
+      return compiled === undefined ? undefined : new HostEvaluator(keyword, compiled, ctx.limits);
     },
   };
   hostDefinitions.add(wrapped);
   return Object.freeze(wrapped);
+}
+
+/** The compile context with `schema` replaced by a frozen copy; every service is the engine's own. */
+function withSchema(ctx: CompileContext, schema: CompileContext["schema"]): CompileContext {
+  return {
+    schema,
+    get location() {
+      return ctx.location;
+    },
+    limits: ctx.limits,
+    formatAssertion: ctx.formatAssertion,
+    contentAssertion: ctx.contentAssertion,
+    active: (keyword) => ctx.active(keyword),
+    locationOf: (...tokens) => ctx.locationOf(...tokens),
+    subschema: (...tokens) => ctx.subschema(...tokens),
+    reference: (ref) => ctx.reference(ref),
+    dynamicReference: (ref) => ctx.dynamicReference(ref),
+    pattern: (source, keyword) => ctx.pattern(source, keyword),
+    format: (name) => ctx.format(name),
+    fail: (keyword, message, code) => ctx.fail(keyword, message, code),
+  };
 }
 
 const KINDS = ["assertion", "annotation", "applicator"];
@@ -155,6 +180,7 @@ class HostEvaluator implements Evaluator {
   constructor(
     readonly keyword: string,
     compiled: unknown,
+    private readonly limits: Readonly<Limits>,
   ) {
     const ev = compiled as Partial<Evaluator> | null;
     if (
@@ -178,7 +204,7 @@ class HostEvaluator implements Evaluator {
   test(instance: unknown, run: Run, marks: Marks | undefined): boolean {
     let answer: unknown;
     try {
-      answer = this.inner.test(instance, run, marks);
+      answer = this.inner.test(frozenCopy(instance, this.limits, INSTANCE_BOUNDS), run, marks);
     } catch (e) {
       throw this.failed(e);
     }
@@ -188,7 +214,7 @@ class HostEvaluator implements Evaluator {
   evaluate(instance: unknown, run: Run, marks: Marks | undefined, out: KeywordResult): boolean {
     let answer: unknown;
     try {
-      answer = this.inner.evaluate(instance, run, marks, out);
+      answer = this.inner.evaluate(frozenCopy(instance, this.limits, INSTANCE_BOUNDS), run, marks, out);
     } catch (e) {
       throw this.failed(e);
     }
@@ -197,7 +223,8 @@ class HostEvaluator implements Evaluator {
 
   private checked(answer: unknown): boolean {
     if (answer === true || (answer === false && this.kind !== "annotation")) return answer;
-    const what = answer === false ? "false from an annotation, which never fails" : `${preview(answer)}, not a boolean`;
+    const what =
+      answer === false ? "false from an annotation, which never fails" : `${answerKind(answer)}, not a boolean`;
     throw hostFailure("keyword_failed", `the keyword ${JSON.stringify(this.keyword)} answered ${what}`);
   }
 

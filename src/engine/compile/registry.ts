@@ -7,7 +7,8 @@
 
 import { errorMessage } from "../errors.js";
 import type { SchemaRegistry } from "./compile-options.js";
-import { embeddedIds, type SubschemaPositions } from "./subschemas.js";
+import type { SubschemaPositions } from "../json/host-json.js";
+import { embeddedIds } from "./subschemas.js";
 
 /** What the loader gave for a URI: a document, nothing, or why it failed. */
 export type Loaded = { ok: true; document: unknown } | { ok: false; failure: string } | undefined;

@@ -6,14 +6,21 @@
 
 import { activateDefault, type ActiveVocabularies, type DialectDefinition } from "./dialect.js";
 import { invalid, LimitError } from "../errors.js";
-import { checkJson } from "../json/host-json.js";
+import { checkJson, type JsonBounds } from "../json/host-json.js";
 import { isObject } from "../json/json.js";
-import type { Limits } from "../limits.js";
+import { schemaBounds, type Limits } from "../limits.js";
 import { appendPointer } from "../json/pointer.js";
 import { Resource } from "./resources.js";
 import type { Place, Places } from "./schema-places.js";
 import { forEachSubschema } from "./subschemas.js";
 import { resolveUri, splitFragment } from "../json/uri.js";
+
+/** The limit behind each bound `measure` checks a document against. */
+const SCHEMA_LIMITS = new Map<keyof JsonBounds, keyof Limits>([
+  ["bytes", "maxSchemaBytes"],
+  ["nodes", "maxSchemaNodes"],
+  ["depth", "maxSchemaDepth"],
+]);
 
 /** Validates a document against a meta-schema; returns a problem or undefined. */
 export type MetaCheck = (document: unknown, metaSchema: string) => { pointer: string; message: string } | undefined;
@@ -26,8 +33,9 @@ export class ResourceIndex {
   readonly resources = new Map<string, Resource>();
   /** Every walked subschema object: its resource and its pointer within it. */
   private readonly locations = new Map<object, { resource: Resource; pointer: string }>();
+  /** What the documents measured so far take of `maxSchemaBytes` and `maxSchemaNodes`. */
   private bytes = 0;
-  private schemaNodes = 0;
+  private nodes = 0;
   private references = 0;
 
   constructor(
@@ -50,7 +58,7 @@ export class ResourceIndex {
     const builtIn = this.dialect.documents.includes(doc);
     if (!builtIn) this.measure(doc, uri);
     const before = new Set(this.resources.keys());
-    const resource = this.walk(doc, null, uri, "", 0, undefined);
+    const resource = this.walk(doc, null, uri, "", undefined);
     if (!this.resources.has(uri)) this.resources.set(uri, resource);
     if (builtIn || (isRoot && !this.checkRoot) || this.metaCheck === undefined) return resource;
     for (const [key, res] of this.resources) {
@@ -65,41 +73,47 @@ export class ResourceIndex {
     return resource;
   }
 
+  /**
+   * Measures a document as JSON data against the schema limits, every value of it counted
+   * (docs/reference/limits.md "The limits"): the one walk that bounds its bytes, values and nesting, so the walks
+   * after it (indexing, the meta-schema check, compiling) are bounded by what it accepted.
+   */
   private measure(doc: unknown, uri: string): void {
-    const result = checkJson(doc, { bytes: this.limits.maxSchemaBytes - this.bytes });
+    const { limits } = this;
+    const bounds = schemaBounds(limits);
+    const result = checkJson(
+      doc,
+      { ...bounds, bytes: bounds.bytes - this.bytes, nodes: bounds.nodes - this.nodes },
+      this.dialect.subschemaKeywords,
+    );
     if (result.ok) {
       this.bytes += result.measure.bytes;
+      this.nodes += result.measure.nodes;
       return;
     }
     const document: Place = { uri, root: doc };
-    if (result.bound === "bytes") {
+    const limit = result.bound === undefined ? undefined : SCHEMA_LIMITS.get(result.bound);
+    if (limit !== undefined) {
       const schemaPointer = this.places.where(document, result.pointer);
-      throw new LimitError("maxSchemaBytes", this.limits.maxSchemaBytes, { schemaPointer });
+      throw new LimitError(limit, limits[limit], { schemaPointer });
     }
     const message = `schema is not JSON at "${result.pointer}": ${result.message}`;
     throw this.places.error(document, result.pointer, message, "schema_not_json");
   }
 
-  /** Fails closed when a schema limit is exceeded while walking. */
-  private bound(name: "maxSchemaDepth" | "maxSchemaNodes" | "maxReferences", place: Place, pointer: string): never {
-    throw new LimitError(name, this.limits[name], { schemaPointer: this.places.where(place, pointer) });
-  }
-
   /**
-   * Indexes resources and anchors, walking only subschema positions. `pointer` is relative to `resource`, the
-   * enclosing resource (null at a document's root, retrieved from `base`).
+   * Indexes resources and anchors, walking only subschema positions (within the depth and values `measure` accepted,
+   * built-in meta-schemas aside). `pointer` is relative to `resource`, the enclosing resource (null at a document's
+   * root, retrieved from `base`).
    */
   private walk(
     value: unknown,
     resource: Resource | null,
     base: string,
     pointer: string,
-    depth: number,
     vocab: ActiveVocabularies | undefined,
   ): Resource {
     const place: Place = resource ?? { uri: base, root: value };
-    if (depth > this.limits.maxSchemaDepth) this.bound("maxSchemaDepth", place, pointer);
-    if (++this.schemaNodes > this.limits.maxSchemaNodes) this.bound("maxSchemaNodes", place, pointer);
     const schema = isObject(value) ? value : undefined;
     let res = resource;
     let ptr = pointer;
@@ -129,13 +143,16 @@ export class ResourceIndex {
     const dynamic = schema["$dynamicAnchor"];
     if (typeof dynamic === "string" && Object.hasOwn(schema, "$dynamicAnchor")) res.addAnchor(dynamic, ptr, true);
     if (Object.hasOwn(schema, "$ref") || Object.hasOwn(schema, "$dynamicRef")) {
-      if (++this.references > this.limits.maxReferences) this.bound("maxReferences", place, pointer);
+      if (++this.references > this.limits.maxReferences) {
+        const schemaPointer = this.places.where(place, pointer);
+        throw new LimitError("maxReferences", this.limits.maxReferences, { schemaPointer });
+      }
     }
     const current = res;
     forEachSubschema(schema, this.dialect.subschemaKeywords, (child, keyword, member) => {
       const at =
         member === undefined ? appendPointer(ptr, keyword) : appendPointer(appendPointer(ptr, keyword), member);
-      this.walk(child, current, current.uri, at, depth + 1, vocab);
+      this.walk(child, current, current.uri, at, vocab);
     });
     return res;
   }

@@ -3,11 +3,9 @@
  * index of the `$id`s embedded in registry documents that no reference has reached yet.
  */
 
+import type { SubschemaPositions } from "../json/host-json.js";
 import { isObject } from "../json/json.js";
 import { resolveUri, splitFragment } from "../json/uri.js";
-
-/** Keywords that hold subschemas and how their values nest. */
-export type SubschemaPositions = ReadonlyMap<string, "schema" | "array" | "map">;
 
 /** Calls `visit` with each subschema of `schema` and the keyword (and array index or map key) that holds it. */
 export function forEachSubschema(

@@ -4,21 +4,38 @@
  * non-enumerable properties are reported with their JSON Pointer, and no getter is ever called, so what is checked
  * is what a later read sees. The walk is iterative, so no depth can overflow the stack, and it stops at the first
  * bound exceeded. An object reached along several paths (a shared subschema) counts as its whole tree expansion, but
- * is walked once: the walk costs what the distinct objects cost.
+ * is walked once: the walk costs what the distinct objects cost. A schema document is measured by the same walk
+ * (`checkJson` given its subschema positions): every value of it counts, keyword values such as `const` included.
  */
 
 import { errorMessage } from "../errors.js";
 import { codePointLength } from "./json.js";
+import { notJsonKind } from "./json-data.js";
 import { escapeToken } from "./pointer.js";
 
+/** Keywords that hold subschemas and how their values nest: one subschema, an array of them, or a map by name. */
+export type SubschemaPositions = ReadonlyMap<string, "schema" | "array" | "map">;
+
 export interface JsonBounds {
+  /** The size of the JSON text (the tree expansion's). */
   bytes?: number;
+  /** The values of the tree expansion: objects, arrays and scalars, every one. */
   nodes?: number;
+  /** The levels of nesting: the root is at level 1, each array or object one level below its parent. */
   depth?: number;
   stringLength?: number;
   arrayLength?: number;
   objectProperties?: number;
 }
+
+/**
+ * What an object or array is in a schema document: a schema (or any value outside one), the array or map of a
+ * keyword that holds subschemas, or a keyword's other data. Values that are not schema documents are all `DATA`.
+ */
+const SCHEMA = 0;
+const HOLDER = 1;
+const DATA = 2;
+type Role = typeof SCHEMA | typeof HOLDER | typeof DATA;
 
 interface JsonMeasure {
   /** The size of the value's JSON text, as the schema limits count it (its tree expansion). */
@@ -47,12 +64,14 @@ interface Frame {
   /** The member of `parent` this object is (unescaped). */
   readonly key: string;
   readonly depth: number;
+  /** What it is in a schema document (`Role`); `DATA` outside one. */
+  readonly role: Role;
   readonly keys: readonly string[];
   readonly isArray: boolean;
   next: number;
   readonly startBytes: number;
   readonly startNodes: number;
-  /** Object levels from this one down, itself included. */
+  /** Levels from this one down, itself included (a holder adds none). */
   height: number;
   done: boolean;
   bytes: number;
@@ -74,27 +93,25 @@ function isAccessor(object: object, key: string): boolean {
   return false;
 }
 
-function describe(value: unknown): string | undefined {
-  switch (typeof value) {
-    case "function":
-      return "a function";
-    case "undefined":
-      return "undefined";
-    case "bigint":
-      return "a bigint";
-    case "symbol":
-      return "a symbol";
-    case "number":
-      return Number.isFinite(value) ? undefined : `the non-finite number ${String(value)}`;
-    case "object": {
-      if (value === null || Array.isArray(value)) return undefined;
-      const proto = Object.getPrototypeOf(value);
-      if (proto === Object.prototype || proto === null) return undefined;
-      const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
-      return `an instance of ${typeof name === "string" && name !== "" ? name : "a class"}`;
-    }
+/**
+ * The role of an object or array reached from `parent` at `key`, in a schema document laid out by `positions`: below a
+ * schema, the value of a keyword that holds subschemas is their holder (an array for `"array"`, an object for `"map"`)
+ * or, for `"schema"`, a schema; below a holder, a schema; anything else is data.
+ */
+function roleOf(value: object, parent: Frame | undefined, key: string, positions: SubschemaPositions): Role {
+  const array = Array.isArray(value);
+  if (parent === undefined) return array ? DATA : SCHEMA;
+  if (parent.role === HOLDER) return array ? DATA : SCHEMA;
+  if (parent.role !== SCHEMA) return DATA;
+  switch (positions.get(key)) {
+    case "schema":
+      return array ? DATA : SCHEMA;
+    case "array":
+      return array ? HOLDER : DATA;
+    case "map":
+      return array ? DATA : HOLDER;
     default:
-      return undefined;
+      return DATA;
   }
 }
 
@@ -112,8 +129,14 @@ function hiddenName(value: object, keys: readonly string[]): string {
   return Object.getOwnPropertyNames(value).find((name) => !listed.has(name)) as string;
 }
 
-/** Walks `root` and returns the first non-JSON value or exceeded bound found, or the value's measures. */
-export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
+/**
+ * Walks `root` and returns the first non-JSON value or exceeded bound found, or the value's measures. With
+ * `positions`, `root` is a schema document (Core §4.3) whose subschemas sit where those keywords say, and the depth
+ * is the levels below the root schema: each subschema is one level and so is each array or object inside a keyword's
+ * value, while the object or array that only holds subschemas (`properties`' object, `allOf`'s array) adds none. So
+ * `{ properties: { a: { not: {} } } }` and `{ const: [[1]] }` are both 2 deep.
+ */
+export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: SubschemaPositions): JsonCheck {
   const measure: JsonMeasure = { bytes: 0, nodes: 0, shared: false };
   // Where the walk is, so that a Proxy trap throwing can be located.
   let at: Frame | undefined;
@@ -145,23 +168,36 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
     if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over("bytes", frame, key);
     return undefined;
   };
-  const seen = new Map<object, Frame>();
-  /** Enters an object reached from `parent` at `key` (the root: no parent): a problem, or its frame to walk. */
-  const enter = (value: object, parent: Frame | undefined, key: string, keyBytes: number): JsonCheck | Frame => {
+  // Each object once per role it is reached in (a role follows from the path: at most three walks of one object).
+  const seen = [new Map<object, Frame>(), new Map<object, Frame>(), new Map<object, Frame>()] as const;
+  /** Enters an object reached from `parent` at `key` (the root: no parent) in `role`: a problem, or its frame. */
+  const enter = (
+    value: object,
+    parent: Frame | undefined,
+    key: string,
+    keyBytes: number,
+    role: Role,
+  ): JsonCheck | Frame => {
     const member = parent === undefined ? undefined : key;
     // The member syntax is the parent's: the expansion of this object is what follows it.
     const startBytes = measure.bytes + keyBytes;
     const startNodes = measure.nodes;
     const counted = count(value, keyBytes, parent, member);
     if (counted !== undefined) return counted;
-    const depth = parent === undefined ? 1 : parent.depth + 1;
+    const level = role === HOLDER ? 0 : 1;
+    // A schema document's root schema is level 0: its depth is the levels below it.
+    const depth = parent === undefined ? (positions === undefined ? 1 : 0) : parent.depth + level;
     if (bounds.depth !== undefined && depth > bounds.depth) return over("depth", parent, member);
-    const keys = Object.keys(value);
     const isArray = Array.isArray(value);
     if (isArray) {
+      // Bounds first: an array too long for them is refused before its indices are listed.
+      const length = value.length;
+      if (bounds.arrayLength !== undefined && length > bounds.arrayLength) return over("arrayLength", parent, member);
+      if (bounds.nodes !== undefined && measure.nodes + length > bounds.nodes) return over("nodes", parent, member);
+    }
+    const keys = Object.keys(value);
+    if (isArray) {
       if (keys.length !== value.length) return notJson("a sparse array is not JSON", parent, member);
-      if (bounds.arrayLength !== undefined && keys.length > bounds.arrayLength)
-        return over("arrayLength", parent, member);
     } else {
       if (Object.getOwnPropertyNames(value).length !== keys.length) {
         const pointer = pointerOf(parent, member) + "/" + escapeToken(hiddenName(value, keys));
@@ -175,26 +211,33 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
       parent,
       key,
       depth,
+      role,
       keys,
       isArray,
       next: 0,
       startBytes,
       startNodes,
-      height: 1,
+      height: level,
       done: false,
       bytes: 0,
       nodes: 0,
     };
-    seen.set(value, frame);
+    seen[role].set(value, frame);
     return frame;
   };
   try {
-    const problem = describe(root);
+    const problem = notJsonKind(root);
     if (problem !== undefined) return notJson(`${problem} is not a JSON value`, undefined);
     if (typeof root !== "object" || root === null) {
       return count(root, 0, undefined) ?? { ok: true, measure };
     }
-    const first = enter(root, undefined, "", 0);
+    const first = enter(
+      root,
+      undefined,
+      "",
+      0,
+      positions === undefined ? DATA : roleOf(root, undefined, "", positions),
+    );
     if (!isFrame(first)) return first;
     let frame: Frame | undefined = first;
     while (frame !== undefined) {
@@ -204,7 +247,7 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
         frame.bytes = measure.bytes - frame.startBytes;
         frame.nodes = measure.nodes - frame.startNodes;
         const parent: Frame | undefined = frame.parent;
-        if (parent !== undefined && frame.height + 1 > parent.height) parent.height = frame.height + 1;
+        if (parent !== undefined) raise(parent, frame.height);
         frame = parent;
         continue;
       }
@@ -224,14 +267,15 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
         if (found !== undefined) return found;
         continue;
       }
-      const problem = describe(child);
+      const problem = notJsonKind(child);
       if (problem !== undefined) {
         const setter = child === undefined && Object.getOwnPropertyDescriptor(value, key)?.set !== undefined;
         const message = setter ? "an accessor property (a setter) is not JSON data" : `${problem} is not a JSON value`;
         return notJson(message, frame, key);
       }
       const object = child as object;
-      const known = seen.get(object);
+      const role = positions === undefined ? DATA : roleOf(object, frame, key, positions);
+      const known = seen[role].get(object);
       if (known !== undefined) {
         if (!known.done) return notJson("a cycle in the object graph is not JSON", frame, key);
         // Reached again: its tree expansion counts again, without walking it again.
@@ -241,10 +285,10 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
         if (bounds.depth !== undefined && frame.depth + known.height > bounds.depth) return over("depth", frame, key);
         if (bounds.nodes !== undefined && measure.nodes > bounds.nodes) return over("nodes", frame, key);
         if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over("bytes", frame, key);
-        if (known.height + 1 > frame.height) frame.height = known.height + 1;
+        raise(frame, known.height);
         continue;
       }
-      const entered = enter(object, frame, key, keyBytes);
+      const entered = enter(object, frame, key, keyBytes, role);
       if (!isFrame(entered)) return entered;
       frame = entered;
       atKey = undefined;
@@ -254,6 +298,12 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}): JsonCheck {
     // A Proxy trap threw: the value cannot be read as data.
     return { ok: false, pointer: pointerOf(at, atKey), message: `could not be read: ${errorMessage(e)}`, thrown: e };
   }
+}
+
+/** A child `below` levels high makes `frame` at least its own level plus those. */
+function raise(frame: Frame, below: number): void {
+  const height = (frame.role === HOLDER ? 0 : 1) + below;
+  if (height > frame.height) frame.height = height;
 }
 
 function isFrame(value: JsonCheck | Frame): value is Frame {

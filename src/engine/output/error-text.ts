@@ -4,8 +4,7 @@
  * unit carries its `keyword` and typed `params`, enough to render it in any language without parsing the English.
  */
 
-import { errorMessage, hostFailure } from "../errors.js";
-import { preview } from "../json/json.js";
+import { answerKind, errorMessage, hostFailure } from "../errors.js";
 import type { KeywordResult, OutputUnit, Params } from "./output.js";
 import { parsePointer } from "../json/pointer.js";
 
@@ -55,7 +54,7 @@ export function renderMessage(renderer: MessageRenderer, unit: KeywordResult, in
   }
   if (typeof text === "string") unit.error = text;
   else if (text !== undefined)
-    throw hostFailure("messages_failed", `the messages renderer answered ${preview(text)}, not a string`);
+    throw hostFailure("messages_failed", `the messages renderer answered ${answerKind(text)}, not a string`);
 }
 
 /** Options of `errorsText`. */

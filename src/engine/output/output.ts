@@ -120,6 +120,29 @@ export function rootResult(): NodeResult {
   return new NodeResult(null, "", undefined);
 }
 
+/** A result at an instance location given as text: where no keyword applied a subschema (`notJsonFailure`). */
+class LocatedResult extends NodeResult {
+  constructor(private readonly location: string) {
+    super(null, "", undefined);
+  }
+
+  override get instanceLocation(): string {
+    return this.location;
+  }
+}
+
+/**
+ * Makes a result that the schema's keywords found valid invalid because the instance holds a value that is not JSON
+ * data (`Validator`): one failure at that value's location, with no keyword of its own (the whole schema refuses it).
+ */
+export function notJsonFailure(root: NodeResult, instanceLocation: string, message: string): void {
+  const unit = new KeywordResult(new LocatedResult(instanceLocation), "", "", root.absoluteKeywordLocation);
+  unit.valid = false;
+  unit.error = message;
+  root.keywords.push(unit);
+  root.valid = false;
+}
+
 /**
  * The parameters of a keyword's failure, each named once for every keyword that uses it, so messages and hosts
  * read them typed (`validator.evaluate(instance)` exposes them on each keyword result).
@@ -253,7 +276,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 function unitOf(r: KeywordResult | NodeResult): OutputUnit {
   const unit: OutputUnit = { valid: r.valid, keywordLocation: r.keywordLocation, instanceLocation: r.instanceLocation };
   if (r.absoluteKeywordLocation !== "") unit.absoluteKeywordLocation = r.absoluteKeywordLocation;
-  if (isKeyword(r)) unit.keyword = r.keyword;
+  // A failure no keyword reports (`notJsonFailure`) has none to name.
+  if (isKeyword(r) && r.keyword !== "") unit.keyword = r.keyword;
   return unit;
 }
 

@@ -59,7 +59,7 @@ const ARGUMENTS: BoundaryPolicy = Object.freeze({
   code: "arguments_invalid",
   objectValue: true,
   rootProblem,
-  withholdsValue: false,
+  modelSubject: "arguments",
 });
 
 /** The tool-call boundary for arguments: tool input schemas compiled once, arguments checked before anything runs. */

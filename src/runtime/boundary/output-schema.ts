@@ -25,7 +25,7 @@ const RESULT: BoundaryPolicy = Object.freeze({
   code: "output_invalid",
   objectValue: false,
   rootProblem: () => undefined,
-  withholdsValue: true,
+  modelSubject: "result",
 });
 
 /** A tool output schema that compiled; `validate` checks a result's structured content (`T`: its declared type). */

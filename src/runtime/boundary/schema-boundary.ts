@@ -1,21 +1,27 @@
 /**
  * The boundary `InputSchema` and `OutputSchema` share (docs/guide/boundary.md): one implementation, two
  * policies. A schema is checked as JSON data within the schema limits, then compiled once (optionally after an
- * explicit, exact draft-07 translation); a value is checked as JSON within the instance limits before the schema sees
- * it, evaluated at most twice (the boolean path, then one output pass), and returned untouched on success. Nothing
- * here throws, whatever the schema, the value or a host exception is.
+ * explicit, exact translation of older dialects); a value is checked as JSON within the instance limits before the
+ * schema sees it, evaluated at most twice (the boolean path, then one output pass), and returned untouched on
+ * success. Nothing here throws, whatever the schema, the value or a host exception is.
  */
 
-import type { CompileOptions } from "../../engine/compile/compile-options.js";
+import type { CompileOptions as EngineOptions } from "../../engine/compile/compile-options.js";
 import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
 import { checkJson, type JsonBounds } from "../../engine/json/host-json.js";
 import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
-import { resolveLimits, type Limits } from "../../engine/limits.js";
+import { resolveLimits, schemaBounds, type Limits } from "../../engine/limits.js";
 import { compileWith } from "../../engine/compile-with.js";
 import { basicOutput, type NodeResult, type OutputUnit } from "../../engine/output/output.js";
 import type { Validator } from "../../engine/validator.js";
 import { dialect2020_12 } from "../../vocabularies/dialect-2020-12.js";
-import { prepareDraft07, withDraft07Hint, type Draft07Mode } from "./dialects/mode.js";
+import {
+  prepareLegacy,
+  withDialectHint,
+  type CompileOptions,
+  type DialectOptions,
+  type Prepared,
+} from "./dialects/mode.js";
 import { InputSchemaError } from "../errors/input-schema-error.js";
 import { err, ok, type Result } from "../errors/result.js";
 import type { SchemaCache } from "./schema-cache.js";
@@ -48,12 +54,7 @@ export type SchemaBoundaryOptions = Pick<
    * (their contents are not part of the key).
    */
   cache?: SchemaCache;
-  /**
-   * A schema declaring draft-07: `"reject"` (the default) leaves it `unsupported_capability`; `"upgrade"` translates it
-   * exactly with `upgradeDraft07` before compiling, or refuses (`upgrade_blocked`) naming what blocks the translation.
-   */
-  draft07?: Draft07Mode;
-};
+} & DialectOptions;
 
 /** What tells arguments from a result: the wording, the error code and the rules of the root and the value. */
 export interface BoundaryPolicy {
@@ -72,13 +73,16 @@ export interface BoundaryPolicy {
    * object, after compiling (so the schema's own errors come first) for one that is.
    */
   rootProblem(schema: unknown): InputSchemaError | undefined;
-  /** Whether the value is withheld from the model when refused (a result): its errors' model text names none of it. */
-  readonly withholdsValue: boolean;
+  /** What a model is told the value is, in the lines about it: `arguments` or `result`. */
+  readonly modelSubject: "arguments" | "result";
 }
 
-/** An error about a value under a policy: one about a withheld value says nothing of it to a model. */
+/**
+ * An error about a value under a policy: what it tells a model names locations and constraints only, never a value
+ * of the arguments or the result (nor a key the schema does not declare).
+ */
 function finish(policy: BoundaryPolicy, error: InputSchemaError): InputSchemaError {
-  return policy.withholdsValue ? error.aboutResult() : error;
+  return error.about(policy.modelSubject);
 }
 
 /** The limit behind each bound a value is checked against (bytes are not bounded for values). */
@@ -104,13 +108,13 @@ export interface CompiledParts {
 export class CompiledSchema<T = unknown> {
   /** The compiled validator (of the translated schema, when `upgraded` is set). */
   readonly validator: Validator;
-  /** When the schema declared draft-07 and `draft07: "upgrade"` translated it: what the translation changed. */
+  /** When the schema declared an older dialect and the options translated it: what the translation changed. */
   readonly upgraded?: readonly UpgradeChange[];
   private readonly limits: Readonly<Limits>;
 
   /** @internal */
   constructor(
-    /** The caller's schema, the very same value, unchanged (also when it was translated from draft-07). */
+    /** The caller's schema, the very same value, unchanged (also when it was translated from an older dialect). */
     readonly schema: unknown,
     parts: CompiledParts,
     private readonly policy: BoundaryPolicy,
@@ -159,15 +163,15 @@ export class CompiledSchema<T = unknown> {
       const listing = `the problems are not itemised because listing them exceeds ${e.limit} (${e.value})`;
       const error = `${policy.subject} ${are} invalid; ${listing}`;
       const unit: OutputUnit = { valid: false, keywordLocation: "", instanceLocation: "", error };
-      return err(refusal(policy, [unit], policy.withholdsValue ? [] : undefined));
+      return err(refusal(policy, [unit], []));
     }
     const errors = basicOutput(tree).errors ?? [];
-    return err(refusal(policy, errors, policy.withholdsValue ? withheldLines(tree) : undefined));
+    return err(refusal(policy, errors, withheldLines(tree, `(${policy.modelSubject})`)));
   }
 }
 
 /** The error for a value the schema refuses: the first error in the message, all of them on `errors`. */
-function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[] | undefined): InputSchemaError {
+function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[]): InputSchemaError {
   const first = errors.find((e) => e.error !== undefined) ?? errors[0];
   const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
   const does = policy.subject === "arguments" ? "do" : "does";
@@ -177,9 +181,13 @@ function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[
     message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
     ...(first !== undefined ? { instancePointer: first.instanceLocation, schemaPointer: first.keywordLocation } : {}),
     errors,
-    ...(withheld === undefined ? {} : { withheld }),
+    withheld,
+    about: policy.modelSubject,
   });
 }
+
+/** What a model is told of a value that is not JSON data (never where: the pointer may hold a key it chose). */
+const NOT_JSON = "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
 
 /** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
 function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): InputSchemaError | undefined {
@@ -197,6 +205,8 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
       code: policy.code,
       message: `${policy.subject} must be an object, got ${preview(value)}`,
       instancePointer: "",
+      withheld: [`(${policy.modelSubject}): must be an object`],
+      about: policy.modelSubject,
     });
   }
   const found = checkJson(value, {
@@ -217,6 +227,8 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
     code: policy.code,
     message: `${policy.subject} ${are} not JSON at "${found.pointer}": ${found.message}`,
     instancePointer: found.pointer,
+    withheld: [`(${policy.modelSubject}): ${NOT_JSON}`],
+    about: policy.modelSubject,
     // A Proxy trap that threw: the exception is for the host.
     ...(Object.hasOwn(found, "thrown") ? { cause: found.thrown } : {}),
   });
@@ -248,8 +260,8 @@ function identity(value: object | undefined): number {
 const BOUNDARY_FORMAT_ASSERTION = true;
 
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
-  const { cache, draft07: _draft07, ...given } = options;
-  const compileOptions: CompileOptions = {
+  const { cache, draft07: _draft07, legacyDialects: _legacyDialects, ...given } = options;
+  const compileOptions: EngineOptions = {
     ...given,
     formatAssertion: given.formatAssertion ?? BOUNDARY_FORMAT_ASSERTION,
   };
@@ -297,23 +309,23 @@ function compileChecked(
   const optionsError = schemaOptionsError(options, policy.boundary);
   if (optionsError !== undefined) return err(optionsError);
   const limits = resolveLimits(options.limits);
-  const draft07 = options.draft07 ?? "reject";
+  const modes: DialectOptions = { legacyDialects: options.legacyDialects, draft07: options.draft07 };
   if (!isObject(schema)) {
     const root = policy.rootProblem(schema);
     if (root !== undefined) return err(root);
   }
   // Measured once, shared objects counted as their expansion but walked once; what is not JSON data within the
   // schema limits is left to the compiler, which reports it (or the limit) with its pointer.
-  const json = checkJson(schema, { bytes: limits.maxSchemaBytes });
-  let prepared: Result<{ schema: unknown; changes?: UpgradeChange[] }, InputSchemaError> = ok({ schema });
-  if (json.ok) prepared = prepareDraft07(schema, draft07, limits);
+  const json = checkJson(schema, schemaBounds(limits), dialect2020_12.subschemaKeywords);
+  let prepared: Result<Prepared, InputSchemaError> = ok({ schema, options });
+  if (json.ok) prepared = prepareLegacy(schema, options, modes, limits);
   if (!prepared.ok) return prepared;
   let validator: Validator;
   try {
     const cacheable = json.ok && (prepared.value.schema !== schema || !json.measure.shared);
-    validator = compileCached(prepared.value.schema, options, cacheable);
+    validator = compileCached(prepared.value.schema, { ...options, ...prepared.value.options }, cacheable);
   } catch (e) {
-    if (isInstance(e, SchemaError)) return err(withDraft07Hint(InputSchemaError.from(e), schema, draft07));
+    if (isInstance(e, SchemaError)) return err(withDialectHint(InputSchemaError.from(e), modes));
     return err(failure(e));
   }
   const root = policy.rootProblem(prepared.value.schema);

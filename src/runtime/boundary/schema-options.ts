@@ -6,12 +6,13 @@
 import { errorMessage } from "../../engine/errors.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
 import { InputSchemaError } from "../errors/input-schema-error.js";
+import { dialectOptionChecks } from "./dialects/mode.js";
 import { SchemaCache } from "./schema-cache.js";
 
 export const schemaOptionChecks: OptionTable = new Map([
   ...compileOptionChecks,
   ["cache", expecting((v) => v instanceof SchemaCache, "a SchemaCache")],
-  ["draft07", expecting((v) => v === "reject" || v === "upgrade", '"reject" or "upgrade"')],
+  ...dialectOptionChecks,
 ]);
 
 /** An `options_invalid` error for the first problem with a boundary's options, or undefined. Never throws. */

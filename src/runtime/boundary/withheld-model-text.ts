@@ -1,5 +1,6 @@
 /**
- * What a model is told of a result withheld from it (docs/guide/admission.md "What a model is told"): one line per
+ * What a model is told of arguments or a result the boundary refuses (docs/guide/admission.md "What a model is
+ * told"): one line per
  * failing keyword, naming the instance location and the constraint, rendered from the keyword's typed parameters and
  * the schema's own text (a `const` value, an `enum` list, a `pattern`), never from an instance value or an instance key
  * the schema does not declare. A key reached through `additionalProperties`, `patternProperties`,
@@ -23,10 +24,10 @@ const SHOWN_MEMBERS: ReadonlySet<string> = new Set([
 const HIDDEN_MEMBER = "/*";
 
 /**
- * The model-facing lines for an invalid value's evaluation tree, one per failing keyword, in evaluation order;
- * `rootName` names the value's root (a result's, by default).
+ * The model-facing lines for an invalid value's evaluation tree, one per failing keyword, in evaluation order; the
+ * value's root is named `label` (`(arguments)`, `(result)`).
  */
-export function withheldLines(root: NodeResult, rootName = "(result)"): string[] {
+export function withheldLines(root: NodeResult, label: string): string[] {
   const lines: string[] = [];
   // Iterative: the tree is as deep as the evaluation was (maxEvaluationDepth), which need not fit the stack.
   const stack: [NodeResult, string][] = [[root, ""]];
@@ -35,7 +36,7 @@ export function withheldLines(root: NodeResult, rootName = "(result)"): string[]
     const next: [NodeResult, string][] = [];
     for (const k of node.keywords) {
       if (k.valid) continue;
-      if (k.error !== undefined) lines.push(line(k, shown, rootName));
+      if (k.error !== undefined) lines.push(line(k, shown, label));
       for (const child of k.children) {
         if (child.valid) continue;
         const step = child.instanceLocation.slice(node.instanceLocation.length);
@@ -47,10 +48,10 @@ export function withheldLines(root: NodeResult, rootName = "(result)"): string[]
   return lines;
 }
 
-function line(k: KeywordResult, shown: string, rootName: string): string {
+function line(k: KeywordResult, shown: string, label: string): string {
   const where = k.keywordLocation === "" ? "the schema root" : k.keywordLocation;
   const text = constraint(k.keyword, k.params ?? {});
-  return `${shown === "" ? rootName : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
+  return `${shown === "" ? label : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
 }
 
 const BOUNDS: Readonly<Record<string, string>> = {
@@ -132,6 +133,9 @@ function constraint(keyword: string, p: Params): string {
       return "must not match the schema in not";
     case "false":
       return "no value is allowed here (the schema is false)";
+    case "":
+      // The validator's own rule, not a keyword's: a value that is not JSON data is never valid.
+      return "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
     case "contentEncoding":
       return `must be valid ${String(p.contentEncoding)}`;
     case "contentMediaType":

@@ -9,7 +9,7 @@ import { defineOwn, isObject, preview } from "../../engine/json/json.js";
 import { optionsProblem, type OptionCheck, type OptionTable } from "../../engine/options.js";
 import type { Authority } from "../admission/authority.js";
 import type { CatalogError } from "../errors/catalog-error.js";
-import type { Draft07Mode } from "../boundary/dialects/mode.js";
+import type { Draft07Mode, LegacyDialectsMode } from "../boundary/dialects/mode.js";
 import type { InputSchemaOptions } from "../boundary/input-schema.js";
 import { namespaceOptionChecks, type Namespace } from "../descriptor/namespace.js";
 import {
@@ -56,6 +56,8 @@ export interface UpdateOptions {
   schemaAdmission?: AdmissionMode;
   /** Whether draft-07 schemas of this and later catalogs are refused or translated exactly. */
   draft07?: Draft07Mode;
+  /** Whether schemas of older dialects in this and later catalogs are refused or translated exactly. */
+  legacyDialects?: LegacyDialectsMode;
   /** Replaces the conversation's authority for this and later catalogs (checked as `admitBatch` checks it). */
   authority?: Authority;
   /** Pins the host approved: added to those in force (a name given replaces its pin), for this and later catalogs. */
@@ -82,8 +84,10 @@ export interface Checkpoint {
   catalogRevision: number;
   /** How catalogs are admitted. */
   schemaAdmission: AdmissionMode;
-  /** Whether draft-07 schemas are translated (absent in older checkpoints: `"reject"`). */
+  /** Whether draft-07 schemas are translated, when the conversation says so apart from `legacyDialects`. */
   draft07?: Draft07Mode;
+  /** Whether schemas of older dialects are translated (absent in older checkpoints: `"refuse"`). */
+  legacyDialects?: LegacyDialectsMode;
   /** Admitted tools by name and revision, in catalog order. */
   tools: NonNullable<CatalogError["tool"]>[];
   /** The bundle's narrowed authority. */
@@ -120,6 +124,7 @@ export const RESTORE_OPTIONS: OptionTable = new Map([...START_OPTIONS].filter(([
 export const UPDATE_OPTIONS: OptionTable = new Map([
   ["schemaAdmission", admitCheck("mode")],
   ["draft07", schemaOptionChecks.get("draft07") as OptionCheck],
+  ["legacyDialects", schemaOptionChecks.get("legacyDialects") as OptionCheck],
   ["authority", admitCheck("authority")],
   ["targets", admitCheck("targets")],
   ...identityOptionChecks,
@@ -170,7 +175,7 @@ export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
   const invalid = "not a version 1 conversation checkpoint";
   try {
     if (!isObject(checkpoint) || checkpoint["version"] !== 1) return invalid;
-    const { catalogRevision, schemaAdmission, draft07, tools, authority, pins, held } = checkpoint;
+    const { catalogRevision, schemaAdmission, draft07, legacyDialects, tools, authority, pins, held } = checkpoint;
     if (!Number.isInteger(catalogRevision) || (catalogRevision as number) < 1) {
       return `${invalid}: catalogRevision must be a positive integer`;
     }
@@ -179,6 +184,9 @@ export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
     }
     if (draft07 !== undefined && draft07 !== "reject" && draft07 !== "upgrade") {
       return `${invalid}: draft07 must be "reject" or "upgrade"`;
+    }
+    if (legacyDialects !== undefined && legacyDialects !== "refuse" && legacyDialects !== "upgrade") {
+      return `${invalid}: legacyDialects must be "refuse" or "upgrade"`;
     }
     const recorded = readTools(tools);
     if (recorded === undefined) return `${invalid}: tools must be an array of { name, revision } strings`;
@@ -194,6 +202,7 @@ export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
       catalogRevision: catalogRevision as number,
       schemaAdmission,
       ...(draft07 === undefined ? {} : { draft07 }),
+      ...(legacyDialects === undefined ? {} : { legacyDialects }),
       tools: recorded,
       authority: authority as Authority,
       ...(digests === undefined ? {} : { pins: digests }),

@@ -198,7 +198,8 @@ export class Conversation {
 
   /**
    * Rebuilds a conversation from a checkpoint and the hosts' tool descriptors: the tools are admitted
-   * again (with the checkpoint's `schemaAdmission` and `draft07`, unless `options` gives `draft07`, and with the
+   * again (with the checkpoint's `schemaAdmission`, `legacyDialects` and `draft07`, unless `options` gives them, and
+   * with the
    * checkpoint's pins, to which `options.pins` adds), and the result must be the same catalog (names and revisions,
    * admitted and held) the checkpoint recorded, every tool but those it recorded as held matching its pin (a held
    * tool that `options.pins` approves is admitted). The
@@ -228,6 +229,7 @@ export class Conversation {
         authority: given.authority ?? recorded.authority,
         schemaAdmission: recorded.schemaAdmission,
         draft07: given.draft07 ?? recorded.draft07,
+        legacyDialects: given.legacyDialects ?? recorded.legacyDialects,
       },
       pins,
     );
@@ -282,8 +284,11 @@ export class Conversation {
     if (!batch.ok) return batch;
     const mode = given.schemaAdmission ?? this.mode;
     const authority = given.authority ?? this.narrowedTo(batch.value);
-    const schemaOptions =
-      given.draft07 === undefined ? this.schemaOptions : { ...this.schemaOptions, draft07: given.draft07 };
+    const schemaOptions = {
+      ...this.schemaOptions,
+      ...(given.draft07 === undefined ? {} : { draft07: given.draft07 }),
+      ...(given.legacyDialects === undefined ? {} : { legacyDialects: given.legacyDialects }),
+    };
     const policy: Policy = {
       ...this.policy,
       unpinned: given.unpinned ?? this.policy.unpinned,
@@ -348,7 +353,9 @@ export class Conversation {
       version: 1,
       catalogRevision: this.revision,
       schemaAdmission: this.mode,
-      draft07: this.schemaOptions.draft07 ?? "reject",
+      // draft07 only when the host gave it: absent, legacyDialects decides for draft-07 too.
+      ...(this.schemaOptions.draft07 === undefined ? {} : { draft07: this.schemaOptions.draft07 }),
+      legacyDialects: this.schemaOptions.legacyDialects ?? "refuse",
       tools: this.bundle.accepted.map((name) => ({ name, revision: this.bundle.registry.get(name)?.revision ?? "" })),
       authority: this.bundle.authority,
       pins: this.review.digestsInForce(),

@@ -34,8 +34,10 @@ export class InputSchemaError implements ErrorFields {
   };
   /** The exception behind the error (a throwing getter, a failing validator), for the host; never model text. */
   declare readonly cause?: unknown;
-  /** For an error about a result: the model-facing lines, which name no instance value or key (not enumerable). */
+  /** For an error about a value: the model-facing lines, which name no instance value or key (not enumerable). */
   declare private readonly withheld?: readonly string[];
+  /** What the value is, for the model-facing text: the arguments or a result (not enumerable). */
+  declare private readonly subject?: ValueSubject;
 
   /** @internal */
   constructor(fields: ErrorFields & ErrorExtras) {
@@ -48,9 +50,11 @@ export class InputSchemaError implements ErrorFields {
     if (fields.limit !== undefined) this.limit = fields.limit;
     // Own even when undefined: whatever a host threw, `undefined` included, keeps the model text fixed.
     if (Object.hasOwn(fields, "cause")) this.cause = fields.cause;
-    // A result's problems are shown to the model only as these lines; `output_invalid` without them, as none.
+    // A value's problems are shown to the model only as these lines; `output_invalid` without them, as none.
     const withheld = fields.withheld ?? (fields.code === "output_invalid" ? [] : undefined);
     if (withheld !== undefined) Object.defineProperty(this, "withheld", { value: Object.freeze([...withheld]) });
+    const subject = fields.about ?? (fields.code === "output_invalid" ? "result" : undefined);
+    if (subject !== undefined) Object.defineProperty(this, "subject", { value: subject });
     Object.freeze(this);
   }
 
@@ -70,39 +74,46 @@ export class InputSchemaError implements ErrorFields {
     });
   }
 
-  /** @internal This error as one about a result: its model text says nothing of the result's values. */
-  aboutResult(): InputSchemaError {
-    return this.withheld !== undefined ? this : new InputSchemaError({ ...this, withheld: [] });
+  /** @internal This error as one about `subject`'s value: its model text says nothing of the value. */
+  about(subject: ValueSubject): InputSchemaError {
+    if (this.subject === subject && this.withheld !== undefined) return this;
+    return new InputSchemaError({ ...this, withheld: this.withheld ?? [], about: subject });
   }
 
   /**
-   * The problems as text a model can act on: one line per problem, `path: message (expected …)`, in a deterministic
-   * order, bounded in length. For arguments the messages quote the values (the model wrote them). For a result
-   * (`OutputSchema`, `output_invalid`) the lines name locations and constraints only, never a value of the result
-   * or a key the schema does not declare (`*`); a result error without such lines is a fixed sentence. An error
-   * caused by an exception renders a fixed sentence: the exception's text is for the host only.
+   * The problems as text a model can act on: one line per problem, `path: constraint (expected by …)`, in a
+   * deterministic order, bounded in length. The lines name locations and constraints only, never a value of the
+   * arguments or the result, nor a key the schema does not declare (`*`); an error about a value without such lines
+   * is a fixed sentence naming its class and code, and so is an error caused by an exception, whose text is for the
+   * host only. An error about a schema is its message.
    */
   toModelText(maxLength = MODEL_TEXT_LIMIT): string {
     if (Object.hasOwn(this, "cause")) return `The check could not be completed (${this.class}/${this.code}).`;
-    if (this.withheld !== undefined) {
-      if (this.withheld.length > 0)
-        return bounded("The tool's result does not match its output schema", this.withheld, maxLength);
-      return this.code === "output_invalid"
-        ? "The tool's result does not match its output schema."
-        : `The tool's result could not be checked (${this.class}/${this.code}).`;
-    }
-    if (this.errors === undefined || this.errors.length === 0) return `${this.class}: ${this.message}`;
-    return bounded("The arguments do not match the tool's input schema", modelLines(this.errors), maxLength);
+    if (this.withheld === undefined && this.errors === undefined) return `${this.class}: ${this.message}`;
+    const arguments_ = this.subject !== "result";
+    const lines = this.withheld ?? [];
+    const header = arguments_
+      ? "The arguments do not match the tool's input schema"
+      : "The tool's result does not match its output schema";
+    if (lines.length > 0) return bounded(header, lines, maxLength);
+    if (this.code === "arguments_invalid" || this.code === "output_invalid") return `${header}.`;
+    const what = arguments_ ? "The arguments" : "The tool's result";
+    return `${what} could not be checked (${this.class}/${this.code}).`;
   }
 }
+
+/** What a value checked at the boundary is: a call's arguments or a tool's result. */
+export type ValueSubject = "arguments" | "result";
 
 /** What an `InputSchemaError` carries beside the fields every error has. */
 interface ErrorExtras {
   errors?: OutputUnit[];
   limit?: { name: string; value: number };
   cause?: unknown;
-  /** The model-facing lines of an error about a result (`[]`: nothing may be said of it but its class and code). */
+  /** The model-facing lines of an error about a value (`[]`: nothing may be said of it but its class and code). */
   withheld?: readonly string[];
+  /** What the value is (`result` for `output_invalid` unless said). */
+  about?: ValueSubject;
 }
 
 /** `header (n problems):` and the distinct lines, sorted, one per line, cut to `maxLength` with a count of the rest. */
@@ -118,16 +129,4 @@ function bounded(header: string, problems: Iterable<string>, maxLength: number):
     text += next;
   }
   return text;
-}
-
-function modelLines(errors: readonly OutputUnit[]): string[] {
-  const lines: string[] = [];
-  for (const e of errors) {
-    if (e.error === undefined) continue;
-    const path = e.instanceLocation === "" ? "(arguments)" : e.instanceLocation;
-    const keyword = e.keywordLocation.slice(e.keywordLocation.lastIndexOf("/") + 1);
-    const where = e.keywordLocation === "" ? "the schema root" : e.keywordLocation;
-    lines.push(`${path}: ${e.error} (expected by "${keyword}" at ${where})`);
-  }
-  return lines;
 }

@@ -283,6 +283,9 @@ function headerError(tool: AdmittedTool, args: unknown): InputSchemaError | unde
     message: `the arguments are invalid at "${instancePointer}": ${message}`,
     instancePointer,
     errors: [{ valid: false, keywordLocation, instanceLocation: instancePointer, error: message }],
+    // The header's property is one the schema declares: its path names no key the model chose.
+    withheld: [`${instancePointer}: ${message} (expected by "x-mcp-header" at ${keywordLocation})`],
+    about: "arguments",
   });
 }
 

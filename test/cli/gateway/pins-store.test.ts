@@ -26,52 +26,52 @@ const store = (name: string, mode: "tofu" | "enforce" = "tofu") =>
 const held = (canonical: string) => ({ server: "s", code: "tool_changed", fields: ["/description"], canonical });
 
 describe("PinsStore", () => {
-  test("trust on first use: creates the file, then only adds pins; it never changes one", () => {
+  test("trust on first use: creates the file, then only adds pins; it never changes one", async () => {
     const pins = store("tofu.json");
-    assert.deepEqual(pins.read(), {});
-    assert.deepEqual(pins.addFirstSeen({ s__a: "A1" }), ["s__a"]);
+    assert.deepEqual(await pins.read(), {});
+    assert.deepEqual(await pins.addFirstSeen({ s__a: "A1" }), ["s__a"]);
     assert.deepEqual(read("tofu.json"), { s__a: "A1" });
-    assert.deepEqual(pins.addFirstSeen({ s__a: "A2", s__b: "B1" }), ["s__b"]);
+    assert.deepEqual(await pins.addFirstSeen({ s__a: "A2", s__b: "B1" }), ["s__b"]);
     assert.deepEqual(read("tofu.json"), { s__a: "A1", s__b: "B1" });
-    assert.deepEqual(pins.addFirstSeen({ s__a: "A3" }), []);
-    assert.deepEqual(pins.addFirstSeen({}), []);
+    assert.deepEqual(await pins.addFirstSeen({ s__a: "A3" }), []);
+    assert.deepEqual(await pins.addFirstSeen({}), []);
     assert.ok(!readdirSync(dir).some((f) => f.endsWith(".tmp")), "no temporary file is left");
     // An empty first catalog still writes the file: a later tool is then compared, not first seen twice.
-    assert.deepEqual(store("empty.json").addFirstSeen({}), []);
+    assert.deepEqual(await store("empty.json").addFirstSeen({}), []);
     assert.deepEqual(read("empty.json"), {});
   });
 
-  test("enforce never writes", () => {
+  test("enforce never writes", async () => {
     const pins = store("enforce.json", "enforce");
-    assert.deepEqual(pins.addFirstSeen({ s__a: "A1" }), []);
+    assert.deepEqual(await pins.addFirstSeen({ s__a: "A1" }), []);
     assert.ok(!existsSync(file("enforce.json")));
   });
 
-  test("a pins file that is not name → pin is refused", () => {
+  test("a pins file that is not name → pin is refused", async () => {
     writeFileSync(file("bad.json"), '{"s__a": 1}');
-    assert.throws(() => store("bad.json").read(), /is not an object from tool name to pin/);
+    await assert.rejects(store("bad.json").read(), /is not an object from tool name to pin/);
     writeFileSync(file("broken.json"), "{");
-    assert.throws(() => store("broken.json").read(), /is not valid JSON/);
+    await assert.rejects(store("broken.json").read(), /is not valid JSON/);
   });
 
-  test("the held file records held definitions, keeps since while unchanged, and goes when nothing is held", () => {
+  test("the held file records held definitions, keeps since while unchanged, and goes when nothing is held", async () => {
     const pins = store("held.json");
-    pins.recordHeld(new Map([["s__a", held("NEW1")]]));
-    const first = readHeld(heldPath(file("held.json")));
+    await pins.recordHeld(new Map([["s__a", held("NEW1")]]));
+    const first = await readHeld(heldPath(file("held.json")));
     assert.equal(first["s__a"]?.canonical, "NEW1");
-    pins.recordHeld(new Map([["s__a", held("NEW1")]]));
-    assert.equal(readHeld(heldPath(file("held.json")))["s__a"]?.since, first["s__a"]?.since);
-    pins.recordHeld(new Map());
+    await pins.recordHeld(new Map([["s__a", held("NEW1")]]));
+    assert.equal((await readHeld(heldPath(file("held.json"))))["s__a"]?.since, first["s__a"]?.since);
+    await pins.recordHeld(new Map());
     assert.ok(!existsSync(heldPath(file("held.json"))));
   });
 
   test("the watcher hears a change someone else made, not the store's own writes", async () => {
     const pins = store("watched.json");
-    pins.addFirstSeen({ s__a: "A1" });
+    await pins.addFirstSeen({ s__a: "A1" });
     const heard: Record<string, string>[] = [];
     const stop = pins.watch((p) => heard.push(p), 20);
     try {
-      pins.addFirstSeen({ s__b: "B1" });
+      await pins.addFirstSeen({ s__b: "B1" });
       await new Promise((resolve) => setTimeout(resolve, 150));
       assert.deepEqual(heard, []);
       writeFileSync(file("watched.json"), JSON.stringify({ s__a: "A2", s__b: "B1" }));
@@ -88,7 +88,7 @@ describe("gateway approve", () => {
     const tool = { name: "s__a", description: "new text", inputSchema: { type: "object" } };
     const canonical = ToolCatalog.canonical(tool);
     writeFileSync(file("approve.json"), JSON.stringify({ s__a: "OLD", s__b: "B" }));
-    store("approve.json").recordHeld(
+    await store("approve.json").recordHeld(
       new Map([
         ["s__a", held(canonical)],
         ["s__c", held("C")],
@@ -98,10 +98,10 @@ describe("gateway approve", () => {
     assert.equal(run.status, 0, run.stderr);
     assert.equal(
       run.stdout,
-      `approved s__a (changed at /description; held since ${readHeld(heldPath(file("approve.json")))["s__c"]?.since}): pinned ${await ToolCatalog.digest(tool)}\n`,
+      `approved s__a (changed at /description; held since ${(await readHeld(heldPath(file("approve.json"))))["s__c"]?.since}): pinned ${await ToolCatalog.digest(tool)}\n`,
     );
     assert.deepEqual(read("approve.json"), { s__a: canonical, s__b: "B" });
-    assert.deepEqual(Object.keys(readHeld(heldPath(file("approve.json")))), ["s__c"]);
+    assert.deepEqual(Object.keys(await readHeld(heldPath(file("approve.json")))), ["s__c"]);
     assert.equal(runCli(["gateway", "approve", "--pins", "approve.json", "s__c"], { cwd: dir }).status, 0);
     assert.ok(!existsSync(heldPath(file("approve.json"))));
   });

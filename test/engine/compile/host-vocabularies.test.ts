@@ -185,7 +185,7 @@ test("a host keyword that throws or answers out of the protocol is an execution_
         keyword: "broken",
         compile: () => ({ keyword: "broken", kind: "assertion", test: () => 1 as never, evaluate: () => true }),
       },
-      /answered 1, not a boolean/,
+      /answered a number, not a boolean/,
     ],
     [
       {

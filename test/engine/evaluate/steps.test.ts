@@ -249,7 +249,10 @@ describe("contains charges the items it tries, and no more", () => {
       assert.equal(shallow.isValid([[]]), false, "no item tried: nothing entered, no limit");
       const nodes = compile({ contains: subschema }, { limits: { maxInstanceNodes: 500 } });
       assert.throws(() => nodes.isValid(matchAt(1_000)), /maxInstanceNodes/, "each item tried is a value visited");
-      assert.equal(nodes.isValid(matchAt(10)), true, "items after the match are not visited");
+      // The check that every value is JSON data visits every item, within the same limit.
+      const five = longArray(500, (i) => (i === 10 ? "match" : i));
+      assert.equal(nodes.isValid(five), true, "500 values below the root are within the limit");
+      assert.throws(() => nodes.isValid([...five, 1]), /maxInstanceNodes/, "501 are not");
     });
   }
 });

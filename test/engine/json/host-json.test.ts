@@ -139,4 +139,16 @@ describe("an object reached along several paths counts as its tree expansion, wa
     assert.ok(!found.ok);
     assert.match(found.message, /cycle/);
   });
+  test("in a schema document, an object shared as a subschema and as data nests as each", () => {
+    const positions = new Map([["properties", "map" as const]]);
+    const shared = { properties: { x: {} } };
+    // As a subschema `shared` is level 1 and its `x` level 2; as `const` data, its `properties` adds one: 3.
+    const schema = { properties: { a: shared }, const: shared };
+    assert.ok(checkJson(schema, { depth: 3 }, positions).ok);
+    assert.ok(checkJson({ properties: { a: shared } }, { depth: 2 }, positions).ok);
+    const found = checkJson(schema, { depth: 2 }, positions);
+    assert.ok(!found.ok);
+    assert.deepEqual([found.bound, found.pointer], ["depth", "/const/properties/x"]);
+    assert.ok(checkJson({ const: shared, properties: { a: shared } }, { depth: 3 }, positions).ok);
+  });
 });

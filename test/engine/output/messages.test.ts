@@ -124,7 +124,7 @@ test("a renderer that throws or answers a non-string is an execution_failure", (
   assert.throws(
     () => numeric.validate(1),
     (e: unknown) =>
-      e instanceof SchemaError && e.code === "messages_failed" && /answered 42, not a string/.test(e.message),
+      e instanceof SchemaError && e.code === "messages_failed" && /answered a number, not a string/.test(e.message),
   );
   assert.throws(
     () => compile({}, { messages: "fr" as never }),

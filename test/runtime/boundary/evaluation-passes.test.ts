@@ -95,7 +95,7 @@ for (const boundary of [InputSchema, OutputSchema]) {
       assert.match(
         r.modelText ?? "",
         boundary === InputSchema
-          ? /not itemised because listing them exceeds maxEvaluationSteps/
+          ? /^The arguments do not match the tool's input schema\.$/
           : /^The tool's result does not match its output schema\.$/,
       );
     });

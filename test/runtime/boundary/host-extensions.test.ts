@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Execution, InputSchema, ToolCatalog } from "../../../src/index.js";
+import { assertion, Execution, InputSchema, ToolCatalog, type CompileContext } from "../../../src/index.js";
 import { BackplaneJsonSchemaValidator } from "../../../src/adapters/mcp.js";
 
 const isSku = (value: string): boolean => /^[A-Z]{3}-[0-9]{4}$/.test(value);
@@ -80,4 +80,71 @@ test("the MCP provider takes formats too", () => {
   const refused = check({ sku: "abc" });
   assert.equal(refused.valid, false);
   assert.match(refused.errorMessage ?? "", /must be a valid sku/);
+});
+
+test("host code sees frozen copies: a format checker or keyword cannot change the arguments or the schema", () => {
+  const args = { order: { sku: "ABC-1234", qty: 1 } };
+  const seen: unknown[] = [];
+  const tamper = (value: unknown): boolean => {
+    seen.push(value);
+    const target = value as Record<string, unknown>;
+    assert.throws(() => {
+      "use strict";
+      target["qty"] = 99;
+    }, TypeError);
+    return true;
+  };
+  const withFormat = { type: "object", properties: { order: { type: "object", format: "order" } } };
+  const checked = InputSchema.validate(withFormat, args, { formats: { order: { check: tamper, types: ["object"] } } });
+  assert.ok(checked.ok, checked.ok ? "" : checked.error.message);
+  assert.equal(checked.value, args, "the very same arguments");
+  assert.deepEqual(args, { order: { sku: "ABC-1234", qty: 1 } }, "unchanged");
+  assert.notEqual(seen[0], args.order, "a copy, not the caller's object");
+  assert.deepEqual(seen[0], args.order);
+
+  const schemaSeen: unknown[] = [];
+  const vocabulary = {
+    uri: "https://example.test/vocab/tamper",
+    keywords: [
+      {
+        keyword: "tamper",
+        compile(value: unknown, ctx: CompileContext) {
+          schemaSeen.push(value, ctx.schema);
+          assert.ok(Object.isFrozen(ctx.schema) && Object.isFrozen(value));
+          assert.throws(() => {
+            (ctx.schema as Record<string, unknown>)["type"] = "string";
+          }, TypeError);
+          return assertion(
+            "tamper",
+            (instance) => tamper(instance),
+            () => ({ message: "tampered" }),
+          );
+        },
+      },
+    ],
+  };
+  const meta = {
+    $id: "https://example.test/meta/tamper",
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $vocabulary: {
+      "https://json-schema.org/draft/2020-12/vocab/core": true,
+      "https://json-schema.org/draft/2020-12/vocab/applicator": true,
+      "https://json-schema.org/draft/2020-12/vocab/validation": true,
+      "https://example.test/vocab/tamper": true,
+    },
+  };
+  const hostSchema = {
+    $schema: "https://example.test/meta/tamper",
+    type: "object",
+    properties: { order: { tamper: { deep: [1] } } },
+  };
+  const before = JSON.stringify(hostSchema);
+  const result = InputSchema.validate(hostSchema, args, {
+    vocabularies: [vocabulary],
+    schemaRegistry: { "https://example.test/meta/tamper": meta },
+  });
+  assert.ok(result.ok, result.ok ? "" : result.error.message);
+  assert.equal(JSON.stringify(hostSchema), before, "the schema is unchanged");
+  assert.deepEqual(args, { order: { sku: "ABC-1234", qty: 1 } }, "the arguments are unchanged");
+  assert.deepEqual(schemaSeen[0], { deep: [1] });
 });

@@ -315,7 +315,8 @@ describe("errors carry class, code, message, pointers and output units", () => {
     assert.match(e.message, /at most 3 characters/);
     assert.ok(!e.message.includes("\n"));
     assert.ok((e.errors ?? []).length > 0);
-    assert.match(e.toModelText(), /\/q: must be at most 3 characters long, got 7/);
+    assert.match(e.toModelText(), /\/q: must be at most 3 characters long \(expected by "maxLength"/);
+    assert.ok(!e.toModelText().includes("toolong"));
   });
   test("fields that do not apply are absent, not own properties holding undefined", () => {
     const e = schemaError({ type: "strin" });
@@ -448,6 +449,30 @@ describe("limits fail closed as execution_failure", () => {
     );
     assert.equal(e.class, "execution_failure");
     assert.equal(e.code, "limit_exceeded");
+  });
+});
+
+describe("every value of a schema counts against the schema limits", () => {
+  test("a raw schema with a const 1,000,000 arrays deep is refused on every call, naming the pointer", () => {
+    const schema = { type: "object", properties: { a: { const: nestedArray(1_000_000) } } };
+    for (let call = 0; call < 3; call++) {
+      const r = InputSchema.validate(schema, { a: 1 });
+      assert.ok(!r.ok);
+      assert.deepEqual(
+        [r.error.class, r.error.code, r.error.limit?.name],
+        ["execution_failure", "limit_exceeded", "maxSchemaDepth"],
+      );
+      assert.equal(r.error.schemaPointer, "/properties/a/const" + "/0".repeat(127));
+    }
+  });
+  test("a 2,000,000-element const is refused as maxSchemaNodes at the array", () => {
+    const r = InputSchema.validateSchema({
+      type: "object",
+      properties: { a: { const: new Array(2_000_000).fill(0) } },
+    });
+    assert.ok(!r.ok);
+    assert.equal(r.error.limit?.name, "maxSchemaNodes");
+    assert.equal(r.error.schemaPointer, "/properties/a/const");
   });
 });
 

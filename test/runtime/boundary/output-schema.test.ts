@@ -113,7 +113,11 @@ describe("OutputSchema.validate", () => {
     const e = refused(OutputSchema.validate(true, value));
     assert.deepEqual([e.code, e.instancePointer], ["output_invalid", "/secret"]);
     assert.equal(calls, 0);
-    assert.equal(e.toModelText(), "The tool's result does not match its output schema.");
+    assert.equal(
+      e.toModelText(),
+      "The tool's result does not match its output schema (1 problem):\n" +
+        "- (result): must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)",
+    );
   });
   test("a result whose Proxy trap throws: the exception stays on the error, not in model text", () => {
     const value = new Proxy(

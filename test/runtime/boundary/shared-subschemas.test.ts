@@ -43,9 +43,13 @@ const descriptor = (inputSchema: unknown) => ({ name: "t", revision: "1", backen
 
 describe("a schema that shares one subschema object 20 and 40 levels deep", () => {
   for (const depth of [20, 40]) {
-    test(`depth ${depth}: compile stops at maxSchemaBytes`, () => {
+    test(`depth ${depth}: compile stops at maxSchemaNodes (its 2^${depth} leaves are values), else maxSchemaBytes`, () => {
       assert.throws(
         () => compile(sharedAnyOf(depth)),
+        (e: unknown) => e instanceof LimitError && e.limit === "maxSchemaNodes",
+      );
+      assert.throws(
+        () => compile(sharedAnyOf(depth), { limits: { maxSchemaNodes: Number.MAX_SAFE_INTEGER } }),
         (e: unknown) => e instanceof LimitError && e.limit === "maxSchemaBytes",
       );
     });
@@ -59,7 +63,7 @@ describe("a schema that shares one subschema object 20 and 40 levels deep", () =
         assert.ok(!r.ok);
         assert.deepEqual(
           [r.error.class, r.error.code, r.error.limit?.name],
-          ["execution_failure", "limit_exceeded", "maxSchemaBytes"],
+          ["execution_failure", "limit_exceeded", "maxSchemaNodes"],
         );
       }
       const admitted = ToolCatalog.admitBatch([descriptor(schema)], { backends: ["b"], mode: "quarantine" });

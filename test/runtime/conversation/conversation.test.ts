@@ -173,3 +173,27 @@ describe("Conversation options fail closed", () => {
     assert.equal(c.current, before);
   });
 });
+
+describe("tools whose schemas hold deep values", () => {
+  /** `depth` arrays, each holding the next. */
+  const nested = (depth: number): unknown => {
+    let value: unknown = [];
+    for (let i = 1; i < depth; i++) value = [value];
+    return value;
+  };
+  test("an enum value nested 20,000 deep is refused at admission, naming the pointer", () => {
+    const deep = tool("deep", { type: "object", properties: { a: { enum: [nested(20_000)] } } });
+    const r = Conversation.tryStart({ tools: [tool("a"), deep], backends, schemaAdmission: "quarantine" });
+    assert.ok(!r.ok);
+    assert.equal(r.error.code, "schema_rejected");
+    assert.equal(r.error.cause?.code, "limit_exceeded");
+    assert.equal(r.error.cause?.schemaPointer, "/properties/a/enum/0" + "/0".repeat(126));
+  });
+  test("one nested as deep as maxSchemaDepth allows is admitted, and the model request serialises", () => {
+    // `a` is level 1, the enum array level 2, its value's arrays levels 3 to 128.
+    const deep = tool("deep", { type: "object", properties: { a: { enum: [nested(126)] } } });
+    const c = Conversation.start({ tools: [deep], backends });
+    const text = JSON.stringify(c.modelRequest());
+    assert.ok(text.includes("[".repeat(126) + "]".repeat(126)));
+  });
+});

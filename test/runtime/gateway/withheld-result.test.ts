@@ -130,12 +130,16 @@ describe("OutputSchema: the model text of a refused value names locations and co
     assert.ok(JSON.stringify(r.error.errors).includes(SECRET));
     assert.ok(r.error.message.includes(SECRET));
   });
-  test("arguments keep today's messages: the model wrote those values", () => {
+  test("arguments are withheld too: the model text names locations and constraints, never an argument value", () => {
     const r = ToolCatalog.admitBatch([tool("t", object({ card: { const: "x" } }))], { backends: ["b"] });
     assert.ok(r.ok);
     const checked = r.value.registry.get("t")!.compiled.validate({ card: SECRET });
     assert.ok(!checked.ok);
-    assert.ok(checked.error.toModelText().includes(SECRET));
+    const text = checked.error.toModelText();
+    assert.ok(!text.includes(SECRET), text);
+    assert.match(text, /^The arguments do not match the tool's input schema \(1 problem\):\n- \/card: must be "x"/);
+    // The host still has the whole story, the value included.
+    assert.ok(checked.error.errors?.some((e) => e.error?.includes(SECRET)));
   });
 });
 

@@ -45,11 +45,16 @@ describe("pins within what admission accepts", () => {
     assert.match(over.error.message, /maxSchemaDepth \(128\)/);
   });
 
-  test("a const nested 10,000 arrays deep is an admitted schema, so it is pinned too", () => {
-    const deep = tool({ type: "object", properties: { x: { const: nested(10_000) } } });
+  test("a const nested as deep as maxSchemaDepth allows is admitted and pinned; 10,000 arrays deep is refused", () => {
+    // The root schema is level 0, `properties` only holds subschemas (no level), `x` is level 1: 127 arrays fit.
+    const deep = tool({ type: "object", properties: { x: { const: nested(126) } } });
     const r = admit([deep]);
     if (!r.ok) assert.fail(`${r.error.code}: ${r.error.message}`);
     assert.equal(r.value.pins["t"], ToolCatalog.canonical(deep));
+    const over = admit([tool({ type: "object", properties: { x: { const: nested(10_000) } } })]);
+    assert.ok(!over.ok);
+    assert.deepEqual([over.error.code, over.error.cause?.code], ["schema_rejected", "limit_exceeded"]);
+    assert.equal(over.error.cause?.schemaPointer, "/properties/x/const" + "/0".repeat(127));
   });
 
   test("both schemas at maxSchemaBytes, every character one RFC 8785 writes as a six-byte escape, are pinned", () => {

@@ -1,10 +1,10 @@
-/** What every pass of the draft-07 upgrade shares: the change record, the refusals, and the nesting bound. */
+/** What every pass of the upgrade shares: the change record, the refusals, and the nesting bound. */
 
-/** One change the draft-07 upgrade made; `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
+/** One change the upgrade made; `pointer` is a JSON Pointer (RFC 6901) into the original schema. */
 export interface UpgradeChange {
-  /** Where the change was made, in the original (draft-07) schema. */
+  /** Where the change was made, in the original (older-dialect) schema. */
   pointer: string;
-  /** The rule applied (docs/guide/boundary.md "Draft-07, explicitly"), e.g. `schema-dialect`, `definitions-to-defs`. */
+  /** The rule applied (docs/guide/older-dialects.md), e.g. `schema-dialect`, `definitions-to-defs`. */
   rule: string;
   /** What changed, in one line, e.g. `definitions → $defs`. */
   message: string;
@@ -23,12 +23,18 @@ export class Blocked extends Error {
   }
 }
 
-/** Thrown when the upgrade walks more subschemas than `maxSchemaNodes` allows; a `limit_exceeded` at the boundary. */
+/**
+ * Thrown when the upgrade walks more subschemas than `maxSchemaNodes` allows in one document, or than the set's
+ * budget allows in all of them; a `limit_exceeded` at the boundary.
+ */
 export class LimitHit extends Error {
   /** The key of the document being upgraded, set by the multi-document upgrade. */
   document: string | undefined;
 
-  constructor(readonly pointer: string) {
+  constructor(
+    readonly pointer: string,
+    readonly bound: "maxSchemaNodes" | "budget",
+  ) {
     super(`too many subschemas at "${pointer}"`);
   }
 }

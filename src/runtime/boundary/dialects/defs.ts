@@ -1,6 +1,6 @@
 /**
- * Where a draft-07 schema's `definitions` and `$defs` land in 2020-12: one `$defs` (Core §8.2.4). `$defs`
- * is unknown to draft-07, but a `$ref` can point into it by JSON Pointer, so its schemas are kept under
+ * Where the `definitions` and `$defs` of a draft-04/06/07 schema land in 2020-12: one `$defs` (Core §8.2.4). `$defs`
+ * is unknown to those drafts, but a `$ref` can point into it by JSON Pointer, so its schemas are kept under
  * their names; a `definitions` entry keeps its name unless a `$defs` schema has it, and otherwise takes
  * the first free "<name>-definitions", "<name>-definitions-2", … The choice depends on the schema object
  * only, so every document that points into it agrees.
@@ -10,7 +10,7 @@ import { isObject, own, type JsonObject } from "./uri.js";
 
 const chosen = new WeakMap<JsonObject, ReadonlyMap<string, string>>();
 
-/** The `$defs` schemas of a draft-07 schema object: the entries 2020-12 keeps as they are. */
+/** The `$defs` schemas of a draft-04/06/07 schema object: the entries 2020-12 keeps as they are. */
 function defsSchemaNames(node: JsonObject): string[] {
   const defs = own(node, "$defs");
   return isObject(defs) ? Object.keys(defs).filter((name) => isSchema(defs[name])) : [];

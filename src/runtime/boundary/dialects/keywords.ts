@@ -1,17 +1,16 @@
 /**
- * What the draft-07 upgrade knows about each keyword: which draft-07 keywords constrain an instance
- * (Validation draft-07 §6), which keywords only 2020-12 defines (and what they would do
- * there), and the value every kept keyword must have for the 2020-12 meta-schema to accept it.
+ * What the upgrade knows about each keyword: which keywords of draft-04 constrain an instance (Validation draft-04
+ * §5), which keywords only 2020-12 defines (and what they would do there), and the value every kept keyword must have
+ * for the 2020-12 meta-schema to accept it. dialects.ts assembles these per dialect.
  */
 import { errorMessage } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import { parsePattern } from "../../../engine/regex/parser.js";
 
-/** Draft-07 keywords that assert or apply subschemas: dropping one beside `$ref` drops a constraint. */
-export const DRAFT07_CONSTRAINTS: ReadonlySet<string> = new Set([
+/** Draft-04 keywords that assert or apply subschemas (later drafts add theirs): dropped beside `$ref`, one is lost. */
+export const CLASSIC_CONSTRAINTS: ReadonlySet<string> = new Set([
   "type",
   "enum",
-  "const",
   "multipleOf",
   "maximum",
   "exclusiveMaximum",
@@ -25,7 +24,6 @@ export const DRAFT07_CONSTRAINTS: ReadonlySet<string> = new Set([
   "maxItems",
   "minItems",
   "uniqueItems",
-  "contains",
   "maxProperties",
   "minProperties",
   "required",
@@ -33,10 +31,6 @@ export const DRAFT07_CONSTRAINTS: ReadonlySet<string> = new Set([
   "patternProperties",
   "additionalProperties",
   "dependencies",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
   "allOf",
   "anyOf",
   "oneOf",
@@ -44,11 +38,12 @@ export const DRAFT07_CONSTRAINTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Keywords that 2020-12 (or its meta-schema) gives a meaning or a value constraint and draft-07 does not
- * define: draft-07 ignores them, so each is dropped, with what it would do in 2020-12. `$defs` is not
- * here: a draft-07 `$ref` can point into it, so it is translated. `deprecated` is kept when it is a boolean.
+ * Keywords that 2020-12 (or its meta-schema) gives a meaning or a value constraint and draft-07 (so no draft before
+ * it) does not define: drafts 04–07 ignore them, so each is dropped, with what it would do in 2020-12. `$defs` is not
+ * here: a `$ref` can point into it, so it is translated. An annotation (`ANNOTATIONS`) is kept when 2020-12
+ * accepts its value.
  */
-export const NEWER_KEYWORDS: ReadonlyMap<string, string> = new Map([
+export const NEWER_THAN_CLASSIC: ReadonlyMap<string, string> = new Map([
   ["$anchor", "name this schema for $ref"],
   ["$dynamicAnchor", "name this schema for $ref and $dynamicRef"],
   ["$dynamicRef", "apply the schema it names"],
@@ -64,6 +59,18 @@ export const NEWER_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ["maxContains", "constrain arrays"],
   ["contentSchema", "hold a subschema whose $id and anchors count"],
   ["deprecated", "have to be a boolean"],
+]);
+
+/**
+ * Keywords that only annotate in 2020-12 (Validation §9): where the source dialect does not define one, it is kept
+ * when 2020-12 accepts its value (no verdict changes) and dropped otherwise; what 2020-12 requires of each.
+ */
+export const ANNOTATIONS: ReadonlyMap<string, string> = new Map([
+  ["deprecated", "have to be a boolean"],
+  ["readOnly", "have to be a boolean"],
+  ["writeOnly", "have to be a boolean"],
+  ["$comment", "have to be a string"],
+  ["examples", "have to be an array"],
 ]);
 
 const SIMPLE_TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
@@ -95,7 +102,7 @@ function typeProblem(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Kept draft-07 keywords whose value the 2020-12 meta-schema constrains (Validation §6, §7, §8, §9). */
+/** Kept keywords whose value the 2020-12 meta-schema constrains (Validation §6, §7, §8, §9). */
 const VALUE_RULES: ReadonlyMap<string, (v: unknown) => string | undefined> = new Map([
   ["type", typeProblem],
   ["enum", (v) => (Array.isArray(v) ? undefined : "must be an array")],
@@ -116,14 +123,50 @@ const VALUE_RULES: ReadonlyMap<string, (v: unknown) => string | undefined> = new
     (k) => [k, (v: unknown) => (isBoolean(v) ? undefined : "must be a boolean")] as const,
   ),
   ["examples", (v) => (Array.isArray(v) ? undefined : "must be an array")],
+  ["deprecated", (v) => (isBoolean(v) ? undefined : "must be a boolean")],
+  // Kept from 2019-09 only (the classic drafts drop them): Core 2019-09 §8.1.2, Validation 2019-09 §6.4.4-5, §6.5.4.
+  ...["minContains", "maxContains"].map(
+    (k) => [k, (v: unknown) => (isCount(v) ? undefined : "must be a non-negative integer")] as const,
+  ),
+  [
+    "dependentRequired",
+    (v) =>
+      isObject(v) && Object.keys(v).every((k) => isStringSet(v[k]))
+        ? undefined
+        : "must map property names to arrays of distinct strings",
+  ],
+  [
+    "$vocabulary",
+    (v) => (isObject(v) && Object.keys(v).every((k) => isBoolean(v[k])) ? undefined : "must map URIs to booleans"),
+  ],
 ]);
 
-/** Why a kept keyword's value is invalid in draft-07 and 2020-12 alike, or undefined. */
+/**
+ * Values the draft-04 meta-schema refuses though 2020-12 accepts them: such a schema has no draft-04 meaning to
+ * translate (an empty `enum` or `required`; Validation draft-04 §5.5.1, §5.4.3).
+ */
+const DRAFT04_RULES: ReadonlyMap<string, (v: unknown) => string | undefined> = new Map([
+  ["enum", (v) => (Array.isArray(v) && v.length === 0 ? "must not be empty" : undefined)],
+  ["required", (v) => (Array.isArray(v) && v.length === 0 ? "must not be empty" : undefined)],
+]);
+
+/** Draft-06 still requires a non-empty `enum` (Validation draft-06 §6.23); draft-07 dropped that. */
+const DRAFT06_RULES: ReadonlyMap<string, (v: unknown) => string | undefined> = new Map([
+  ["enum", (v) => (Array.isArray(v) && v.length === 0 ? "must not be empty" : undefined)],
+]);
+
+/** Why a kept keyword's value is invalid in the source dialect alone (not in 2020-12), or undefined. */
+export function draftValueProblem(dialect: string, keyword: string, value: unknown): string | undefined {
+  const rules = dialect === "draft-04" ? DRAFT04_RULES : dialect === "draft-06" ? DRAFT06_RULES : undefined;
+  return rules?.get(keyword)?.(value);
+}
+
+/** Why a kept keyword's value is invalid in its draft and 2020-12 alike (their rules agree here), or undefined. */
 export function valueProblem(keyword: string, value: unknown): string | undefined {
   return VALUE_RULES.get(keyword)?.(value);
 }
 
-/** True for a value draft-07 reads as a schema (Core draft-07 §4.3: an object or a boolean). */
+/** True for a value draft-06 and later read as a schema (Core draft-07 §4.3: an object or a boolean). */
 export function isSchema(value: unknown): value is boolean | Record<string, unknown> {
   return typeof value === "boolean" || isObject(value);
 }

@@ -1,47 +1,56 @@
 /**
- * Second pass of the draft-07 upgrade: rewrites one document's schema objects into 2020-12, using the
- * first pass's plan for every `$ref`, and records each change.
+ * Second pass of the upgrade: rewrites one document's schema objects into 2020-12, using the first pass's plan for
+ * every reference, and records each change. What differs between the older dialects is read from their descriptions
+ * (dialects.ts); the few rules only one dialect needs (draft-04's boolean exclusive bounds, 2019-09's recursive
+ * references) are methods here.
  */
 import { defineOwn } from "../../../engine/json/json.js";
 import { hasScheme } from "../../../engine/json/uri.js";
 import { Blocked, MAX_DEPTH, type UpgradeChange } from "./common.js";
 import { definitionsNames } from "./defs.js";
-import { DRAFT07_CONSTRAINTS, isSchema, isStringSet, NEWER_KEYWORDS, regexProblem, valueProblem } from "./keywords.js";
-import { POSITIONS } from "./positions.js";
-import type { DocumentPlan } from "./scan.js";
+import { URI_2020_12, type SourceDialect } from "./dialects.js";
+import { ANNOTATIONS, draftValueProblem, isStringSet, regexProblem, valueProblem } from "./keywords.js";
+import { isDialectSchema } from "./positions.js";
+import { RECURSIVE_ANCHOR, type DocumentPlan } from "./scan.js";
 import { childPointer, isObject, own, splitFragment, type JsonObject } from "./uri.js";
 
-const DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
-/** Draft-07 keywords that hold exactly one subschema and keep their name. */
 /** Positions holding one subschema under the same name in 2020-12 (`additionalItems` is renamed, below). */
-const SINGLE = new Set(
-  [...POSITIONS].filter(([, p]) => p.holds === "schema" && p.renamed === undefined).map(([key]) => key),
-);
+const singles = new WeakMap<SourceDialect, ReadonlySet<string>>();
+function single(dialect: SourceDialect): ReadonlySet<string> {
+  let set = singles.get(dialect);
+  if (set === undefined) {
+    const names = [...dialect.positions].filter(([, p]) => p.holds === "schema" && p.renamed === undefined);
+    singles.set(dialect, (set = new Set(names.map(([key]) => key))));
+  }
+  return set;
+}
 
 export class Upgrader {
   private readonly changes: UpgradeChange[] = [];
+  private readonly dialect: SourceDialect;
   private sawFormat = false;
 
-  constructor(private readonly plan: DocumentPlan) {}
+  constructor(private readonly plan: DocumentPlan) {
+    this.dialect = plan.dialect;
+  }
 
   /** Refuses a root that is not a schema or declares another dialect, before anything else is looked at. */
-  static checkRoot(schema: unknown): void {
-    if (typeof schema === "boolean") return;
-    if (!isObject(schema)) throw new Blocked("", "a draft-07 schema must be an object or a boolean");
+  static checkRoot(schema: unknown, dialect: SourceDialect): void {
+    if (typeof schema === "boolean" && dialect.booleanSchemas) return;
+    if (!isObject(schema)) throw new Blocked("", `a ${dialect.name} schema must be an object or a boolean`);
     const declared = own(schema, "$schema");
-    if (declared !== undefined && !(typeof declared === "string" && DRAFT_07.test(declared))) {
-      throw new Blocked("/$schema", `$schema ${JSON.stringify(declared)} is not draft-07`);
+    if (declared !== undefined && !(typeof declared === "string" && dialect.declared.test(declared))) {
+      throw new Blocked("/$schema", `$schema ${JSON.stringify(declared)} is not ${dialect.name}`);
     }
   }
 
   document(): { schema: unknown; changes: UpgradeChange[] } {
     const schema = this.schema(this.plan.root, "", 0);
-    if (this.sawFormat) {
+    if (this.sawFormat && this.dialect.formatMayAssert) {
       this.changes.unshift({
         pointer: "",
         rule: "format-annotation",
-        message: "format is an annotation in 2020-12; draft-07 allowed validators to assert it",
+        message: `format is an annotation in 2020-12; ${this.dialect.name} allowed validators to assert it`,
       });
     }
     return { schema, changes: this.changes };
@@ -51,32 +60,47 @@ export class Upgrader {
     this.changes.push({ pointer, rule, message });
   }
 
-  /** Translates one live draft-07 subschema (already checked by the scan). */
+  /** Translates one live subschema (already checked by the scan). */
   private schema(node: unknown, pointer: string, depth: number): unknown {
     if (depth > MAX_DEPTH) throw new Blocked(pointer, `schema nested deeper than ${MAX_DEPTH} levels (or cyclic)`);
     if (!isObject(node)) return node; // a boolean schema
-    if (Object.hasOwn(node, "$ref")) return this.refSchema(node, pointer, depth);
+    const dialect = this.dialect;
+    if (dialect.refAlone && Object.hasOwn(node, "$ref")) return this.refSchema(node, pointer, depth);
     const out: JsonObject = {};
+    const appended: JsonObject[] = [];
     const items = own(node, "items");
     let defsDone = false;
     for (const key of Object.keys(node)) {
       const value = node[key];
       const at = childPointer(pointer, key);
-      if (SINGLE.has(key)) {
+      if (dialect.newer.has(key)) {
+        this.newer(key, value, at, out);
+        continue;
+      }
+      if (single(dialect).has(key)) {
         defineOwn(out, key, this.schema(value, at, depth + 1));
         continue;
       }
       switch (key) {
         case "$schema":
-          this.dialect(node, value, at, pointer === "", out);
+          this.declared(node, value, at, pointer === "", out);
           break;
-        case "$id":
+        case dialect.id:
           this.id(value as string, at, out);
+          break;
+        case "$ref":
+        case "$recursiveRef":
+          this.reference(node, at, out, appended);
+          break;
+        case "$recursiveAnchor":
+          this.recursiveAnchor(value, pointer, at, out);
           break;
         case "definitions":
         case "$defs":
-          if (!defsDone) this.defs(node, pointer, depth, out, undefined);
-          defsDone = true;
+          if (dialect.refAlone) {
+            if (!defsDone) this.defs(node, pointer, depth, out, undefined);
+            defsDone = true;
+          } else defineOwn(out, key, this.schemaMap(value, at, depth));
           break;
         case "patternProperties":
           for (const name of Object.keys(value as JsonObject)) {
@@ -87,15 +111,13 @@ export class Upgrader {
           defineOwn(out, key, this.schemaMap(value, at, depth));
           break;
         case "properties":
+        case "dependentSchemas":
           defineOwn(out, key, this.schemaMap(value, at, depth));
           break;
         case "allOf":
         case "anyOf":
         case "oneOf":
           defineOwn(out, key, this.schemaList(value, at, depth));
-          break;
-        case "dependencies":
-          this.dependencies(value as JsonObject, at, depth, out);
           break;
         case "items":
           if (!Array.isArray(value)) {
@@ -110,82 +132,159 @@ export class Upgrader {
             this.note(at, "additionalItems-to-items", "additionalItems beside array-form items → items");
             defineOwn(out, "items", this.schema(value, at, depth + 1));
           } else {
-            this.note(
-              at,
-              "ignored-keyword-dropped",
-              "additionalItems without array-form items had no effect in draft-07; dropped",
-            );
+            const why = `additionalItems without array-form items had no effect in ${dialect.name}; dropped`;
+            this.note(at, "ignored-keyword-dropped", why);
           }
           break;
         default:
-          if (NEWER_KEYWORDS.has(key)) {
-            this.newer(key, value, at, out);
-            break;
-          }
+          if (this.classicOnly(node, key, pointer, depth, out)) break;
           if (key === "format") this.sawFormat = true;
           this.keep(key, value, at, depth, out);
       }
     }
+    if (appended.length > 0) {
+      const allOf = own(out, "allOf");
+      defineOwn(out, "allOf", [...(Array.isArray(allOf) ? allOf : []), ...appended]);
+    }
     return out;
+  }
+
+  /**
+   * The keywords the classic drafts spell their own way: `dependencies` (Validation draft-07 §6.5.7) and draft-04's
+   * boolean `exclusiveMaximum` / `exclusiveMinimum`. True when `key` was handled here.
+   */
+  private classicOnly(node: JsonObject, key: string, pointer: string, depth: number, out: JsonObject): boolean {
+    const dialect = this.dialect;
+    const value = node[key];
+    const at = childPointer(pointer, key);
+    if (key === "dependencies" && dialect.refAlone) {
+      this.dependencies(value as JsonObject, at, depth, out);
+      return true;
+    }
+    if (!dialect.exclusiveBooleans) return false;
+    if (key === "maximum" || key === "minimum") {
+      this.bound(node, key, pointer, out);
+      return true;
+    }
+    if (key !== "exclusiveMaximum" && key !== "exclusiveMinimum") return false;
+    if (typeof value !== "boolean") throw new Blocked(at, `"${key}" must be a boolean in draft-04`);
+    const bound = key === "exclusiveMaximum" ? "maximum" : "minimum";
+    if (!Object.hasOwn(node, bound)) {
+      // The draft-04 meta-schema makes each depend on its bound: without it the schema is invalid.
+      throw new Blocked(at, `"${key}" needs "${bound}" beside it in draft-04`);
+    }
+    return true; // translated with its bound
+  }
+
+  /** Draft-04 `maximum` beside `exclusiveMaximum: true` is 2020-12's `exclusiveMaximum` (Validation §6.2.3), etc. */
+  private bound(node: JsonObject, key: "maximum" | "minimum", pointer: string, out: JsonObject): void {
+    const value = node[key];
+    const problem = valueProblem(key, value);
+    if (problem !== undefined) {
+      throw new Blocked(childPointer(pointer, key), `"${key}" ${problem}: the schema is invalid in draft-04`);
+    }
+    const exclusiveKey = key === "maximum" ? "exclusiveMaximum" : "exclusiveMinimum";
+    const exclusive = own(node, exclusiveKey);
+    const at = childPointer(pointer, exclusiveKey);
+    if (exclusive === true) {
+      defineOwn(out, exclusiveKey, value);
+      this.note(
+        at,
+        "exclusive-bound",
+        `${key} ${String(value)} with ${exclusiveKey} true → ${exclusiveKey} ${String(value)}`,
+      );
+      return;
+    }
+    defineOwn(out, key, value);
+    if (exclusive === false) this.note(at, "ignored-keyword-dropped", `${exclusiveKey} false is the default; dropped`);
   }
 
   /** Copies a keyword's value (data such as enum, const, default; assertion arguments; unknown keywords). */
   private keep(key: string, value: unknown, at: string, depth: number, out: JsonObject): void {
+    const name = this.dialect.name;
     const problem = valueProblem(key, value);
     if (problem !== undefined) {
-      throw new Blocked(at, `"${key}" ${problem}: the schema is invalid in draft-07 and 2020-12 alike`);
+      throw new Blocked(at, `"${key}" ${problem}: the schema is invalid in ${name} and 2020-12 alike`);
     }
+    const own = draftValueProblem(name, key, value);
+    if (own !== undefined) throw new Blocked(at, `"${key}" ${own}: the schema is invalid in ${name}`);
     defineOwn(out, key, clone(value, at, depth));
   }
 
-  /** A keyword only 2020-12 defines: ignored by draft-07, so it must not act after the upgrade. */
+  /**
+   * A keyword 2020-12 defines and the dialect does not: ignored there, so it must not act after the upgrade. An
+   * annotation whose value 2020-12 accepts is kept (it changes no verdict).
+   */
   private newer(key: string, value: unknown, at: string, out: JsonObject): void {
-    if (key === "deprecated" && typeof value === "boolean") {
-      defineOwn(out, key, value);
-      this.note(at, "deprecated-kept", `"deprecated" is not a draft-07 keyword; kept as the 2020-12 annotation`);
+    const name = this.dialect.name;
+    if (ANNOTATIONS.has(key) && valueProblem(key, value) === undefined) {
+      defineOwn(out, key, clone(value, at, 0));
+      const rule = key === "deprecated" ? "deprecated-kept" : "annotation-kept";
+      this.note(at, rule, `"${key}" is not a ${name} keyword; kept as the 2020-12 annotation`);
       return;
     }
-    const effect = NEWER_KEYWORDS.get(key) as string;
+    const effect = this.dialect.newer.get(key) as string;
     this.note(
       at,
       "newer-keyword-dropped",
-      `"${key}" is not a draft-07 keyword (ignored there); in 2020-12 it would ${effect}; dropped`,
+      `"${key}" is not a ${name} keyword (ignored there); in 2020-12 it would ${effect}; dropped`,
     );
   }
 
-  /** In draft-07 every keyword beside `$ref` is ignored (Core draft-07 §8.3); referenced definitions survive. */
+  /** The 2020-12 reference the first pass planned for a `$ref` or a 2019-09 `$recursiveRef`. */
+  private reference(node: JsonObject, at: string, out: JsonObject, appended: JsonObject[]): void {
+    const plan = this.plan.refs.get(at);
+    if (plan === undefined) throw new Error(`upgrade: no plan for the reference at "${at}"`);
+    if (plan.change !== undefined) this.changes.push(plan.change);
+    // A 2019-09 schema may hold `$ref` and `$recursiveRef` both: the second `$ref` goes into `allOf` (Core §10.2.1.1).
+    const taken = plan.keyword === "$ref" && !at.endsWith("/$ref") && Object.hasOwn(node, "$ref");
+    if (taken) appended.push({ $ref: plan.value });
+    else defineOwn(out, plan.keyword, plan.value);
+  }
+
+  /** 2019-09 `$recursiveAnchor`: at a resource root, `true` becomes the `$dynamicAnchor` `$recursiveRef` looks for. */
+  private recursiveAnchor(value: unknown, pointer: string, at: string, out: JsonObject): void {
+    if (this.plan.recursiveAnchors.has(pointer)) {
+      defineOwn(out, "$dynamicAnchor", RECURSIVE_ANCHOR);
+      this.note(at, "recursiveAnchor-translated", `$recursiveAnchor true → $dynamicAnchor "${RECURSIVE_ANCHOR}"`);
+    } else {
+      const why = value === true ? "only a resource root's counts" : "false is the default";
+      this.note(at, "ignored-keyword-dropped", `$recursiveAnchor ${String(value)}: ${why}; dropped`);
+    }
+  }
+
+  /** In drafts 04–07 every keyword beside `$ref` is ignored (Core draft-07 §8.3); referenced definitions survive. */
   private refSchema(node: JsonObject, pointer: string, depth: number): JsonObject {
+    const name = this.dialect.name;
     const out: JsonObject = {};
     let defsDone = false;
     for (const key of Object.keys(node)) {
       const at = childPointer(pointer, key);
       if (key === "$ref") {
-        const plan = this.plan.refs.get(at);
-        if (plan === undefined) throw new Error(`upgrade-draft07: no plan for the $ref at "${at}"`);
-        defineOwn(out, key, plan.value);
-        if (plan.change !== undefined) this.changes.push(plan.change);
+        this.reference(node, at, out, []);
       } else if (key === "$schema" && pointer === "") {
-        this.dialect(node, node[key], at, true, out);
+        this.declared(node, node[key], at, true, out);
       } else if ((key === "definitions" || key === "$defs") && this.plan.keptDefinitions.has(at)) {
         if (!defsDone) this.defs(node, pointer, depth, out, this.plan.keptDefinitions);
         defsDone = true;
-      } else if (key === "$id") {
-        this.note(at, "ref-sibling-dropped", idBesideRef(node));
-      } else if (DRAFT07_CONSTRAINTS.has(key)) {
-        const what = `"${key}" beside $ref was ignored by draft-07, though it would constrain the instance; dropped`;
+      } else if (key === this.dialect.id) {
+        this.note(at, "ref-sibling-dropped", idBesideRef(node, key, name));
+      } else if (this.dialect.constraints.has(key)) {
+        const what = `"${key}" beside $ref was ignored by ${name}, though it would constrain the instance; dropped`;
         this.note(at, "ref-sibling-constraint-dropped", what);
       } else {
-        this.note(at, "ref-sibling-dropped", `"${key}" beside $ref was ignored by draft-07; dropped`);
+        this.note(at, "ref-sibling-dropped", `"${key}" beside $ref was ignored by ${name}; dropped`);
       }
     }
     return out;
   }
 
   /**
-   * Merges `$defs` (unknown to draft-07, but a `$ref` can point into it) and `definitions` into one 2020-12
+   * Merges `$defs` (unknown to drafts 04–07, but a `$ref` can point into it) and `definitions` into one 2020-12
    * `$defs`, named as `definitionsNames` decides. Beside `$ref`, only the containers in `kept` are.
    */
   private defs(node: JsonObject, pointer: string, depth: number, out: JsonObject, kept: Set<string> | undefined) {
+    const name = this.dialect.name;
     const merged: JsonObject = {};
     const defsAt = childPointer(pointer, "$defs");
     const definitionsAt = childPointer(pointer, "definitions");
@@ -194,14 +293,14 @@ export class Upgrader {
     let any = false;
     if (defs !== undefined && (kept === undefined || kept.has(defsAt))) {
       if (!isObject(defs)) {
-        this.note(defsAt, "newer-keyword-dropped", "$defs is not a draft-07 keyword and holds no schema; dropped");
+        this.note(defsAt, "newer-keyword-dropped", `$defs is not a ${name} keyword and holds no schema; dropped`);
       } else {
         any = true;
-        this.note(defsAt, "defs-kept", "$defs is not a draft-07 keyword, but a $ref can point into it; kept");
-        for (const name of Object.keys(defs)) {
-          const at = childPointer(defsAt, name);
-          if (isSchema(defs[name])) defineOwn(merged, name, this.schema(defs[name], at, depth + 1));
-          else this.note(at, "newer-keyword-dropped", `$defs["${name}"] is not a schema, so nothing uses it; dropped`);
+        this.note(defsAt, "defs-kept", `$defs is not a ${name} keyword, but a $ref can point into it; kept`);
+        for (const key of Object.keys(defs)) {
+          const at = childPointer(defsAt, key);
+          if (isDialectSchema(this.dialect, defs[key])) defineOwn(merged, key, this.schema(defs[key], at, depth + 1));
+          else this.note(at, "newer-keyword-dropped", `$defs["${key}"] is not a schema, so nothing uses it; dropped`);
         }
       }
     }
@@ -210,44 +309,48 @@ export class Upgrader {
       const beside = kept === undefined ? "" : " (beside $ref, referenced)";
       this.note(definitionsAt, "definitions-to-defs", `definitions${beside} → $defs`);
       const names = definitionsNames(node);
-      for (const name of Object.keys(definitions)) {
-        const to = names.get(name) as string;
-        const at = childPointer(definitionsAt, name);
-        if (to !== name) {
-          this.note(at, "definitions-renamed", `definitions["${name}"] → $defs["${to}"] ($defs has it)`);
+      for (const key of Object.keys(definitions)) {
+        const to = names.get(key) as string;
+        const at = childPointer(definitionsAt, key);
+        if (to !== key) {
+          this.note(at, "definitions-renamed", `definitions["${key}"] → $defs["${to}"] ($defs has it)`);
         }
-        defineOwn(merged, to, this.schema(definitions[name], at, depth + 1));
+        defineOwn(merged, to, this.schema(definitions[key], at, depth + 1));
       }
     }
     if (any) defineOwn(out, "$defs", merged);
   }
 
-  private dialect(node: JsonObject, value: unknown, at: string, root: boolean, out: JsonObject): void {
-    if (typeof value !== "string" || !DRAFT_07.test(value)) {
-      throw new Blocked(at, `$schema ${JSON.stringify(value)} is not draft-07`);
+  /** `$schema` of the dialect: 2020-12's at a resource root (Core §8.1.1), dropped elsewhere. */
+  private declared(node: JsonObject, value: unknown, at: string, root: boolean, out: JsonObject): void {
+    const dialect = this.dialect;
+    if (typeof value !== "string" || !dialect.declared.test(value)) {
+      throw new Blocked(at, `$schema ${JSON.stringify(value)} is not ${dialect.name}`);
     }
-    const id = own(node, "$id");
+    const id = own(node, dialect.id);
     if (root || (typeof id === "string" && splitFragment(id).document !== "")) {
-      defineOwn(out, "$schema", DIALECT_2020_12);
-      this.note(at, "schema-dialect", `$schema draft-07 → ${DIALECT_2020_12}`);
+      defineOwn(out, "$schema", URI_2020_12);
+      this.note(at, "schema-dialect", `$schema ${dialect.name} → ${URI_2020_12}`);
     } else {
       this.note(at, "ignored-keyword-dropped", "$schema in a subschema that is not a resource root; dropped");
     }
   }
 
   private id(id: string, at: string, out: JsonObject): void {
+    const name = this.dialect.id;
     const { document, fragment } = splitFragment(id);
     if (document === "" && fragment?.startsWith("/")) {
       // The scan refused a "#/pointer" $id that a $ref could read two ways (RFC 3986 §5.2.2 ignores a base fragment).
-      this.note(at, "id-pointer-dropped", `$id "${id}" only restates a location and changes no base URI; dropped`);
+      this.note(at, "id-pointer-dropped", `${name} "${id}" only restates a location and changes no base URI; dropped`);
     } else if (fragment !== undefined && fragment !== "") {
       defineOwn(out, "$anchor", fragment);
-      this.note(at, "id-fragment-to-anchor", `$id "${id}" → $anchor "${fragment}"`);
+      this.note(at, "id-fragment-to-anchor", `${name} "${id}" → $anchor "${fragment}"`);
     } else if (document === "") {
-      this.note(at, "ignored-keyword-dropped", `$id "${id}" names the current base URI; dropped`);
+      this.note(at, "ignored-keyword-dropped", `${name} "${id}" names the current base URI; dropped`);
     } else {
       defineOwn(out, "$id", document);
-      if (fragment === "") this.note(at, "id-empty-fragment-removed", `$id "${id}" → "${document}"`);
+      if (name === "id") this.note(at, "id-to-$id", `id "${id}" → $id "${document}"`);
+      else if (fragment === "") this.note(at, "id-empty-fragment-removed", `$id "${id}" → "${document}"`);
     }
   }
 
@@ -285,15 +388,15 @@ export class Upgrader {
 }
 
 /**
- * Why dropping an `$id` beside `$ref` is exact: draft-07 ignores it, so the `$ref` resolves against the
+ * Why dropping an `$id` beside `$ref` is exact: drafts 04–07 ignore it, so the `$ref` resolves against the
  * enclosing base URI before and after. A `$ref` with a relative path then depends on the retrieval URI (of
  * a root), which tools that honour the `$id` anyway would have taken from the `$id`: say so.
  */
-function idBesideRef(node: JsonObject): string {
+function idBesideRef(node: JsonObject, key: string, dialect: string): string {
   const ref = own(node, "$ref") as string;
-  const dropped = `"$id" beside $ref was ignored by draft-07 (Core draft-07 §8.3); dropped`;
+  const dropped = `"${key}" beside $ref was ignored by ${dialect} (Core draft-07 §8.3); dropped`;
   if (splitFragment(ref).document === "" || hasScheme(ref)) return dropped;
-  return `${dropped}: $ref "${ref}" resolves against the enclosing base (a root's retrieval URI), not this $id`;
+  return `${dropped}: $ref "${ref}" resolves against the enclosing base (a root's retrieval URI), not this ${key}`;
 }
 
 /** Deep-copies JSON data so the result shares nothing with the (possibly frozen) input. */

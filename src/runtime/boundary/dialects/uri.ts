@@ -1,5 +1,5 @@
 /**
- * URI and JSON Pointer helpers for the draft-07 upgrade: RFC 3986 §5.2 reference resolution,
+ * URI and JSON Pointer helpers for the upgrade: RFC 3986 §5.2 reference resolution,
  * RFC 6901 pointers, and the plain-object helpers that keep keys such as `__proto__` as data.
  */
 

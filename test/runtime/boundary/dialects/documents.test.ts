@@ -133,6 +133,7 @@ test("a refusal names the document and the pointer in it", () => {
     code: "upgrade_blocked",
     message: `$ref "base.json#/definitions/missing" does not resolve`,
     schemaPointer: "/properties/a/$ref",
+    dialect: "draft-07",
     document: USER,
   });
   const invalid = upgradeDraft07Documents({ [BASE]: base, [USER]: { minLength: -1 } });
