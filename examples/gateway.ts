@@ -58,7 +58,7 @@ try {
 //     {
 //       type: 'text',
 //       text: "The arguments do not match the tool's input schema (1 problem):\n" +
-//         '- /query: must be string, got number (expected by "type" at /properties/query/type)'
+//         '- /query: must be string (expected by "type" at /properties/query/type)'
 //     }
 //   ],
 //   isError: true
