@@ -6,7 +6,7 @@
 // `validator.ts`, `options.ts`) tie the folders together. Vocabularies sit on the engine, the runtime on both, the
 // adapters and the CLI on top.
 const ENGINE = "^src/engine/";
-const SHARED = `${ENGINE}(errors|limits)\\.ts$`;
+const SHARED = `${ENGINE}(errors|error-codes|limits)\\.ts$`;
 const below = {
   json: [],
   regex: ["json"],

@@ -1,17 +1,18 @@
 /** Error classes shared by the engine and the runtime (docs/reference/errors.md "Error classes"). */
 
-/**
- * The three error classes: `validation` (the schema, the options or the value is wrong), `unsupported_capability`
- * (a dialect or vocabulary this engine does not implement) and `execution_failure` (a limit was hit, or a bug).
- */
-export type ErrorClass = "validation" | "unsupported_capability" | "execution_failure";
+import type { EngineCode, ErrorClass } from "./error-codes.js";
 
-/** The fields every error of the library carries, and what `toJSON` of a `SchemaError` returns. */
-export interface ErrorFields {
+export type { EngineCode, ErrorClass } from "./error-codes.js";
+
+/**
+ * The fields every error of the library carries, and what `toJSON` of a `SchemaError` returns. `Code` is the closed
+ * set of codes of the layer that makes it (docs/reference/errors.md "Every code").
+ */
+export interface ErrorFields<Code extends string = string> {
   /** What kind of failure it is. */
   class: ErrorClass;
   /** Stable machine code, e.g. "schema_invalid", "ref_unresolved", "limit_exceeded". */
-  code: string;
+  code: Code;
   /** One line, plain English. */
   message: string;
   /** Where in the schema, as a JSON Pointer (`uri#pointer` in a registry document other than the root), when known. */
@@ -20,12 +21,15 @@ export interface ErrorFields {
   instancePointer?: string;
 }
 
-/** Thrown by `compile` for a schema that cannot be compiled; carries the same fields as `InputSchemaError`. */
-export class SchemaError extends Error implements ErrorFields {
+/**
+ * Thrown by `compile` for a schema that cannot be compiled; carries the same fields as `BoundaryError`. Its `code` is
+ * one of the engine's (`EngineCode`), or of the layer that throws it (`Code`: the identity's, for `ToolCatalog`).
+ */
+export class SchemaError<Code extends string = EngineCode> extends Error implements ErrorFields<Code> {
   /** What kind of failure it is: a bad schema or option (`validation`), an unsupported dialect, a limit. */
   readonly class: ErrorClass;
   /** Stable machine code, e.g. `schema_invalid`, `ref_unresolved`, `options_invalid`, `limit_exceeded`. */
-  readonly code: string;
+  readonly code: Code;
   /** Where in the schema, as a JSON Pointer (`uri#pointer` in a registry document other than the root), when known. */
   declare readonly schemaPointer?: string;
   /** Where in the instance, as a JSON Pointer, when known (limits hit while evaluating). */
@@ -35,7 +39,7 @@ export class SchemaError extends Error implements ErrorFields {
    * An error carrying `fields`; their `message` is the `Error` message. `cause`, when given, is the host exception
    * behind it (a format checker or keyword that threw): kept on `cause` for the host, never in `toJSON`.
    */
-  constructor(fields: ErrorFields, options?: { cause: unknown }) {
+  constructor(fields: ErrorFields<NoInfer<Code>>, options?: { cause: unknown }) {
     super(fields.message, options);
     this.name = "SchemaError";
     this.class = fields.class;
@@ -45,8 +49,8 @@ export class SchemaError extends Error implements ErrorFields {
   }
 
   /** The error as plain data: `class`, `code`, `message`, and the pointers that are known. */
-  toJSON(): ErrorFields {
-    const out: ErrorFields = { class: this.class, code: this.code, message: this.message };
+  toJSON(): ErrorFields<Code> {
+    const out: ErrorFields<Code> = { class: this.class, code: this.code, message: this.message };
     if (this.schemaPointer !== undefined) out.schemaPointer = this.schemaPointer;
     if (this.instancePointer !== undefined) out.instancePointer = this.instancePointer;
     return out;
@@ -123,8 +127,8 @@ export function isInstance<T>(value: unknown, type: abstract new (...args: never
  * The `execution_failure` for host code that threw or answered out of its contract while compiling or evaluating (a
  * format checker, a keyword of a host vocabulary, a message renderer): `code` names which, the exception is the cause.
  */
-export function hostFailure(code: string, message: string, ...cause: [] | [unknown]): SchemaError {
-  const fields: ErrorFields = { class: "execution_failure", code, message };
+export function hostFailure(code: EngineCode, message: string, ...cause: [] | [unknown]): SchemaError {
+  const fields: ErrorFields<EngineCode> = { class: "execution_failure", code, message };
   return cause.length === 0 ? new SchemaError(fields) : new SchemaError(fields, { cause: cause[0] });
 }
 
@@ -140,11 +144,11 @@ export function answerKind(answer: unknown): string {
 }
 
 /** A `validation` SchemaError at a schema location. */
-export function invalid(message: string, schemaPointer: string, code: string): SchemaError {
+export function invalid(message: string, schemaPointer: string, code: EngineCode): SchemaError {
   return new SchemaError({ class: "validation", code, message, schemaPointer });
 }
 
 /** An `unsupported_capability` SchemaError at a schema location. */
-export function unsupported(message: string, schemaPointer: string, code: string): SchemaError {
+export function unsupported(message: string, schemaPointer: string, code: EngineCode): SchemaError {
   return new SchemaError({ class: "unsupported_capability", code, message, schemaPointer });
 }

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { repoRoot } from "../suite/locate.js";
 
@@ -34,4 +35,14 @@ test("the sizes docs/project/performance.md quotes are the sizes scripts/size.mj
   const hint = "run npm run build, then node scripts/size.mjs --write";
   assert.deepEqual(quoted(page, "the browser bundle"), measured.browser, `the browser bundle (${hint})`);
   assert.deepEqual(quoted(page, "`dist/vendor/"), measured.vendored, `the vendored file (${hint})`);
+});
+
+test("docs/reference/errors.md lists every code the library declares, as scripts/error-reference.mjs writes them", async () => {
+  const script = join(repoRoot, "scripts", "error-reference.mjs");
+  const { everyCode, withSection } = (await import(pathToFileURL(script).href)) as {
+    everyCode: () => Promise<string>;
+    withSection: (text: string, section: string) => string;
+  };
+  const page = readFileSync(join(repoRoot, "docs", "reference", "errors.md"), "utf8");
+  assert.equal(page, withSection(page, await everyCode()), "run npm run build, then node scripts/error-reference.mjs --write");
 });

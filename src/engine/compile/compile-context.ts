@@ -1,6 +1,6 @@
 /** The `CompileContext` a keyword definition sees: its schema object, locations, and the compiler's services. */
 
-import type { SchemaError } from "../errors.js";
+import type { EngineCode, SchemaError } from "../errors.js";
 import type { ResolvedFormat } from "../evaluate/keyword.js";
 import type { CompileContext } from "../evaluate/keyword.js";
 import type { Limits } from "../limits.js";
@@ -27,7 +27,7 @@ export interface CompilerServices {
   locationOf(value: object): { resource: Resource; pointer: string } | undefined;
   resolve(ref: string, from: Resource, pointer: string): Location;
   pattern(source: string, from: Resource, pointer: string): CompiledPattern;
-  error(from: Resource, pointer: string, message: string, code: string): SchemaError;
+  error(from: Resource, pointer: string, message: string, code: EngineCode): SchemaError;
   /** A `$dynamicRef` whose bookend holds was compiled: evaluation must track the dynamic scope. */
   useDynamicScope(): void;
 }
@@ -127,7 +127,7 @@ export class Context implements CompileContext {
     return found;
   }
 
-  fail(keyword: string, message: string, code = "schema_invalid"): never {
+  fail(keyword: string, message: string, code: EngineCode = "schema_invalid"): never {
     throw this.compiler.error(this.loc.resource, this.pointerOf([keyword]), message, code);
   }
 }

@@ -10,7 +10,7 @@ import { Context } from "./compile-context.js";
 import { DEFAULT_BASE_URI, type CompileOptions } from "./compile-options.js";
 import { DialectSelector } from "./dialect-selection.js";
 import type { DialectDefinition } from "./dialect.js";
-import { LimitError, type SchemaError } from "../errors.js";
+import { LimitError, type EngineCode, type SchemaError } from "../errors.js";
 import type { ResolvedFormat } from "../evaluate/keyword.js";
 import { isHostDefinition } from "./host-vocabularies.js";
 import { isObject } from "../json/json.js";
@@ -202,7 +202,7 @@ export class Compilation implements CompilerServices {
     return this.index.addDocument(loaded.document, base, false);
   }
 
-  error(from: Resource, pointer: string, message: string, code: string): SchemaError {
+  error(from: Resource, pointer: string, message: string, code: EngineCode): SchemaError {
     return this.places.error(from, pointer, message, code);
   }
 

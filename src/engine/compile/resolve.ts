@@ -4,7 +4,7 @@
  * never a surprise during validation.
  */
 
-import type { SchemaError } from "../errors.js";
+import type { EngineCode, SchemaError } from "../errors.js";
 import { appendPointer, decodeFragment, getAt, parsePointer } from "../json/pointer.js";
 import type { Location, Resource } from "./resources.js";
 import type { Places } from "./schema-places.js";
@@ -21,7 +21,7 @@ export interface ResolutionContext {
 
 /** Resolves `ref`, found in `from` at `pointer`, to the location of its target. */
 export function resolveReference(ref: string, from: Resource, pointer: string, ctx: ResolutionContext): Location {
-  const fail = (message: string, code: string): SchemaError => ctx.places.error(from, pointer, message, code);
+  const fail = (message: string, code: EngineCode): SchemaError => ctx.places.error(from, pointer, message, code);
   const [base, rawFragment] = splitFragment(resolveUri(from.uri, ref));
   const resource = ctx.resourceFor(base, from, pointer);
   if (resource === undefined)

@@ -3,7 +3,7 @@
  * any other document, whose message then names that document's URI.
  */
 
-import { invalid, type SchemaError } from "../errors.js";
+import { invalid, type EngineCode, type SchemaError } from "../errors.js";
 import { pointerToFragment } from "../json/pointer.js";
 
 /** A schema resource, or a document not yet indexed: what a compile error's location is relative to. */
@@ -28,7 +28,7 @@ export class Places {
   }
 
   /** A compile error at a place; outside the root resource the message names that resource's URI. */
-  error(place: Place, pointer: string, message: string, code: string, make = invalid): SchemaError {
+  error(place: Place, pointer: string, message: string, code: EngineCode, make = invalid): SchemaError {
     const where = this.where(place, pointer);
     return make(where === pointer ? message : `${message} (in "${place.uri}")`, where, code);
   }

@@ -21,6 +21,7 @@ import {
   type EvaluatedItems,
   type EvaluatedProperties,
 } from "./evaluated.js";
+import type { EngineCode } from "../errors.js";
 import type { Limits } from "../limits.js";
 import type { Marks } from "./marks.js";
 import type { KeywordResult, Params } from "../output/output.js";
@@ -124,7 +125,7 @@ export interface CompileContext {
    */
   format(name: string): ResolvedFormat | undefined;
   /** Fails compilation with a `validation` SchemaError at this keyword. */
-  fail(keyword: string, message: string, code?: string): never;
+  fail(keyword: string, message: string, code?: EngineCode): never;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { TargetRequest } from "../providers/admission-targets.js";
 import type { Authority } from "./authority.js";
 import type { HiddenText } from "../identity/hidden-text.js";
 import type { CompiledInputSchema } from "../boundary/input-schema.js";
-import type { InputSchemaError } from "../errors/input-schema-error.js";
+import type { BoundaryError } from "../errors/boundary-error.js";
 import type { CompiledOutputSchema } from "../boundary/output-schema.js";
 import type { IdentityError } from "../identity/pins.js";
 import type { ProviderError } from "../providers/report.js";
@@ -76,7 +76,7 @@ export interface RejectedToolFields {
   /** Why it is not admitted. */
   readonly status: RejectionStatus;
   /** The error behind it (see `RejectedTool.error`). */
-  readonly error: InputSchemaError | IdentityError | ProviderError | CatalogError;
+  readonly error: BoundaryError | IdentityError | ProviderError | CatalogError;
   /** Which schema was refused, when a schema was. */
   readonly schema?: SchemaField;
   /** For a held or refused identity: what approving the definition it has now pins. */
@@ -102,7 +102,7 @@ export class RejectedTool {
    * refusal (`provider_unsupported` with `profile`, `rule`, `keyword`, `schemaPointer`); or the metadata refusal
    * (`tool_name_invalid`, `header_invalid` with `schemaPointer`).
    */
-  readonly error: InputSchemaError | IdentityError | ProviderError | CatalogError;
+  readonly error: BoundaryError | IdentityError | ProviderError | CatalogError;
   /** Which schema was refused; absent for an identity refusal and for a provider's refusal of the name. */
   declare readonly schema?: SchemaField;
   /**

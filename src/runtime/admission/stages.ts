@@ -7,7 +7,7 @@
 
 import { InputSchema } from "../boundary/input-schema.js";
 import { OutputSchema } from "../boundary/output-schema.js";
-import type { InputSchemaError } from "../errors/input-schema-error.js";
+import type { BoundaryError } from "../errors/boundary-error.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
 import { mcpHeaders } from "../descriptor/mcp-headers.js";
 import { providerTool, type ProviderTool, type ToolDescriptor } from "../descriptor/tool-descriptor.js";
@@ -33,7 +33,7 @@ function schemas(candidate: Candidate, batch: BatchSettings): StageOutcome {
   const output = hasOutputSchema(tool)
     ? OutputSchema.validateSchema(tool.outputSchema, batch.schemaOptions)
     : undefined;
-  const problems: [SchemaField, InputSchemaError][] = [];
+  const problems: [SchemaField, BoundaryError][] = [];
   if (!input.ok) problems.push(["inputSchema", input.error]);
   if (output !== undefined && !output.ok) problems.push(["outputSchema", output.error]);
   // Strict mode reports the first problem; quarantine the first it cannot omit the tool for, if any.
@@ -129,14 +129,14 @@ export function hasOutputSchema(tool: ToolDescriptor): boolean {
   return Object.hasOwn(tool, "outputSchema") && tool.outputSchema !== undefined;
 }
 
-function schemaRejected(tool: ToolDescriptor, schema: SchemaField, e: InputSchemaError): CatalogError {
+function schemaRejected(tool: ToolDescriptor, schema: SchemaField, e: BoundaryError): CatalogError {
   const error = catalogError(
     e.class,
     "schema_rejected",
     `tool "${tool.name}" (revision ${tool.revision}), ${schema}: ${e.message}`,
     { name: tool.name, revision: tool.revision },
-    e,
   );
+  error.cause = e;
   error.schema = schema;
   return error;
 }

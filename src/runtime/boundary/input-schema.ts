@@ -4,7 +4,7 @@
  */
 
 import { isObject, preview } from "../../engine/json/json.js";
-import { InputSchemaError } from "../errors/input-schema-error.js";
+import { BoundaryError } from "../errors/boundary-error.js";
 import { ok, type Result } from "../errors/result.js";
 import {
   compileSchema,
@@ -32,9 +32,9 @@ export class CompiledInputSchema<T = Record<string, unknown>> extends CompiledSc
 }
 
 /** A tool input schema's root is an object whose `type`, when present, is exactly `"object"` or `["object"]`. */
-function rootProblem(schema: unknown): InputSchemaError | undefined {
+function rootProblem(schema: unknown): BoundaryError | undefined {
   if (!isObject(schema)) {
-    return new InputSchemaError({
+    return new BoundaryError({
       class: "validation",
       code: "root_not_object",
       message: `a tool input schema must be a JSON object, got ${preview(schema)}`,
@@ -44,7 +44,7 @@ function rootProblem(schema: unknown): InputSchemaError | undefined {
   if (!Object.hasOwn(schema, "type")) return undefined;
   const type = schema["type"];
   if (type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object")) return undefined;
-  return new InputSchemaError({
+  return new BoundaryError({
     class: "validation",
     code: "root_not_object",
     message: `a tool input schema's root "type" must be exactly "object", got ${preview(type)}`,
@@ -71,7 +71,7 @@ export const InputSchema = Object.freeze({
   validateSchema<T = Record<string, unknown>>(
     schema: unknown,
     options: InputSchemaOptions = {},
-  ): Result<CompiledInputSchema<T>, InputSchemaError> {
+  ): Result<CompiledInputSchema<T>, BoundaryError> {
     const compiled = compileSchema(schema, options, ARGUMENTS);
     return compiled.ok ? ok(new CompiledInputSchema<T>(schema as Record<string, unknown>, compiled.value)) : compiled;
   },
@@ -81,7 +81,7 @@ export const InputSchema = Object.freeze({
     schema: unknown,
     args: unknown,
     options: InputSchemaOptions = {},
-  ): Result<T, InputSchemaError> {
+  ): Result<T, BoundaryError> {
     const compiled = InputSchema.validateSchema<T>(schema, options);
     return compiled.ok ? compiled.value.validate(args) : compiled;
   },

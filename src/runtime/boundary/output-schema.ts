@@ -5,7 +5,7 @@
  * `output_invalid`.
  */
 
-import type { InputSchemaError } from "../errors/input-schema-error.js";
+import type { BoundaryError } from "../errors/boundary-error.js";
 import { ok, type Result } from "../errors/result.js";
 import {
   compileSchema,
@@ -42,7 +42,7 @@ export const OutputSchema = Object.freeze({
   validateSchema<T = unknown>(
     schema: unknown,
     options: OutputSchemaOptions = {},
-  ): Result<CompiledOutputSchema<T>, InputSchemaError> {
+  ): Result<CompiledOutputSchema<T>, BoundaryError> {
     const compiled = compileSchema(schema, options, RESULT);
     return compiled.ok ? ok(new CompiledOutputSchema<T>(schema, compiled.value)) : compiled;
   },
@@ -51,11 +51,7 @@ export const OutputSchema = Object.freeze({
    * Compiles the schema and checks any JSON value in one call; a refused value is `output_invalid`; `T` types a
    * valid value. Never throws.
    */
-  validate<T = unknown>(
-    schema: unknown,
-    value: unknown,
-    options: OutputSchemaOptions = {},
-  ): Result<T, InputSchemaError> {
+  validate<T = unknown>(schema: unknown, value: unknown, options: OutputSchemaOptions = {}): Result<T, BoundaryError> {
     const compiled = OutputSchema.validateSchema<T>(schema, options);
     return compiled.ok ? compiled.value.validate(value) : compiled;
   },

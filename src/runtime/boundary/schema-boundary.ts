@@ -22,7 +22,7 @@ import {
   type DialectOptions,
   type Prepared,
 } from "./dialects/mode.js";
-import { InputSchemaError } from "../errors/input-schema-error.js";
+import { BoundaryError } from "../errors/boundary-error.js";
 import { err, ok, type Result } from "../errors/result.js";
 import type { SchemaCache } from "./schema-cache.js";
 import { schemaOptionsError } from "./schema-options.js";
@@ -72,7 +72,7 @@ export interface BoundaryPolicy {
    * A problem with the schema's root that this policy forbids: checked before compiling for a root that is not an
    * object, after compiling (so the schema's own errors come first) for one that is.
    */
-  rootProblem(schema: unknown): InputSchemaError | undefined;
+  rootProblem(schema: unknown): BoundaryError | undefined;
   /** What a model is told the value is, in the lines about it: `arguments` or `result`. */
   readonly modelSubject: "arguments" | "result";
 }
@@ -81,7 +81,7 @@ export interface BoundaryPolicy {
  * An error about a value under a policy: what it tells a model names locations and constraints only, never a value
  * of the arguments or the result (nor a key the schema does not declare).
  */
-function finish(policy: BoundaryPolicy, error: InputSchemaError): InputSchemaError {
+function finish(policy: BoundaryPolicy, error: BoundaryError): BoundaryError {
   return error.about(policy.modelSubject);
 }
 
@@ -126,7 +126,7 @@ export class CompiledSchema<T = unknown> {
   }
 
   /** Checks a value; on success returns the very same value, typed as `T`. Never throws. */
-  validate(value: unknown): Result<T, InputSchemaError> {
+  validate(value: unknown): Result<T, BoundaryError> {
     try {
       return this.check(value);
     } catch (e) {
@@ -134,7 +134,7 @@ export class CompiledSchema<T = unknown> {
     }
   }
 
-  private check(value: unknown): Result<T, InputSchemaError> {
+  private check(value: unknown): Result<T, BoundaryError> {
     const { policy, validator } = this;
     const shape = checkValue(value, this.limits, policy);
     if (shape !== undefined) return err(finish(policy, shape));
@@ -147,9 +147,9 @@ export class CompiledSchema<T = unknown> {
       try {
         validator.evaluate(value);
       } catch (located) {
-        if (isInstance(located, LimitError)) return err(finish(policy, InputSchemaError.from(located)));
+        if (isInstance(located, LimitError)) return err(finish(policy, BoundaryError.from(located)));
       }
-      return err(finish(policy, InputSchemaError.from(e)));
+      return err(finish(policy, BoundaryError.from(e)));
     }
     if (valid) return ok(value as T);
     // One output pass after the boolean one: invalid values are evaluated twice, never three times.
@@ -171,11 +171,11 @@ export class CompiledSchema<T = unknown> {
 }
 
 /** The error for a value the schema refuses: the first error in the message, all of them on `errors`. */
-function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[]): InputSchemaError {
+function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[]): BoundaryError {
   const first = errors.find((e) => e.error !== undefined) ?? errors[0];
   const where = first === undefined || first.instanceLocation === "" ? "" : ` at "${first.instanceLocation}"`;
   const does = policy.subject === "arguments" ? "do" : "does";
-  return new InputSchemaError({
+  return new BoundaryError({
     class: "validation",
     code: policy.code,
     message: `${policy.subject} ${does} not match the ${policy.schemaName}${where}: ${first?.error ?? "invalid"}`,
@@ -190,17 +190,17 @@ function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[
 const NOT_JSON = "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
 
 /** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
-function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): InputSchemaError | undefined {
+function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): BoundaryError | undefined {
   let object: boolean;
   try {
     object = isObject(value);
   } catch (e) {
     // A revoked Proxy throws even for Array.isArray: it is not JSON data, and the exception is for the host.
     const message = `${policy.subject} cannot be read as JSON data: ${errorMessage(e)}`;
-    return new InputSchemaError({ class: "validation", code: policy.code, message, instancePointer: "", cause: e });
+    return new BoundaryError({ class: "validation", code: policy.code, message, instancePointer: "", cause: e });
   }
   if (policy.objectValue && !object) {
-    return new InputSchemaError({
+    return new BoundaryError({
       class: "validation",
       code: policy.code,
       message: `${policy.subject} must be an object, got ${preview(value)}`,
@@ -219,10 +219,10 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
   if (found.ok) return undefined;
   if (found.bound !== undefined) {
     const name = BOUND_LIMITS[found.bound as Exclude<keyof JsonBounds, "bytes">];
-    return InputSchemaError.from(new LimitError(name, limits[name], { instancePointer: found.pointer }));
+    return BoundaryError.from(new LimitError(name, limits[name], { instancePointer: found.pointer }));
   }
   const are = policy.subject === "arguments" ? "are" : "is";
-  return new InputSchemaError({
+  return new BoundaryError({
     class: "validation",
     code: policy.code,
     message: `${policy.subject} ${are} not JSON at "${found.pointer}": ${found.message}`,
@@ -235,9 +235,9 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
 }
 
 /** A failure inside the validator or a host exception: limits stay `execution_failure`, anything else fails closed. */
-function failure(e: unknown): InputSchemaError {
-  if (isInstance(e, SchemaError)) return InputSchemaError.from(e);
-  return new InputSchemaError({
+function failure(e: unknown): BoundaryError {
+  if (isInstance(e, SchemaError)) return BoundaryError.from(e);
+  return new BoundaryError({
     class: "execution_failure",
     code: "validator_failed",
     message: `the validator failed: ${errorMessage(e)}`,
@@ -293,7 +293,7 @@ export function compileSchema(
   schema: unknown,
   options: SchemaBoundaryOptions,
   policy: BoundaryPolicy,
-): Result<CompiledParts, InputSchemaError> {
+): Result<CompiledParts, BoundaryError> {
   try {
     return compileChecked(schema, options, policy);
   } catch (e) {
@@ -305,7 +305,7 @@ function compileChecked(
   schema: unknown,
   options: SchemaBoundaryOptions,
   policy: BoundaryPolicy,
-): Result<CompiledParts, InputSchemaError> {
+): Result<CompiledParts, BoundaryError> {
   const optionsError = schemaOptionsError(options, policy.boundary);
   if (optionsError !== undefined) return err(optionsError);
   const limits = resolveLimits(options.limits);
@@ -317,7 +317,7 @@ function compileChecked(
   // Measured once, shared objects counted as their expansion but walked once; what is not JSON data within the
   // schema limits is left to the compiler, which reports it (or the limit) with its pointer.
   const json = checkJson(schema, schemaBounds(limits), dialect2020_12.subschemaKeywords);
-  let prepared: Result<Prepared, InputSchemaError> = ok({ schema, options });
+  let prepared: Result<Prepared, BoundaryError> = ok({ schema, options });
   if (json.ok) prepared = prepareLegacy(schema, options, modes, limits);
   if (!prepared.ok) return prepared;
   let validator: Validator;
@@ -325,7 +325,7 @@ function compileChecked(
     const cacheable = json.ok && (prepared.value.schema !== schema || !json.measure.shared);
     validator = compileCached(prepared.value.schema, { ...options, ...prepared.value.options }, cacheable);
   } catch (e) {
-    if (isInstance(e, SchemaError)) return err(withDialectHint(InputSchemaError.from(e), modes));
+    if (isInstance(e, SchemaError)) return err(withDialectHint(BoundaryError.from(e), modes));
     return err(failure(e));
   }
   const root = policy.rootProblem(prepared.value.schema);

@@ -5,7 +5,7 @@
 
 import { errorMessage } from "../../engine/errors.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
-import { InputSchemaError } from "../errors/input-schema-error.js";
+import { BoundaryError } from "../errors/boundary-error.js";
 import { dialectOptionChecks } from "./dialects/mode.js";
 import { SchemaCache } from "./schema-cache.js";
 
@@ -16,7 +16,7 @@ export const schemaOptionChecks: OptionTable = new Map([
 ]);
 
 /** An `options_invalid` error for the first problem with a boundary's options, or undefined. Never throws. */
-export function schemaOptionsError(options: unknown, what: string): InputSchemaError | undefined {
+export function schemaOptionsError(options: unknown, what: string): BoundaryError | undefined {
   let problem: string | undefined;
   try {
     problem = optionsProblem(options, schemaOptionChecks, what);
@@ -26,5 +26,5 @@ export function schemaOptionsError(options: unknown, what: string): InputSchemaE
   }
   return problem === undefined
     ? undefined
-    : new InputSchemaError({ class: "validation", code: "options_invalid", message: problem });
+    : new BoundaryError({ class: "validation", code: "options_invalid", message: problem });
 }

@@ -141,14 +141,21 @@ export const MISPLACED_RESTORE: ReadonlyMap<string, string> = new Map([
   ["schemaAdmission", RECORDED],
 ]);
 
-/** The first problem with a conversation method's options, or undefined; `required` options must be given. */
-export function conversationOptionsProblem(
-  options: unknown,
-  table: OptionTable,
-  what: string,
-  misplaced: ReadonlyMap<string, string>,
-  required: boolean,
-): string | undefined {
+/** How one conversation method checks its options. */
+export interface OptionsCheck {
+  /** The options it takes, each with its check. */
+  readonly table: OptionTable;
+  /** The method, as messages name it. */
+  readonly what: string;
+  /** Names of other methods' options, and what to use instead. */
+  readonly misplaced: ReadonlyMap<string, string>;
+  /** Whether options must be given (`start`, `restore`: they carry `tools`). */
+  readonly required: boolean;
+}
+
+/** The first problem with a conversation method's options, or undefined. */
+export function conversationOptionsProblem(options: unknown, check: OptionsCheck): string | undefined {
+  const { table, what, misplaced, required } = check;
   try {
     if (required && !isObject(options)) return `${what} needs options { tools, … }, got ${preview(options)}`;
     const problem = optionsProblem(options, table, what, misplaced);

@@ -148,7 +148,12 @@ export class Conversation {
    * malformed value is `options_invalid`. Never throws.
    */
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
-    const problem = conversationOptionsProblem(options, START_OPTIONS, "Conversation.start", MISPLACED_START, true);
+    const problem = conversationOptionsProblem(options, {
+      table: START_OPTIONS,
+      what: "Conversation.start",
+      misplaced: MISPLACED_START,
+      required: true,
+    });
     if (problem !== undefined) return optionsInvalid(problem);
     const given = readOptions(options, "Conversation.start");
     if (typeof given === "string") return optionsInvalid(given);
@@ -211,7 +216,12 @@ export class Conversation {
     options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
   ): Result<Conversation, CatalogError> {
     const what = "Conversation.restore";
-    const problem = conversationOptionsProblem(options, RESTORE_OPTIONS, what, MISPLACED_RESTORE, true);
+    const problem = conversationOptionsProblem(options, {
+      table: RESTORE_OPTIONS,
+      what,
+      misplaced: MISPLACED_RESTORE,
+      required: true,
+    });
     if (problem !== undefined) return optionsInvalid(problem);
     const given = readOptions(options, what);
     if (typeof given === "string") return optionsInvalid(given);
@@ -276,7 +286,12 @@ export class Conversation {
    */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): CatalogUpdate {
     const what = "Conversation.updateCatalog";
-    const problem = conversationOptionsProblem(options, UPDATE_OPTIONS, what, MISPLACED_START, false);
+    const problem = conversationOptionsProblem(options, {
+      table: UPDATE_OPTIONS,
+      what,
+      misplaced: MISPLACED_START,
+      required: false,
+    });
     if (problem !== undefined) return optionsInvalid(problem);
     const given = readOptions(options, what);
     if (typeof given === "string") return optionsInvalid(given);

@@ -6,6 +6,7 @@
 
 import { isObject, preview, defineOwn } from "../../engine/json/json.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import type { CatalogCode } from "../errors/codes.js";
 
 /**
  * A tool descriptor: an MCP `Tool` plus the runtime's own `revision` and `backend`. Every other field (those below
@@ -111,7 +112,7 @@ export function metadataError(
 ): CatalogError | undefined {
   const id = describeTool(tool);
   const name = tool.name;
-  const invalid = (code: string, what: string) => catalogError("validation", code, `tool "${name}" ${what}`, id);
+  const invalid = (code: CatalogCode, what: string) => catalogError("validation", code, `tool "${name}" ${what}`, id);
   const revision = tool["revision"];
   if (typeof revision !== "string" || revision === "") {
     const what = Object.hasOwn(tool, "revision")
@@ -149,7 +150,7 @@ const TASK_SUPPORT: ReadonlySet<unknown> = new Set(["forbidden", "optional", "re
 
 function executionError(
   execution: unknown,
-  invalid: (code: string, what: string) => CatalogError,
+  invalid: (code: CatalogCode, what: string) => CatalogError,
 ): CatalogError | undefined {
   if (execution === undefined) return undefined;
   if (!isObject(execution)) return invalid("tool_invalid", "has an execution field that is not an object");

@@ -6,15 +6,17 @@
  * to a model or a person. Nothing here throws.
  */
 
-import { errorMessage, type ErrorClass } from "../../engine/errors.js";
+import { errorMessage } from "../../engine/errors.js";
 import { checkJson } from "../../engine/json/host-json.js";
 import { defineOwn, isObject, preview } from "../../engine/json/json.js";
 import { plural } from "../../engine/output/messages.js";
 import { resolveLimits, type Limits } from "../../engine/limits.js";
 import { compileOptionChecks, optionsProblem, type OptionCheck } from "../../engine/options.js";
 import { CompiledInputSchema, InputSchema } from "../boundary/input-schema.js";
-import type { InputSchemaError } from "../errors/input-schema-error.js";
+import type { InputSchemaError } from "../errors/boundary-error.js";
 import { err, ok, type Result } from "../errors/result.js";
+import type { BackplaneError } from "../errors/backplane-error.js";
+import type { ElicitationCode } from "../errors/codes.js";
 import { withheldLines } from "../boundary/withheld-model-text.js";
 import { subsetProblem, type DeprecatedForm } from "./subset.js";
 
@@ -42,24 +44,12 @@ export interface ElicitResult {
 }
 
 /**
- * Why a requested schema or an `ElicitResult` is refused. Its `message` and `problems` name JSON Pointers and
- * constraints only: never a value of the content, nor a key the requested schema does not declare.
+ * Why a requested schema or an `ElicitResult` is refused (docs/reference/errors.md "Every code"): outside the subset
+ * (`elicitation_unsupported`), a bad default (`default_invalid`), a bad result (`result_invalid`, `content_invalid`),
+ * or the boundary's codes. Its `message` and `problems` name JSON Pointers and constraints only: never a value of the
+ * content, nor a key the requested schema does not declare.
  */
-export interface ElicitationError {
-  /** `unsupported_capability` (outside the subset), `validation` (a bad schema or result), `execution_failure`. */
-  readonly class: ErrorClass;
-  /**
-   * `elicitation_unsupported` (outside the subset), `dialect_unsupported`, the boundary's schema codes
-   * (`schema_invalid`, …), `default_invalid`, `result_invalid` (the action or the result's shape),
-   * `content_invalid` (a value against its property), `limit_exceeded`, `options_invalid`.
-   */
-  readonly code: string;
-  /** One line, plain English. */
-  readonly message: string;
-  /** Where in the requested schema, when known. */
-  readonly schemaPointer?: string;
-  /** Where in the `ElicitResult` (`/action`, `/content/<declared property>`), when known. */
-  readonly instancePointer?: string;
+export interface ElicitationError extends BackplaneError<ElicitationCode> {
   /** For `content_invalid`: every problem, one line each, in a deterministic order. */
   readonly problems?: readonly string[];
   /** When the boundary refused the schema (it does not compile, a limit): its error, for the host. */

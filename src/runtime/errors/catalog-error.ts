@@ -1,22 +1,20 @@
 /** Errors of batch admission and the gateways: data with a class and a stable code, never thrown at the host. */
 
 import type { ErrorClass } from "../../engine/errors.js";
-import type { InputSchemaError } from "./input-schema-error.js";
+import type { BackplaneError } from "./backplane-error.js";
+import type { BoundaryError } from "./boundary-error.js";
+import type { BoundaryCode, CatalogCode, IdentityCode } from "./codes.js";
 import type { HiddenText, ProviderError } from "./details.js";
 
-/** Why a batch was refused (or a conversation could not start or be restored). */
-export interface CatalogError {
+/**
+ * Why a batch was refused (or a conversation could not start or be restored). Host data, never model text: a
+ * catalog's errors quote what its server chose.
+ */
+export interface CatalogError extends BackplaneError<CatalogCode> {
   /** The error class (docs/reference/errors.md "Error classes"); for `schema_rejected`, the schema's error's. */
   class: ErrorClass;
-  /**
-   * "catalog_invalid", "options_invalid", "tool_invalid", "tool_name_invalid", "tool_revision_missing",
-   * "header_invalid",
-   * "tool_description_invalid", "backend_unknown", "tool_duplicate", "authority_invalid", "grant_unknown_tool",
-   * "schema_rejected", "tool_changed", "tool_unpinned", "hidden_text", "provider_unsupported" (and a provider check's
-   * "limit_exceeded" or "tool_invalid"); for a conversation also
-   * "checkpoint_invalid", "checkpoint_mismatch", "tool_not_held".
-   */
-  code: string;
+  /** One of `CatalogCode` (docs/reference/errors.md "Every code": admission's and a conversation's). */
+  code: CatalogCode;
   /** One line for the host, plain English. */
   message: string;
   /** The tool the error is about, when there is one. */
@@ -31,7 +29,7 @@ export interface CatalogError {
   /** For `schema_rejected`: which of the tool's schemas was refused. */
   schema?: "inputSchema" | "outputSchema";
   /** For `schema_rejected`: the schema's own `validateSchema` error, unchanged (for `tool_invalid`, when known). */
-  cause?: InputSchemaError;
+  cause?: BoundaryError<BoundaryCode | IdentityCode>;
   /**
    * For `tool_changed` (and a `checkpoint_mismatch` of one tool): the JSON Pointers into the provider tool that
    * differ from the pin, `[""]` when the pin is a digest.
@@ -46,15 +44,14 @@ export interface CatalogError {
   provider?: ProviderError;
 }
 
+/** A `CatalogError` of `code`, about `tool` when given (a caller adds the details its code carries). */
 export function catalogError(
   cls: ErrorClass,
-  code: string,
+  code: CatalogCode,
   message: string,
   tool?: { name: string; revision: string },
-  cause?: InputSchemaError,
 ): CatalogError {
   const error: CatalogError = { class: cls, code, message };
   if (tool !== undefined) error.tool = tool;
-  if (cause !== undefined) error.cause = cause;
   return error;
 }

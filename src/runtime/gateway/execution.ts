@@ -8,7 +8,9 @@
 import { errorMessage, isInstance } from "../../engine/errors.js";
 import type { ErrorClass } from "../../engine/errors.js";
 import { preview } from "../../engine/json/json.js";
-import { InputSchemaError } from "../errors/input-schema-error.js";
+import { BoundaryError } from "../errors/boundary-error.js";
+import type { ModelFacingError } from "../errors/backplane-error.js";
+import type { ExecutionCode } from "../errors/codes.js";
 import { headerValueProblem } from "../descriptor/mcp-headers.js";
 import { err, ok, type Result } from "../errors/result.js";
 import { checkToolResult } from "./tool-result.js";
@@ -96,21 +98,22 @@ export type StageName =
   "lookup" | "host" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch" | "result";
 
 /** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
-export interface ExecutionError {
+export interface ExecutionError extends ModelFacingError<ExecutionCode> {
   /** The error class (docs/reference/errors.md "Error classes"). */
   class: ErrorClass;
   /**
-   * "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown", "tool_quarantined", "tool_held",
-   * "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"), "grant_missing", "stage_refused",
-   * "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the gateway itself failed (a bug).
+   * One of `ExecutionCode`: "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown",
+   * "tool_quarantined", "tool_held", "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"),
+   * "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the
+   * gateway itself failed (a bug).
    */
-  code: string;
+  code: ExecutionCode;
   /** One line for the host; it may quote a host exception's message. Never shown to a model. */
   message: string;
   /** Where the call stopped. */
   stage: StageName;
   /** For argument and result errors: the boundary's error, with `toModelText()`. */
-  cause?: InputSchemaError;
+  cause?: BoundaryError;
   /** The refusing stage's own error value, what a stage, `dispatch` or the call object threw, or a refused result. */
   detail?: unknown;
   /**
@@ -124,10 +127,10 @@ export interface ExecutionError {
 interface FailureFields {
   readonly stage: StageName;
   readonly class: ErrorClass;
-  readonly code: string;
+  readonly code: ExecutionCode;
   readonly message: string;
   readonly modelText: string;
-  readonly cause?: InputSchemaError;
+  readonly cause?: BoundaryError;
   readonly detail?: unknown;
 }
 
@@ -273,11 +276,11 @@ function checkArguments(tool: AdmittedTool, args: unknown): Failed | undefined {
 }
 
 /** An integer header outside the safe range (MCP 2026-07-28), as an argument error; undefined when none. */
-function headerError(tool: AdmittedTool, args: unknown): InputSchemaError | undefined {
+function headerError(tool: AdmittedTool, args: unknown): BoundaryError | undefined {
   const header = headerValueProblem(tool.headers, args);
   if (header === undefined) return undefined;
   const { instancePointer, keywordLocation, message } = header;
-  return new InputSchemaError({
+  return new BoundaryError({
     class: "validation",
     code: "arguments_invalid",
     message: `the arguments are invalid at "${instancePointer}": ${message}`,

@@ -6,17 +6,13 @@
 
 import { errorMessage } from "../../engine/errors.js";
 import { isObject, preview } from "../../engine/json/json.js";
-import { InputSchemaError } from "../errors/input-schema-error.js";
+import { BoundaryError } from "../errors/boundary-error.js";
 import type { CompiledOutputSchema } from "../boundary/output-schema.js";
 import { err, ok, type Result } from "../errors/result.js";
 
-function refused(
-  message: string,
-  instancePointer: string,
-  ...cause: [unknown?]
-): { ok: false; error: InputSchemaError } {
+function refused(message: string, instancePointer: string, ...cause: [unknown?]): { ok: false; error: BoundaryError } {
   return err(
-    new InputSchemaError({
+    new BoundaryError({
       class: "validation",
       code: "output_invalid",
       message,
@@ -38,7 +34,7 @@ function ownField(object: object, key: string): { found: false } | { found: true
  * Checks a `CallToolResult` against the tool's compiled output schema; on success returns the very same value. Its
  * `isError` and `structuredContent` are own data fields read once, so what is checked is what the host gets.
  */
-export function checkToolResult<T>(result: T, output: CompiledOutputSchema): Result<T, InputSchemaError> {
+export function checkToolResult<T>(result: T, output: CompiledOutputSchema): Result<T, BoundaryError> {
   const value: unknown = result;
   let structured: unknown;
   try {

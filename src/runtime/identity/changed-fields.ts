@@ -5,6 +5,7 @@
  */
 
 import { LimitError, SchemaError, errorMessage } from "../../engine/errors.js";
+import type { IdentityCode } from "../errors/codes.js";
 import { isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
 import { canonicalLimits, canonicalText } from "./canonical-json.js";
@@ -52,6 +53,7 @@ export function changedFields(before: unknown, after: unknown, limits?: Partial<
   const same = (x: unknown, y: unknown): boolean => canonicalText(x, checked) === canonicalText(y, checked);
   const changed = new Set<string>();
   const tasks: Task[] = [];
+  const comparison: Comparison = { tasks, changed, same };
   for (const field of union(Object.keys(a), Object.keys(b))) {
     tasks.push({
       kind: SCHEMA_FIELDS.has(field) ? "schema" : "value",
@@ -63,8 +65,8 @@ export function changedFields(before: unknown, after: unknown, limits?: Partial<
   for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
     const { before: x, after: y, path } = task;
     if (x === ABSENT || y === ABSENT) changed.add(pointerOf(path));
-    else if (task.kind === "value") compareValues(x, y, path, tasks, changed);
-    else if (isObject(x) && isObject(y)) compareSchemas(x, y, path, tasks, changed, same);
+    else if (task.kind === "value") compareValues(x, y, path, comparison);
+    else if (isObject(x) && isObject(y)) compareSchemas(x, y, path, comparison);
     else if (!same(x, y)) changed.add(pointerOf(path));
   }
   return [...changed].sort();
@@ -80,14 +82,21 @@ function definition(version: unknown, limits: Readonly<Limits>): Record<string, 
       tool = JSON.parse(version);
     } catch (e) {
       const message = `a tool definition's canonical text is not JSON: ${errorMessage(e)}`;
-      throw new SchemaError({ class: "validation", code: "not_json", message });
+      throw new SchemaError<IdentityCode>({ class: "validation", code: "not_json", message });
     }
   }
   return JSON.parse(canonicalText(reviewedPart(tool), limits)) as Record<string, unknown>;
 }
 
+/** What one comparison accumulates: the work left, the pointers found, and when two values are the same JSON. */
+interface Comparison {
+  readonly tasks: Task[];
+  readonly changed: Set<string>;
+  readonly same: (x: unknown, y: unknown) => boolean;
+}
+
 /** The deepest pointers at which two values of a field differ. */
-function compareValues(x: unknown, y: unknown, path: Path, tasks: Task[], changed: Set<string>): void {
+function compareValues(x: unknown, y: unknown, path: Path, { tasks, changed }: Comparison): void {
   if (isObject(x) && isObject(y)) {
     for (const name of union(Object.keys(x), Object.keys(y))) {
       tasks.push({ kind: "value", before: member(x, name), after: member(y, name), path: child(path, name) });
@@ -107,9 +116,7 @@ function compareSchemas(
   x: Readonly<Record<string, unknown>>,
   y: Readonly<Record<string, unknown>>,
   path: Path,
-  tasks: Task[],
-  changed: Set<string>,
-  same: (x: unknown, y: unknown) => boolean,
+  { tasks, changed, same }: Comparison,
 ): void {
   const px = schemaParts(x);
   const py = schemaParts(y);

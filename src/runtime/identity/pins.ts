@@ -14,8 +14,9 @@ import { canonicalLimits, canonicalText } from "./canonical-json.js";
 import { changedFields } from "./changed-fields.js";
 import { hiddenText, mayHideText, type HiddenText } from "./hidden-text.js";
 import { canonicalDigestSync, reviewedPart } from "./tool-identity.js";
-import { InputSchemaError } from "../errors/input-schema-error.js";
+import { BoundaryError } from "../errors/boundary-error.js";
 import type { ProviderTool } from "../descriptor/tool-descriptor.js";
+import type { BackplaneError } from "../errors/backplane-error.js";
 
 /**
  * Tool name → the pin the host approved: the tool's canonical text (`bundle.pins`, `ToolCatalog.canonical`) or its
@@ -30,7 +31,7 @@ export type UnpinnedPolicy = "admit" | "hold";
 export type HiddenTextPolicy = "report" | "refuse";
 
 /** Why a tool's definition was not admitted: it differs from its pin, has none, or hides text. */
-export interface IdentityError {
+export interface IdentityError extends BackplaneError<"tool_changed" | "tool_unpinned" | "hidden_text"> {
   /** Always `validation`. */
   readonly class: "validation";
   /** `tool_changed`, `tool_unpinned` (under `unpinned: "hold"`) or `hidden_text` (under `hiddenText: "refuse"`). */
@@ -158,9 +159,11 @@ export function checkIdentity(
     pin = canonicalText(reviewedPart(backend === undefined ? provider : { ...provider, backend }), policy.limits);
     if (mayHideText(pin)) hidden = hiddenText(provider, policy.limits);
   } catch (e) {
-    const cause = e instanceof SchemaError ? InputSchemaError.from(e) : undefined;
+    const cause = e instanceof SchemaError ? BoundaryError.from(e) : undefined;
     const message = `${what} has no canonical form, so it cannot be pinned: ${errorMessage(e)}`;
-    return { kind: "failed", error: catalogError(cause?.class ?? "validation", "tool_invalid", message, id, cause) };
+    const error = catalogError(cause?.class ?? "validation", "tool_invalid", message, id);
+    if (cause !== undefined) error.cause = cause;
+    return { kind: "failed", error };
   }
   const refused = (error: IdentityError): IdentityOutcome => ({ kind: "refused", pin, hidden, error });
   if (hidden.length > 0 && policy.hiddenText === "refuse") {

@@ -9,7 +9,7 @@ import { DEFAULT_BASE_URI, type CompileOptions as EngineOptions } from "../../..
 import { expecting, type OptionCheck } from "../../../engine/options.js";
 import type { Limits } from "../../../engine/limits.js";
 import { checkJson } from "../../../engine/json/host-json.js";
-import { InputSchemaError } from "../../errors/input-schema-error.js";
+import { BoundaryError } from "../../errors/boundary-error.js";
 import { err, ok, type Result } from "../../errors/result.js";
 import { declaredLegacyDialect, legacyDialectOf, type LegacyDialect, type SourceDialect } from "./dialects.js";
 import { DIALECT_2020_12 } from "./dialects.js";
@@ -83,7 +83,7 @@ export function prepareLegacy(
   options: EngineOptions,
   modes: DialectOptions,
   limits: Readonly<Limits>,
-): Result<Prepared, InputSchemaError> {
+): Result<Prepared, BoundaryError> {
   // What is not JSON data within the limits is the compiler's to name; nothing here may call a host getter.
   if (!upgradesAny(modes) || !checkJson(schema, { bytes: limits.maxSchemaBytes }).ok) return ok({ schema, options });
   const allowed = (document: unknown): SourceDialect | undefined => {
@@ -122,7 +122,7 @@ export function prepareLegacy(
     const what = inRoot ? `the ${plan?.dialect.name} schema` : `the ${plan?.dialect.name} document "${e.document}"`;
     const blocked = e.code === "upgrade_blocked";
     return err(
-      new InputSchemaError({
+      new BoundaryError({
         class: e.class,
         code: e.code,
         message: blocked ? `${what} cannot be translated to 2020-12 exactly: ${e.message}` : e.message,
@@ -160,8 +160,8 @@ export function dialectHint(code: string, message: string, modes: DialectOptions
 }
 
 /** The error with `dialectHint` appended to its message. */
-export function withDialectHint(error: InputSchemaError, modes: DialectOptions): InputSchemaError {
+export function withDialectHint(error: BoundaryError, modes: DialectOptions): BoundaryError {
   const hint = dialectHint(error.code, error.message, modes);
   if (hint === "") return error;
-  return new InputSchemaError({ ...error, message: error.message + hint });
+  return new BoundaryError({ ...error, message: error.message + hint });
 }

@@ -14,10 +14,11 @@ import { Blocked, LimitHit, type UpgradeChange } from "./common.js";
 import { LEGACY_DIALECTS, legacyDialectOf, type LegacyDialect, type SourceDialect } from "./dialects.js";
 import { DocumentPlan, inDocument, scan } from "./scan.js";
 import { Upgrader } from "./translate.js";
+import type { BackplaneError } from "../../errors/backplane-error.js";
 
 export type { UpgradeChange };
 /** Why an older schema has no exact 2020-12 translation: an `unsupported_capability` error. */
-export interface UpgradeBlocked {
+export interface UpgradeBlocked extends BackplaneError<"upgrade_blocked"> {
   /** Always `unsupported_capability`: the schema is not wrong, it just cannot be translated exactly. */
   class: "unsupported_capability";
   /** Always `upgrade_blocked`. */
@@ -37,7 +38,7 @@ export interface UpgradeBlocked {
  * subschemas, per document (the defaults of docs/reference/limits.md), or the set's budget when one is given), or
  * the upgrade itself failed (`validator_failed`, a bug).
  */
-export interface UpgradeFailed {
+export interface UpgradeFailed extends BackplaneError<"schema_not_json" | "limit_exceeded" | "validator_failed"> {
   /** `validation` for a value that is not JSON data, `execution_failure` for a limit or a failure of the upgrade. */
   class: "validation" | "execution_failure";
   /** `schema_not_json`, `limit_exceeded` or `validator_failed`. */

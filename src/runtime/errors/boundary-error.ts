@@ -1,22 +1,27 @@
 /**
- * `InputSchemaError` (docs/reference/errors.md): class, stable code, one-line message, pointers, and output units. The
- * same class serves `OutputSchema`, whose failing values are `output_invalid` and whose model text says nothing of
- * them.
+ * `BoundaryError` (docs/reference/errors.md), formerly `InputSchemaError` (the name stays as an alias): the error of
+ * the schema boundary, for a tool's arguments (`InputSchema`) and its results (`OutputSchema`) alike — class, stable
+ * code, one-line message, pointers, output units, and model text that says nothing of the value.
  */
 
 import type { ErrorClass, ErrorFields } from "../../engine/errors.js";
 import { SchemaError } from "../../engine/errors.js";
 import type { OutputUnit } from "../../engine/output/output.js";
+import type { ModelFacingError } from "./backplane-error.js";
+import type { BoundaryCode, IdentityCode } from "./codes.js";
 
 /** Longest model-facing text `toModelText` produces by default. */
 const MODEL_TEXT_LIMIT = 2_000;
 
-/** A schema, arguments or a result the boundary refuses; data, never thrown at the host. */
-export class InputSchemaError implements ErrorFields {
+/**
+ * A schema, arguments or a result the boundary refuses; data, never thrown at the host. `Code` is `BoundaryCode`
+ * (the engine's codes and the boundary's own), or the identity's codes for the cause of an admission's `tool_invalid`.
+ */
+export class BoundaryError<Code extends BoundaryCode | IdentityCode = BoundaryCode> implements ModelFacingError<Code> {
   /** The error class (docs/reference/errors.md). */
   readonly class: ErrorClass;
   /** A stable machine code, e.g. "schema_invalid", "dialect_unsupported", "arguments_invalid", "output_invalid". */
-  readonly code: string;
+  readonly code: Code;
   /** One line for the host, plain English. */
   readonly message: string;
   /** Where in the schema, when known. */
@@ -40,7 +45,7 @@ export class InputSchemaError implements ErrorFields {
   declare private readonly subject?: ValueSubject;
 
   /** @internal */
-  constructor(fields: ErrorFields & ErrorExtras) {
+  constructor(fields: ErrorFields<NoInfer<Code>> & ErrorExtras) {
     this.class = fields.class;
     this.code = fields.code;
     this.message = fields.message;
@@ -59,10 +64,10 @@ export class InputSchemaError implements ErrorFields {
   }
 
   /** The boundary's error for an engine `SchemaError` (same class, code, message and pointers). */
-  static from(e: SchemaError): InputSchemaError {
+  static from<C extends BoundaryCode | IdentityCode>(e: SchemaError<C>): BoundaryError<C> {
     const limit = (e as { limit?: unknown }).limit;
     const value = (e as { value?: unknown }).value;
-    return new InputSchemaError({
+    return new BoundaryError({
       class: e.class,
       code: e.code,
       message: e.message,
@@ -74,10 +79,15 @@ export class InputSchemaError implements ErrorFields {
     });
   }
 
+  /** `toModelText()` with its default length: what a model may be told of this error. */
+  get modelText(): string {
+    return this.toModelText();
+  }
+
   /** @internal This error as one about `subject`'s value: its model text says nothing of the value. */
-  about(subject: ValueSubject): InputSchemaError {
+  about(subject: ValueSubject): BoundaryError<Code> {
     if (this.subject === subject && this.withheld !== undefined) return this;
-    return new InputSchemaError({ ...this, withheld: this.withheld ?? [], about: subject });
+    return new BoundaryError({ ...this, withheld: this.withheld ?? [], about: subject });
   }
 
   /**
@@ -105,7 +115,7 @@ export class InputSchemaError implements ErrorFields {
 /** What a value checked at the boundary is: a call's arguments or a tool's result. */
 export type ValueSubject = "arguments" | "result";
 
-/** What an `InputSchemaError` carries beside the fields every error has. */
+/** What an `BoundaryError` carries beside the fields every error has. */
 interface ErrorExtras {
   errors?: OutputUnit[];
   limit?: { name: string; value: number };
@@ -130,3 +140,6 @@ function bounded(header: string, problems: Iterable<string>, maxLength: number):
   }
   return text;
 }
+
+/** The boundary's error under its former name (the same class). */
+export { BoundaryError as InputSchemaError };
