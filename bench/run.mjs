@@ -1,4 +1,5 @@
 // npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|cold|mixed|both|all] [-- --out <file>]
+// npm run bench -- --only gateway [--quick]: the MCP gateway's added latency and memory per server (gateway.mjs).
 // Measures backplane-agent-runtime (dist/) against peer validators in three regimes: steady state (steady.mjs: a fresh
 // process per workload), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that
 // has exercised every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
@@ -17,6 +18,11 @@ import { markdown } from "./report.mjs";
 import { MEMORY, UNITS, WORKLOADS, context } from "./workloads/index.mjs";
 
 const argv = process.argv.slice(2);
+// The gateway's benchmark is its own module: `npm run bench -- --only gateway [--quick]`.
+if (argv[argv.indexOf("--only") + 1] === "gateway") {
+  await (await import("./gateway.mjs")).main(argv);
+  process.exit(0);
+}
 const opts = parseOptions(argv, [...WORKLOADS.map((w) => w.name), MEMORY.name]);
 if (opts.error) {
   console.error(opts.error);
