@@ -4,6 +4,7 @@
 // site), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that has exercised
 // every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
 // `both` (the default) is steady state and cold; `all` adds the rotating call site and the mixed host.
+// npm run bench -- --only gateway [--quick]: the MCP gateway's added latency and memory per server (gateway.mjs).
 // BENCH_BASELINE=<path to another build's dist/index.js> adds that build as the library "baseline" (peers.mjs).
 import os from "node:os";
 import { writeFileSync } from "node:fs";
@@ -19,6 +20,11 @@ import { markdown } from "./report.mjs";
 import { MEMORY, UNITS, WORKLOADS, context } from "./workloads/index.mjs";
 
 const argv = process.argv.slice(2);
+// The gateway's benchmark is its own module: `npm run bench -- --only gateway [--quick]`.
+if (argv[argv.indexOf("--only") + 1] === "gateway") {
+  await (await import("./gateway.mjs")).main(argv);
+  process.exit(0);
+}
 const opts = parseOptions(argv, [...WORKLOADS.map((w) => w.name), MEMORY.name]);
 if (opts.error) {
   console.error(opts.error);

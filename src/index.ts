@@ -111,11 +111,20 @@ export { OutputSchema, CompiledOutputSchema, type OutputSchemaOptions } from "./
 export type { Draft07Mode } from "./runtime/boundary/dialects/mode.js";
 export type { LegacyDialect } from "./runtime/boundary/dialects/dialects.js";
 export { BoundaryError, InputSchemaError } from "./runtime/errors/boundary-error.js";
+export {
+  ElicitationSchema,
+  CompiledElicitationSchema,
+  type DeprecatedForm,
+  type ElicitationError,
+  type ElicitationSchemaOptions,
+  type ElicitResult,
+} from "./runtime/elicitation/elicitation-schema.js";
 export type { BackplaneError, ModelFacingError } from "./runtime/errors/backplane-error.js";
 export type {
   BoundaryCode,
   CallDecodeCode,
   CatalogCode,
+  ElicitationCode,
   ErrorCode,
   ExecutionCode,
   IdentityCode,

@@ -14,7 +14,7 @@
 
 import { SchemaError, errorMessage, isInstance } from "../engine/errors.js";
 import { compileOptionChecks, expecting, optionsProblem, type OptionTable } from "../engine/options.js";
-import { compile, type CompileOptions, type Validator } from "../index.js";
+import { compile, ElicitationSchema, type CompileOptions, type Validator } from "../index.js";
 import { dialectOptionChecks } from "../runtime/boundary/dialects/mode.js";
 import { withheldLines } from "../runtime/boundary/withheld-model-text.js";
 import type { NodeResult } from "../engine/output/output.js";
@@ -23,6 +23,13 @@ import type { NodeResult } from "../engine/output/output.js";
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
   /** The most errors quoted in one `errorMessage`, a positive integer (default 10); the rest are counted. */
   maxErrorsInMessage?: number;
+  /**
+   * `true` for the provider of an MCP *server* (`Server` / `McpServer`), whose SDK uses it only to check the content
+   * of an accepted form-mode elicitation against its `requestedSchema`: every schema is then checked with
+   * `ElicitationSchema` (the MCP subset, else the validator always fails naming the pointer; content values are
+   * never quoted). Only `limits`, `formatAssertion` and `maxErrorsInMessage` apply then. Default `false`.
+   */
+  elicitation?: boolean;
 }
 
 /** The provider's options, checked fail closed in its constructor: `compile`'s, plus its own. */
@@ -30,7 +37,11 @@ const providerOptionChecks: OptionTable = new Map([
   ...compileOptionChecks,
   ...dialectOptionChecks,
   ["maxErrorsInMessage", expecting((v) => Number.isInteger(v) && (v as number) >= 1, "a positive integer")],
+  ["elicitation", expecting((v) => typeof v === "boolean", "a boolean")],
 ]);
+
+/** The options that apply to elicitation schemas (`ElicitationSchema`'s, and the message's). */
+const ELICITATION_OPTIONS: ReadonlySet<string> = new Set(["limits", "formatAssertion", "maxErrorsInMessage"]);
 
 /** The SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =
@@ -78,6 +89,7 @@ export interface JsonSchemaValidatorProvider {
 export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider {
   private readonly options: CompileOptions;
   private readonly maxErrors: number;
+  private readonly elicitation: boolean;
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
   /**
@@ -92,18 +104,20 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     try {
       problem = optionsProblem(options, providerOptionChecks, "BackplaneJsonSchemaValidator");
       if (problem === undefined) given = { ...options };
+      if (problem === undefined && given.elicitation === true) problem = elicitationProblem(given);
     } catch (e) {
       problem = `BackplaneJsonSchemaValidator options could not be read: ${errorMessage(e)}`;
     }
     if (problem !== undefined)
       throw new SchemaError({ class: "validation", code: "options_invalid", message: problem });
-    const { maxErrorsInMessage, ...compileOptions } = given;
+    const { maxErrorsInMessage, elicitation, ...compileOptions } = given;
     this.options = {
       ...compileOptions,
       formatAssertion: compileOptions.formatAssertion ?? true,
       legacyDialects: compileOptions.legacyDialects ?? "upgrade",
     };
     this.maxErrors = maxErrorsInMessage ?? 10;
+    this.elicitation = elicitation === true;
   }
 
   /** A validator for the schema, compiled once per schema object; never throws (a bad schema always fails). */
@@ -118,6 +132,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
   }
 
   private build(schema: unknown): JsonSchemaValidator<unknown> {
+    if (this.elicitation) return this.elicitationValidator(schema);
     let validator: Validator;
     try {
       validator = compile(schema, this.options);
@@ -139,12 +154,44 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
    * never a value (the SDK puts this text in an error a client may show a model): `withheldLines`, as the boundary.
    */
   private message(tree: NodeResult): string {
-    const lines = withheldLines(tree, "/");
+    return this.joined(withheldLines(tree, "/"));
+  }
+
+  /** A requested schema checked with `ElicitationSchema`; the validator checks accepted content against it. */
+  private elicitationValidator(schema: unknown): JsonSchemaValidator<unknown> {
+    const { limits, formatAssertion } = this.options;
+    const compiled = ElicitationSchema.validateSchema(schema, { limits, formatAssertion });
+    if (!compiled.ok) {
+      const { error } = compiled;
+      const at = error.schemaPointer !== undefined ? ` (at schema "${error.schemaPointer}")` : "";
+      return alwaysFails(`schema cannot be used for elicitation: ${error.class}/${error.code}: ${error.message}${at}`);
+    }
+    return (input: unknown): JsonSchemaValidatorResult<unknown> => {
+      const checked = compiled.value.validate({ action: "accept", content: input });
+      if (checked.ok) return { valid: true, data: input, errorMessage: undefined };
+      const { problems = [], message } = checked.error;
+      return { valid: false, data: undefined, errorMessage: problems.length > 0 ? this.joined(problems) : message };
+    };
+  }
+
+  /** At most `maxErrorsInMessage` lines, and how many more there are. */
+  private joined(lines: readonly string[]): string {
     if (lines.length === 0) return "value does not match the schema";
     const shown = lines.slice(0, this.maxErrors);
     const rest = lines.length - shown.length;
     return shown.join("; ") + (rest > 0 ? `; and ${rest} more error${rest === 1 ? "" : "s"}` : "");
   }
+}
+
+/** With `elicitation: true`, an option that elicitation schemas do not take is refused, not ignored. */
+function elicitationProblem(options: BackplaneJsonSchemaValidatorOptions): string | undefined {
+  for (const name of Object.keys(options)) {
+    if (name === "elicitation" || ELICITATION_OPTIONS.has(name)) continue;
+    if (options[name as keyof typeof options] === undefined) continue;
+    const apply = "only limits, formatAssertion and maxErrorsInMessage do";
+    return `BackplaneJsonSchemaValidator option "${name}" does not apply with elicitation: true (${apply})`;
+  }
+  return undefined;
 }
 
 function alwaysFails(errorMessage: string): JsonSchemaValidator<unknown> {

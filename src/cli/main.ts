@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `backplane-schema`: validate instances against a JSON Schema 2020-12 schema, admit an MCP tool catalog (from a
- * file or a live stdio server), or run as a Bowtie harness. Exit codes (`ExitCode`): 0 success, 1 invalid or
- * refused, 2 usage or input errors, 3 execution failure, 4 tools that differ from their pins; errors are one line
- * on stderr, never a stack trace.
+ * file or a live stdio server), serve MCP servers through the gateway, or run as a Bowtie harness. Exit codes
+ * (`ExitCode`): 0 success, 1 invalid or refused, 2 usage or input errors, 3 execution failure, 4 tools that differ
+ * from their pins; errors are one line on stderr, never a stack trace.
  */
 
 import { errorMessage, isInstance } from "../engine/errors.js";
@@ -11,6 +11,7 @@ import { admitCommand, DEFAULT_TIMEOUT_MS } from "./admit-command.js";
 import { CliError, ExitCode, oneLine } from "./args.js";
 import { runBowtie } from "./bowtie.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "./files.js";
+import { gatewayCommand } from "./gateway/command.js";
 import { printable } from "./terminal-text.js";
 import { packageInfo } from "./package-info.js";
 import { validateCommand, type Io } from "./validate-command.js";
@@ -57,6 +58,29 @@ Commands:
       --hidden-text report|refuse
                              Invisible or reordering characters in what a model reads: report them in the table
                              (default) or refuse the tool.
+  gateway --config <file>                    Serve the MCP servers of an mcpServers file as one MCP server (stdio,
+                             or Streamable HTTP with --http): tools namespaced <server>__<tool>, every call checked
+                             by Execution.invoke, pins and held updates, faults isolated (needs the MCP SDK 1.x:
+                             npm install @modelcontextprotocol/sdk).
+      --http <host:port>     Serve Streamable HTTP at http://<host:port>/mcp instead of stdio (loopback only unless
+                             --allow-remote); needs --token-file <file> (clients send its token as a bearer token).
+      --allow-origin <origin>  Accept browser requests from this Origin (repeatable; others are refused).
+      --pins <file>          Pins file: written on first use (trust on first use), then checked; a changed tool is
+                             held until approved.
+      --pins-mode tofu|enforce  enforce: never write the pins file; a tool without a pin is held too.
+      --hidden-text report|refuse  Invisible or reordering characters in tool text: report them or refuse the tool.
+      --target <profile>     Admit only tools a model provider accepts (repeatable; as in admit).
+      --call-timeout <ms>    Bound on every upstream call (default 60000); a timed-out call fails alone.
+      --startup-timeout <ms> Bound on starting a server and listing its tools (default 30000).
+      --max-message-bytes <n>  Largest message from a server or the client (default 4194304); a server over it is
+                             isolated.
+      --restart              Restart a stdio server that stopped, with backoff.
+      --audit <file|->       One JSON line per call and catalog event (- for stderr); --audit-values adds the
+                             arguments and results.
+      --draft07 reject|upgrade  Draft-07 tool schemas: translated exactly (upgrade, the default here) or refused.
+  gateway review --config <file> --pins <file>  Start the servers, print what is held and why, then exit.
+  gateway approve --pins <file> <tool>...    Pin the held definitions of these tools (a running gateway picks the
+                             approval up).
   bowtie                                     Run as a Bowtie test harness (IHOP v1 on stdin/stdout).
 
 Options of validate and admit:
@@ -92,13 +116,15 @@ Options:
   --version    Show the version.
 
 Exit status:
-  0  every instance valid; the batch admitted
-  1  an instance invalid; the batch refused, or it admitted no tool (--fail-on-quarantine: any tool quarantined)
+  0  every instance valid; the batch admitted; the gateway ended (its client closed stdin, or SIGINT/SIGTERM)
+  1  an instance invalid; the batch refused, or it admitted no tool (--fail-on-quarantine: any tool quarantined);
+     gateway review: a server could not be started
   2  usage error, unreadable file or stdin, malformed JSON, a number a double cannot hold, a schema that does not
      compile, an MCP server that cannot be started or does not list its tools within --timeout-ms
   3  execution failure: a limit was hit (an input over --max-input-bytes included) or the validator failed, so
      there is no verdict
-  4  admit --pins: a tool differs from its pin, has no pin, or is pinned but no longer listed or admitted
+  4  admit --pins: a tool differs from its pin, has no pin, or is pinned but no longer listed or admitted;
+     gateway review: a tool would be held
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
@@ -117,6 +143,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return validateCommand(rest, io);
     case "admit":
       return admitCommand(rest, io);
+    case "gateway":
+      return gatewayCommand(rest, io);
     case "bowtie":
       if (rest.length > 0) throw new CliError("bowtie takes no arguments");
       return runBowtie();

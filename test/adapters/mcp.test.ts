@@ -158,6 +158,38 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
     }
   });
 
+  test("elicitation: true checks requested schemas with ElicitationSchema on the server", async () => {
+    let reply: ElicitResult = { action: "accept", content: { email: "ada@example.com", age: 36 } };
+    const serverValidator = new BackplaneJsonSchemaValidator({ elicitation: true });
+    const { server, close } = await connect(serverValidator, new CountingValidator(), () => reply);
+    const ask = (schema: unknown) => server.elicitInput({ message: "Who are you?", requestedSchema: schema as never });
+    try {
+      assert.deepEqual((await ask(requestedSchema)).content, { email: "ada@example.com", age: 36 });
+      reply = { action: "accept", content: { email: "ada@example.com", age: -7 } };
+      await assert.rejects(ask(requestedSchema), (e: unknown) => {
+        assert.ok(e instanceof McpError);
+        assert.match(e.message, /does not match requested schema: \/age: must be at least 0/);
+        assert.ok(!e.message.includes("-7"), "the value is not quoted");
+        return true;
+      });
+      reply = { action: "accept", content: { email: "ada@example.com", extra: "x" } };
+      await assert.rejects(ask(requestedSchema), /1 property the requested schema does not declare/);
+      // The SDK's own request check refuses a nested schema before sending it; the provider refuses it too.
+      const nested = { type: "object", properties: { address: { type: "object", properties: {} } } };
+      assert.match(
+        serverValidator.getValidator(nested)({ address: {} }).errorMessage ?? "",
+        /^schema cannot be used for elicitation: unsupported_capability\/elicitation_unsupported: .* \(at schema "\/properties\/address\/type"\)$/,
+      );
+    } finally {
+      await close();
+    }
+    assert.throws(
+      () => new BackplaneJsonSchemaValidator({ elicitation: true, schemaRegistry: {} }),
+      /option "schemaRegistry" does not apply with elicitation: true/,
+    );
+    assert.throws(() => new BackplaneJsonSchemaValidator({ elicitation: "yes" as never }), /must be a boolean/);
+  });
+
   test("McpServer (Zod tool schemas are emitted as draft-07): rejected with draft07: 'reject', accepted with 'upgrade' (the default)", async () => {
     for (const draft07 of ["reject", "upgrade", undefined] as const) {
       const options: BackplaneJsonSchemaValidatorOptions = draft07 === undefined ? {} : { draft07 };

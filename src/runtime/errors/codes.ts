@@ -81,6 +81,36 @@ const UPGRADE_CODES = {
   },
 } as const satisfies CodeTable;
 
+/** Elicitation: the codes of `ElicitationError` (`ElicitationSchema`) besides the boundary's it hands on. */
+const ELICITATION_CODES = {
+  elicitation_unsupported: {
+    class: "`unsupported_capability`",
+    stage: "schema",
+    when:
+      "the requested schema leaves the MCP form-mode subset: not a flat object of primitive properties and the " +
+      "enum forms (the first keyword outside it is `schemaPointer`)",
+  },
+  default_invalid: {
+    class: "`validation`",
+    stage: "schema",
+    when: "a property's `default` does not satisfy the property",
+  },
+  result_invalid: {
+    class: "`validation`",
+    stage: "result",
+    when:
+      "the `ElicitResult` is not a JSON object, its `action` is not `accept`, `decline` or `cancel`, or it " +
+      "carries content with another action",
+  },
+  content_invalid: {
+    class: "`validation`",
+    stage: "result",
+    when:
+      "the accepted content has a key the schema does not declare, a value that does not match its property, " +
+      "or lacks a required one (`problems` lists them, quoting no value)",
+  },
+} as const satisfies CodeTable;
+
 /** Identity: the codes of the `SchemaError` that `ToolCatalog.canonical` throws and `digest` rejects with. */
 const IDENTITY_CODES = {
   tool_invalid: {
@@ -363,6 +393,8 @@ const GATEWAY_CODES = {
 
 /** A code of `BoundaryError`: the engine's, and the boundary's own. */
 export type BoundaryCode = EngineCode | keyof typeof BOUNDARY_CODES;
+/** A code of `ElicitationError`: the boundary's (a requested schema it compiles, a limit), and its own. */
+export type ElicitationCode = BoundaryCode | keyof typeof ELICITATION_CODES;
 /** A code of `UpgradeFailed`. */
 export type UpgradeCode = keyof typeof UPGRADE_CODES;
 /** A code of the identity's `SchemaError` (`ToolCatalog.canonical`, `digest`). */
@@ -377,7 +409,14 @@ export type CatalogCode = keyof typeof CATALOG_CODES | keyof typeof CONVERSATION
 export type ExecutionCode = keyof typeof GATEWAY_CODES | BoundaryCode;
 /** Every code the library returns or throws. */
 export type ErrorCode =
-  BoundaryCode | UpgradeCode | IdentityCode | ProviderCode | CallDecodeCode | CatalogCode | ExecutionCode;
+  | BoundaryCode
+  | ElicitationCode
+  | UpgradeCode
+  | IdentityCode
+  | ProviderCode
+  | CallDecodeCode
+  | CatalogCode
+  | ExecutionCode;
 
 /** One layer of the reference: its title, the error shape it makes, a paragraph before its table, and its codes. */
 interface ErrorLayer {
@@ -400,6 +439,14 @@ export const ERROR_LAYERS: readonly ErrorLayer[] = [
     codes: BOUNDARY_CODES,
   },
   { title: "Dialect upgrades", shape: "UpgradeFailed", intro: "", codes: UPGRADE_CODES },
+  {
+    title: "Elicitation",
+    shape: "ElicitationError",
+    intro:
+      "`ElicitationSchema` ([Elicitation](../guide/elicitation.md)) answers the boundary's codes for a requested " +
+      "schema it compiles (with the boundary's error as `cause`) and for a limit, plus:",
+    codes: ELICITATION_CODES,
+  },
   { title: "Identity", shape: "SchemaError", intro: "", codes: IDENTITY_CODES },
   {
     title: "Admission",

@@ -1,0 +1,250 @@
+/**
+ * The gateway's catalog (docs/guide/gateway.md §Admission): the tools of every server that is up, admitted as one
+ * batch through a `Conversation` (each server's name its namespace, quarantine, the explicit draft-07 upgrade on by
+ * default), every later listing through the conversation's reviewed update, with the pins file's pins. Quarantine
+ * omits what the library quarantines (an unsupported schema, a provider target's refusal, hidden text under
+ * `refuse`); a tool whose error would refuse the whole batch (a schema that does not compile, bad metadata, a
+ * duplicate name) is excluded here instead and the rest admitted again, so one bad tool never takes the others down.
+ */
+
+import { isObject } from "../../engine/json/json.js";
+import {
+  Conversation,
+  SchemaCache,
+  type AdmissionTarget,
+  type AdmittedBundle,
+  type CatalogError,
+  type ChangedTool,
+  type Draft07Mode,
+  type ExecutionError,
+  type ExecutionHost,
+  type HeldTool,
+  type HiddenTextPolicy,
+  type Limits,
+  type ProviderTool,
+  type Result,
+  type ToolCall,
+} from "../../index.js";
+import { describeError } from "../args.js";
+
+/** What joins a server's name and its tool's own name (the library's default separator). */
+export const SEPARATOR = "__";
+
+export interface CatalogSettings {
+  /** The configured servers, in file order: the backends, each its own namespace. */
+  readonly servers: readonly string[];
+  readonly draft07: Draft07Mode;
+  readonly hiddenText: HiddenTextPolicy;
+  readonly targets?: readonly AdmissionTarget[];
+  readonly limits?: Partial<Limits>;
+  /** `admit` (trust on first use) or `hold` (`--pins-mode enforce`: a tool without a pin is held). */
+  readonly unpinned: "admit" | "hold";
+}
+
+/** One server's listing. */
+export interface ListedServer {
+  readonly name: string;
+  /** Every listed tool's revision: the server's version. */
+  readonly revision: string;
+  readonly tools: readonly unknown[];
+}
+
+/** A tool left out of the catalog, and why (for stderr and the audit log: host data). */
+export interface LeftOut {
+  readonly name: string;
+  readonly server: string;
+  readonly code: string;
+  readonly reason: string;
+}
+
+/** What one admission did. */
+export interface Admission {
+  /** The first admission (no catalog before it). */
+  readonly first: boolean;
+  readonly accepted: readonly string[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly ChangedTool[];
+  /** Every tool held now. */
+  readonly held: readonly HeldTool[];
+  readonly approved: readonly string[];
+  /** Tools the library quarantined (unsupported schema, provider target, hidden text refused). */
+  readonly quarantined: readonly LeftOut[];
+  /** Tools excluded so that the batch could be admitted (their error would have refused it). */
+  readonly excluded: readonly LeftOut[];
+  /** Tools admitted or held whose model-facing text hides characters (`--hidden-text report`). */
+  readonly hiddenText: readonly { readonly name: string; readonly pointers: readonly string[] }[];
+}
+
+interface Descriptor {
+  readonly server: string;
+  readonly listed: string;
+  readonly tool: Record<string, unknown>;
+}
+
+/** The catalog in force and how each listing is admitted against the pins. */
+export class GatewayCatalog {
+  private conversation: Conversation | undefined;
+  private readonly cache = new SchemaCache();
+  /** Listed name → server, for every tool listed (admitted, held or left out). */
+  private owners = new Map<string, string>();
+
+  constructor(private readonly settings: CatalogSettings) {}
+
+  /** The provider tools a client is shown: admitted ones only, exactly as their servers published them. */
+  get tools(): ProviderTool[] {
+    return this.conversation === undefined ? [] : this.conversation.modelRequest().tools;
+  }
+
+  /** The server a listed tool name belongs to (admitted, held or left out), if any. */
+  serverOf(name: string): string | undefined {
+    return this.owners.get(name);
+  }
+
+  /** Every tool of the last listing (admitted, held or left out), with its server. */
+  listed(): IterableIterator<[string, string]> {
+    return this.owners.entries();
+  }
+
+  /** The pins in force (canonical texts; a held tool's is the pin it differs from). */
+  get pins(): Record<string, string> {
+    return this.conversation?.pins ?? {};
+  }
+
+  /** The held tools with the definition each has now (what approving it pins). */
+  held(): Map<string, { server: string; code: string; fields: readonly string[]; canonical: string }> {
+    const out = new Map<string, { server: string; code: string; fields: readonly string[]; canonical: string }>();
+    const bundle = this.conversation?.current;
+    for (const h of this.conversation?.held ?? []) {
+      const candidate = bundle?.rejected.find((r) => r.name === h.name)?.pin;
+      if (candidate !== undefined) {
+        out.set(h.name, {
+          server: this.owners.get(h.name) ?? "",
+          code: h.code,
+          fields: h.fields,
+          canonical: candidate,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** Runs a call through `Execution.invoke` on the catalog in force. */
+  invoke<T>(call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> | undefined {
+    return this.conversation?.invoke(call, host);
+  }
+
+  /**
+   * Admits the listings of the servers that are up, with `pins` (the pins file's) added to the pins in force. Returns
+   * what changed, or why no catalog could be admitted (the previous one stays in force).
+   */
+  admit(listed: readonly ListedServer[], pins: Readonly<Record<string, string>>): Result<Admission, string> {
+    const descriptors: Descriptor[] = [];
+    const excluded: LeftOut[] = [];
+    this.owners = new Map();
+    for (const server of listed) {
+      for (const tool of server.tools) {
+        const name = isObject(tool) && typeof tool["name"] === "string" ? tool["name"] : undefined;
+        if (name === undefined || !isObject(tool)) {
+          excluded.push({
+            name: "(unnamed)",
+            server: server.name,
+            code: "tool_invalid",
+            reason: "a listed tool is not an object with a name",
+          });
+          continue;
+        }
+        const listedName = server.name + SEPARATOR + name;
+        this.owners.set(listedName, server.name);
+        descriptors.push({
+          server: server.name,
+          listed: listedName,
+          tool: { ...tool, revision: server.revision, backend: server.name },
+        });
+      }
+    }
+    // Each round either admits or excludes one tool: at most one round per tool, plus the last.
+    for (let round = 0; round <= descriptors.length; round++) {
+      const tools = descriptors.map((d) => d.tool);
+      const first = this.conversation === undefined;
+      const result = first ? this.start(tools, pins) : this.update(tools, pins);
+      if (result.ok) return { ok: true, value: this.outcome(result.value, first, excluded) };
+      const error = result.error;
+      let index = -1;
+      for (let i = 0; i < descriptors.length; i++) if (descriptors[i]?.listed === error.tool?.name) index = i;
+      if (index < 0) return { ok: false, error: describeError(error) };
+      const [dropped] = descriptors.splice(index, 1) as [Descriptor];
+      excluded.push({
+        name: dropped.listed,
+        server: dropped.server,
+        code: error.code,
+        reason: describeError(error.cause ?? error),
+      });
+    }
+    return { ok: false, error: "the catalog could not be admitted" };
+  }
+
+  private start(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
+    const { settings } = this;
+    const started = Conversation.tryStart({
+      tools,
+      backends: settings.servers,
+      namespace: Object.fromEntries(settings.servers.map((name) => [name, name])),
+      namespaceSeparator: SEPARATOR,
+      schemaAdmission: "quarantine",
+      draft07: settings.draft07,
+      hiddenText: settings.hiddenText,
+      unpinned: settings.unpinned,
+      pins: { ...pins },
+      cache: this.cache,
+      ...(settings.targets === undefined ? {} : { targets: [...settings.targets] }),
+      ...(settings.limits === undefined ? {} : { limits: settings.limits }),
+    });
+    if (!started.ok) return started;
+    this.conversation = started.value;
+    const bundle = started.value.current;
+    const held = started.value.held.map((h) => h.name);
+    return {
+      ok: true,
+      value: { bundle, added: [...bundle.accepted, ...held], removed: [], changed: [], approved: [] },
+    };
+  }
+
+  private update(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
+    const updated = (this.conversation as Conversation).updateCatalog(tools, { pins: { ...pins } });
+    if (!updated.ok) return updated;
+    const { value: bundle, added, removed, changed, approved } = updated;
+    return { ok: true, value: { bundle, added, removed, changed, approved } };
+  }
+
+  private outcome(changes: AdmissionChanges, first: boolean, excluded: LeftOut[]): Admission {
+    const { bundle } = changes;
+    const quarantined: LeftOut[] = [];
+    for (const r of bundle.rejected) {
+      const code = r.error.code;
+      if (code === "tool_changed" || code === "tool_unpinned") continue;
+      quarantined.push({ name: r.name, server: this.owners.get(r.name) ?? "", code, reason: describeError(r.error) });
+    }
+    const hiddenText = bundle.hiddenText.map((h) => ({ name: h.name, pointers: h.places.map((p) => p.pointer) }));
+    return {
+      first,
+      accepted: [...bundle.accepted],
+      added: changes.added,
+      removed: changes.removed,
+      changed: changes.changed,
+      held: (this.conversation as Conversation).held,
+      approved: changes.approved,
+      quarantined,
+      excluded,
+      hiddenText,
+    };
+  }
+}
+
+interface AdmissionChanges {
+  readonly bundle: AdmittedBundle;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly ChangedTool[];
+  readonly approved: readonly string[];
+}

@@ -1,0 +1,201 @@
+/**
+ * `backplane-schema gateway` (docs/guide/gateway.md): `gateway --config <file> [options]` runs the gateway until its
+ * client closes stdin (or, with `--http`, until SIGINT/SIGTERM); `gateway review --config <file> --pins <file>` prints
+ * what is held and why, then exits; `gateway approve --pins <file> <tool>…` pins what a person has reviewed.
+ */
+
+import { readFileSync } from "node:fs";
+import { errorMessage } from "../../engine/errors.js";
+import type { AdmissionTarget, HiddenTextPolicy } from "../../index.js";
+import { CliError, ExitCode, oneLine, parseArgs, type ParsedArgs } from "../args.js";
+import { draft07Of, limitsOf } from "../boundary-options.js";
+import type { Io } from "../validate-command.js";
+import { approve } from "./approve.js";
+import { Audit, Reporter } from "./audit.js";
+import type { CatalogSettings } from "./catalog.js";
+import { readConfig } from "./config.js";
+import { Gateway, type GatewaySettings } from "./gateway.js";
+import { isLoopback, serveHttp } from "./http-front.js";
+import { LineTransport } from "./line-transport.js";
+import { PinsStore, type PinsMode } from "./pins-store.js";
+import { review } from "./review.js";
+import { loadSdk } from "./sdk.js";
+
+const DEFAULTS = Object.freeze({
+  callTimeoutMs: 60_000,
+  startupTimeoutMs: 30_000,
+  maxMessageBytes: 4 * 1024 * 1024,
+  pingTimeoutMs: 5_000,
+});
+
+/** The largest delay `setTimeout` honours. */
+const MAX_MS = 2 ** 31 - 1;
+/** How long stopping may take before the process exits anyway. */
+const EXIT_DEADLINE_MS = 5_000;
+const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
+const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
+
+/** The options `gateway` and `gateway review` share. */
+const SHARED = {
+  flags: ["--restart"],
+  options: [
+    "--config",
+    "--pins",
+    "--pins-mode",
+    "--hidden-text",
+    "--startup-timeout",
+    "--max-message-bytes",
+    "--draft07",
+  ],
+  repeatable: ["--target", "--limit"],
+};
+
+function whole(args: ParsedArgs, name: string, fallback: number, min = 1, max = MAX_MS): number {
+  const text = args.options.get(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || value < min || value > max)
+    throw new CliError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+function oneOf<T extends string>(args: ParsedArgs, name: string, values: readonly T[], fallback: T): T {
+  const given = args.options.get(name) ?? fallback;
+  if (!(values as readonly string[]).includes(given))
+    throw new CliError(`${name} must be one of ${values.join(", ")} (got "${given}")`);
+  return given as T;
+}
+
+/** What `gateway` and `gateway review` read from their shared options. */
+function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode; settings: GatewaySettings } {
+  const configFile = args.options.get("--config");
+  if (configFile === undefined) throw new CliError("gateway needs --config <file> (the mcpServers object clients use)");
+  const pinsMode = oneOf(args, "--pins-mode", PINS_MODES, "tofu");
+  if (args.options.has("--pins-mode") && !args.options.has("--pins"))
+    throw new CliError("--pins-mode needs --pins <file>");
+  const targets = args.lists.get("--target");
+  const limits = limitsOf(args);
+  const callTimeoutMs = whole(args, "--call-timeout", DEFAULTS.callTimeoutMs);
+  const catalog: Omit<CatalogSettings, "servers"> = {
+    // The explicit, exact draft-07 upgrade is on by default here: SDK 1.x servers publish draft-07 schemas.
+    draft07: draft07Of(args) ?? "upgrade",
+    hiddenText: oneOf(args, "--hidden-text", HIDDEN_TEXT, "report"),
+    unpinned: pinsMode === "enforce" ? "hold" : "admit",
+    ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
+    ...(limits === undefined ? {} : { limits }),
+  };
+  const settings = {
+    callTimeoutMs,
+    startupTimeoutMs: whole(args, "--startup-timeout", DEFAULTS.startupTimeoutMs),
+    maxMessageBytes: whole(args, "--max-message-bytes", DEFAULTS.maxMessageBytes, 1_024, 1024 ** 3),
+    pingTimeoutMs: Math.min(DEFAULTS.pingTimeoutMs, callTimeoutMs),
+    restart: args.flags.has("--restart"),
+    catalog: { ...catalog, servers: [] as string[] },
+  };
+  return { configFile, pinsMode, settings };
+}
+
+/** `gateway …`: the subcommand, or the gateway itself. */
+export async function gatewayCommand(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === "approve") return approve(argv.slice(1), io);
+  if (argv[0] === "review") {
+    const args = parseArgs(argv.slice(1), SHARED);
+    return review(args, settingsOf(args), io);
+  }
+  return run(argv, io);
+}
+
+/** `--http host:port`, loopback unless `--allow-remote`, with the token from `--token-file`. */
+function httpOf(args: ParsedArgs) {
+  const given = args.options.get("--http");
+  const httpOnly = ["--token-file", "--allow-origin", "--allow-remote"].filter(
+    (name) => args.options.has(name) || args.lists.has(name) || args.flags.has(name),
+  );
+  if (given === undefined) {
+    if (httpOnly.length > 0) throw new CliError(`${httpOnly[0]} applies only with --http`);
+    return undefined;
+  }
+  const match = /^(\[[^\]]+\]|[^:]+):([0-9]{1,5})$/.exec(given);
+  const port = match === null ? NaN : Number(match[2]);
+  if (match === null || port > 65_535)
+    throw new CliError(`--http must be host:port (e.g. 127.0.0.1:8080), got "${given}"`);
+  const host = (match[1] as string).replace(/^\[(.*)\]$/, "$1");
+  if (!isLoopback(host) && !args.flags.has("--allow-remote")) {
+    throw new CliError(`--http ${given} is not a loopback address: pass --allow-remote to listen on it`);
+  }
+  const tokenFile = args.options.get("--token-file");
+  if (tokenFile === undefined)
+    throw new CliError("--http needs --token-file <file> (clients must send its token as a bearer token)");
+  let token: string;
+  try {
+    token = readFileSync(tokenFile, "utf8").trim();
+  } catch (e) {
+    throw new CliError(`cannot read --token-file ${tokenFile}: ${oneLine(errorMessage(e))}`);
+  }
+  if (token.length < 16 || /\s/.test(token))
+    throw new CliError(`--token-file ${tokenFile} must hold one token of at least 16 characters`);
+  return { host, port, token, allowedOrigins: args.lists.get("--allow-origin") ?? [] };
+}
+
+async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, {
+    flags: [...SHARED.flags, "--audit-values", "--allow-remote"],
+    options: [...SHARED.options, "--call-timeout", "--audit", "--http", "--token-file"],
+    repeatable: [...SHARED.repeatable, "--allow-origin"],
+  });
+  if (args.positionals.length > 0)
+    throw new CliError(`gateway takes no positional arguments (got "${args.positionals[0]}")`);
+  const { configFile, pinsMode, settings } = settingsOf(args);
+  const http = httpOf(args);
+  const servers = await readConfig(configFile);
+  const reporter = new Reporter(io.err);
+  const pinsPath = args.options.get("--pins");
+  const pins = pinsPath === undefined ? undefined : new PinsStore(pinsPath, pinsMode, (text) => reporter.say(text));
+  await pins?.read(); // a pins file that cannot be used is a usage error now, not a surprise later
+  if (args.flags.has("--audit-values") && !args.options.has("--audit"))
+    throw new CliError("--audit-values needs --audit <file|->");
+  const sdk = await loadSdk("gateway");
+  const audit = new Audit(args.options.get("--audit"), args.flags.has("--audit-values"), io.err);
+  const gateway = new Gateway(
+    sdk,
+    servers,
+    { ...settings, catalog: { ...settings.catalog, servers: servers.map((s) => s.name) } },
+    pins,
+    reporter,
+    audit,
+  );
+
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const signals = () => finish();
+  process.once("SIGINT", signals);
+  process.once("SIGTERM", signals);
+  let closeHttp: (() => Promise<void>) | undefined;
+  if (http === undefined) {
+    const transport = new LineTransport(process.stdin, process.stdout, {
+      maxMessageBytes: settings.maxMessageBytes,
+      isMessage: (value) => sdk.types.JSONRPCMessageSchema.safeParse(value).success,
+      onFault: (fault) =>
+        reporter.say(
+          fault.kind === "oversized"
+            ? `the client sent a message of more than ${settings.maxMessageBytes} bytes (--max-message-bytes): dropped`
+            : `the client sent a line that is not a JSON-RPC message: dropped`,
+        ),
+      close: async () => undefined,
+    });
+    await gateway.attach(transport, finish);
+  } else {
+    const front = await serveHttp(gateway, { ...http, maxMessageBytes: settings.maxMessageBytes }, reporter);
+    closeHttp = front.close;
+    const host = http.host.includes(":") ? `[${http.host}]` : http.host;
+    reporter.say(`serving Streamable HTTP at http://${host}:${front.address.port}/mcp`);
+  }
+  await finished;
+  process.off("SIGINT", signals);
+  process.off("SIGTERM", signals);
+  // Whatever is still open, the process ends soon after: a server cannot keep the gateway alive.
+  setTimeout(() => process.exit(ExitCode.ok), EXIT_DEADLINE_MS).unref();
+  await closeHttp?.();
+  await gateway.stop();
+  return ExitCode.ok;
+}

@@ -1,0 +1,109 @@
+/**
+ * The gateway's configuration file (docs/guide/gateway.md): the `mcpServers` object MCP clients already use, each
+ * server either a stdio command (`command`, `args`, `env`, `cwd`) or a Streamable HTTP upstream (`url`, `headers`),
+ * optionally with the `type` some clients write. Fail closed: an unknown field anywhere is an error naming it and the
+ * fields that are known, so a typo never drops a setting.
+ */
+
+import { isPlainObject } from "../../engine/json/json.js";
+import { CliError } from "../args.js";
+import { DEFAULT_MAX_INPUT_BYTES, readJson } from "../files.js";
+
+/** A server started as a child process speaking MCP over stdio. */
+export interface StdioServerConfig {
+  readonly kind: "stdio";
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Added to the child's environment (which otherwise holds only the SDK's default, safe variables). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/** A server reached over Streamable HTTP. */
+export interface HttpServerConfig {
+  readonly kind: "http";
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** One configured server: its name (the namespace of its tools and prompts) and how to reach it. */
+export type ServerConfig = (StdioServerConfig | HttpServerConfig) & { readonly name: string };
+
+/**
+ * A server name is its tools' namespace (`<name>__<tool>`): MCP tool-name characters, no `__` (the separator, so a
+ * prefixed name splits one way only), at most 64 characters (a prefixed name stays within the 128 MCP allows).
+ */
+const SERVER_NAME = /^(?!.*__)[A-Za-z0-9_.-]{1,64}$/;
+
+const STDIO_FIELDS = ["type", "command", "args", "env", "cwd"];
+const HTTP_FIELDS = ["type", "url", "headers"];
+
+function unknownField(where: string, field: string, known: readonly string[]): CliError {
+  return new CliError(`${where}: unknown field ${JSON.stringify(field)} (known: ${known.join(", ")})`);
+}
+
+function strings(value: unknown, where: string): Record<string, string> {
+  if (!isPlainObject(value) || !Object.values(value).every((v) => typeof v === "string")) {
+    throw new CliError(`${where} must be an object of strings`);
+  }
+  return { ...value } as Record<string, string>;
+}
+
+function server(name: string, value: unknown, file: string): ServerConfig {
+  const where = `${file}: mcpServers.${name}`;
+  if (!SERVER_NAME.test(name)) {
+    const rule = 'must be 1–64 characters of A–Z a–z 0–9 _ - . without "__" (it prefixes its tools)';
+    throw new CliError(`${file}: server name ${JSON.stringify(name)} ${rule}`);
+  }
+  if (!isPlainObject(value)) throw new CliError(`${where} must be an object`);
+  const http = Object.hasOwn(value, "url");
+  if (http === Object.hasOwn(value, "command"))
+    throw new CliError(`${where} needs exactly one of "command" (stdio) or "url" (Streamable HTTP)`);
+  const known = http ? HTTP_FIELDS : STDIO_FIELDS;
+  for (const field of Object.keys(value)) if (!known.includes(field)) throw unknownField(where, field, known);
+  const type = value["type"];
+  if (type !== undefined && !(http ? type === "http" || type === "streamable-http" : type === "stdio")) {
+    const expected = http ? '"http" or "streamable-http" for a server with url' : '"stdio" for a server with command';
+    throw new CliError(`${where}.type must be ${expected}`);
+  }
+  if (http) {
+    let url: URL;
+    try {
+      url = new URL(String(value["url"]));
+    } catch {
+      throw new CliError(`${where}.url is not a URL`);
+    }
+    if (typeof value["url"] !== "string" || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      throw new CliError(`${where}.url must be an http: or https: URL`);
+    }
+    const headers = value["headers"] === undefined ? {} : strings(value["headers"], `${where}.headers`);
+    return { name, kind: "http", url, headers };
+  }
+  const command = value["command"];
+  if (typeof command !== "string" || command === "") throw new CliError(`${where}.command must be a non-empty string`);
+  const args = value["args"] ?? [];
+  if (!Array.isArray(args) || !args.every((a) => typeof a === "string"))
+    throw new CliError(`${where}.args must be an array of strings`);
+  const env = value["env"] === undefined ? {} : strings(value["env"], `${where}.env`);
+  const cwd = value["cwd"];
+  if (cwd !== undefined && (typeof cwd !== "string" || cwd === ""))
+    throw new CliError(`${where}.cwd must be a non-empty string`);
+  return { name, kind: "stdio", command, args: [...args] as string[], env, ...(cwd === undefined ? {} : { cwd }) };
+}
+
+/** The servers a configuration value names, in file order; throws `CliError` (exit 2) naming what is wrong. */
+export function serversOf(config: unknown, file: string): ServerConfig[] {
+  if (!isPlainObject(config)) throw new CliError(`${file} must be a JSON object { "mcpServers": { … } }`);
+  for (const field of Object.keys(config)) if (field !== "mcpServers") throw unknownField(file, field, ["mcpServers"]);
+  const servers = config["mcpServers"];
+  if (!isPlainObject(servers)) throw new CliError(`${file}: "mcpServers" must be an object of servers by name`);
+  const names = Object.keys(servers);
+  if (names.length === 0) throw new CliError(`${file}: "mcpServers" names no server`);
+  return names.map((name) => server(name, servers[name], file));
+}
+
+/** Reads (under the CLI's input cap) and checks the configuration file. */
+export async function readConfig(file: string): Promise<ServerConfig[]> {
+  if (file === "-") throw new CliError("--config needs a file, not - (stdin is the client's connection)");
+  return serversOf(await readJson(file, "configuration file", DEFAULT_MAX_INPUT_BYTES), file);
+}

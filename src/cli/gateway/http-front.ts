@@ -1,0 +1,118 @@
+/**
+ * The Streamable HTTP front (`--http host:port`; MCP 2025-11-25 `basic/transports.mdx` §Streamable HTTP and §Security
+ * Warning): loopback only unless `--allow-remote`; every request needs `Authorization: Bearer <token>` (the token
+ * from `--token-file`, compared in constant time); a request with an `Origin` header is refused unless that origin
+ * was allowed (`--allow-origin`), and on loopback the `Host` must name the loopback address (DNS rebinding). Each MCP
+ * session is one client of the gateway, through the SDK's server transport, its bodies bounded by
+ * `--max-message-bytes`.
+ */
+
+import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Reporter } from "./audit.js";
+import type { Gateway } from "./gateway.js";
+import { loadHttpServerTransport, type HttpServerTransport } from "./sdk.js";
+
+export interface HttpFrontOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly token: string;
+  readonly allowedOrigins: readonly string[];
+  readonly maxMessageBytes: number;
+}
+
+/** The endpoint path (the one MCP clients use by convention). */
+const MCP_PATH = "/mcp";
+/** Sessions served at once; more are refused until one closes. */
+const MAX_SESSIONS = 64;
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Whether a host given to `--http` is a loopback address. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function digest(text: string): Uint8Array {
+  return new Uint8Array(createHash("sha256").update(text).digest());
+}
+
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+}
+
+/** Starts the HTTP front; resolves with its address and a function that closes it (and every session). */
+export async function serveHttp(
+  gateway: Gateway,
+  options: HttpFrontOptions,
+  reporter: Reporter,
+): Promise<{ address: AddressInfo; close: () => Promise<void> }> {
+  const Transport = await loadHttpServerTransport();
+  const sessions = new Map<string, HttpServerTransport>();
+  const expected = digest(`Bearer ${options.token}`);
+  const loopback = isLoopback(options.host);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://gateway");
+    if (url.pathname !== MCP_PATH) return refuse(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
+    const origin = req.headers.origin;
+    if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
+      return refuse(res, 403, "forbidden: this Origin is not allowed (--allow-origin)");
+    }
+    if (loopback) {
+      const host = (req.headers.host ?? "").replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
+      if (!isLoopback(host)) return refuse(res, 403, "forbidden: the Host header does not name the loopback address");
+    }
+    // Hashing both sides gives equal lengths, so the comparison takes the same time whatever was sent.
+    const given = req.headers.authorization;
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      return refuse(res, 401, "unauthorized: a bearer token is required", {
+        "www-authenticate": 'Bearer realm="backplane-schema gateway"',
+      });
+    }
+    const id = req.headers["mcp-session-id"];
+    const known = typeof id === "string" ? sessions.get(id) : undefined;
+    if (typeof id === "string" && known === undefined) return refuse(res, 404, "session not found");
+    if (known !== undefined) return known.handleRequest(req, res);
+    if (req.method !== "POST") return refuse(res, 400, "bad request: no session (initialize first)");
+    if (sessions.size >= MAX_SESSIONS) return refuse(res, 503, `too many sessions (${MAX_SESSIONS})`);
+    const transport: HttpServerTransport = new Transport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sessionId) => {
+        sessions.set(sessionId, transport);
+      },
+      maxRequestBodySize: options.maxMessageBytes,
+    });
+    await gateway.attach(transport, () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    });
+    await transport.handleRequest(req, res);
+    // A first request that did not initialise a session leaves nothing behind.
+    if (transport.sessionId === undefined) await transport.close();
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      reporter.say(`an HTTP request failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent) refuse(res, 500, "internal error");
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    address,
+    close: async () => {
+      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,329 @@
+/**
+ * One configured server as the gateway sees it (docs/guide/gateway.md §Faults): started (a child over stdio, or a
+ * Streamable HTTP connection), initialised and listed within the startup budget, then up until it exits, writes
+ * something that is not a bounded JSON-RPC message, or stops answering (a call timed out and a ping got no answer
+ * either). Then it is down: its pending requests fail with the reason, the gateway drops its tools, and with
+ * `--restart` a stdio server is started again with backoff. Nothing a server does can throw into the gateway.
+ */
+
+import { errorMessage, isInstance } from "../../engine/errors.js";
+import { isObject } from "../../engine/json/json.js";
+import { BackplaneJsonSchemaValidator } from "../../adapters/mcp.js";
+import { oneLine } from "../args.js";
+import { packageInfo } from "../package-info.js";
+import { spawnServer, type ChildServer } from "./child-transport.js";
+import type { ServerConfig } from "./config.js";
+import { httpTransport } from "./http-upstream.js";
+import type { LineFault } from "./line-transport.js";
+import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "./sdk.js";
+
+export type UpstreamState = "starting" | "up" | "down" | "stopped";
+
+export interface UpstreamSettings {
+  readonly maxMessageBytes: number;
+  readonly startupTimeoutMs: number;
+  /** How long a ping may take to show a server still answers after one of its calls timed out. */
+  readonly pingTimeoutMs: number;
+  readonly restart: boolean;
+}
+
+/** What an upstream tells the gateway. */
+export interface UpstreamEvents {
+  /** The server is up and listed its tools (first start, or a restart). */
+  up(upstream: Upstream): void;
+  /** The server went down (or could not be started); `reason` says why. */
+  down(upstream: Upstream, reason: string): void;
+  /** The server sent `notifications/tools/list_changed` and its tools were listed again. */
+  toolsChanged(upstream: Upstream): void;
+  /** Any other notification the server sent. */
+  notification(upstream: Upstream, notification: { method: string; params?: unknown }): void;
+  /** A request the server sent (sampling, roots, elicitation, …): the answer, or an error to send back. */
+  request(upstream: Upstream, request: { method: string; params?: unknown }, extra: RequestExtra): Promise<unknown>;
+  /** A line the server wrote on its stderr, or something the gateway says about it. */
+  stderr(upstream: Upstream, line: string): void;
+}
+
+/** The client capabilities every upstream is offered; the gateway carries each to its client (or refuses it). */
+const CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
+
+/** Restart delays double from the first to the last; a server up for `STABLE_MS` starts again from the first. */
+const FIRST_RESTART_MS = 500;
+const LAST_RESTART_MS = 30_000;
+const STABLE_MS = 60_000;
+/** `tools/list` pages a server may return before it is taken for looping. */
+const MAX_PAGES = 1_000;
+
+/** How long a closed connection waits for its child's exit status. */
+const EXIT_WAIT_MS = 500;
+
+class Timeout extends Error {}
+
+function pause(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+}
+
+function faultText(fault: LineFault, max: number): string {
+  if (fault.kind === "oversized") return `it sent a message of more than ${max} bytes (--max-message-bytes)`;
+  return fault.kind === "not_json"
+    ? "it wrote a line that is not JSON"
+    : "it wrote JSON that is not a JSON-RPC message";
+}
+
+export class Upstream {
+  state: UpstreamState = "starting";
+  /** Why it is down (or could not start). */
+  reason = "";
+  /** The tools it listed last, as published. */
+  tools: readonly unknown[] = [];
+  /** The server's version (`serverInfo.version`), every tool's revision. */
+  revision = "";
+  private client: SdkClient | undefined;
+  private child: ChildServer | undefined;
+  private generation = 0;
+  private restarts = 0;
+  private upSince = 0;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private listing: Promise<void> | undefined;
+  private relistAgain = false;
+  private probing = false;
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly sdk: Sdk,
+    private readonly settings: UpstreamSettings,
+    private readonly events: UpstreamEvents,
+  ) {}
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  /** The server's capabilities (after it is up). */
+  get capabilities(): Record<string, unknown> {
+    return (this.client?.getServerCapabilities() as Record<string, unknown> | undefined) ?? {};
+  }
+
+  /** Starts (or restarts) the server; resolves once it is up or down, within the startup budget. */
+  async start(): Promise<void> {
+    const generation = ++this.generation;
+    this.state = "starting";
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Timeout()), this.settings.startupTimeoutMs);
+    });
+    try {
+      await Promise.race([this.connect(generation), deadline]);
+      if (generation !== this.generation || this.state !== "starting") return;
+      this.state = "up";
+      this.upSince = Date.now();
+      this.events.up(this);
+    } catch (e) {
+      if (generation !== this.generation || (this.state as UpstreamState) === "stopped") return;
+      const reason = isInstance(e, Timeout)
+        ? `it did not start and list its tools within ${this.settings.startupTimeoutMs} ms (--startup-timeout)`
+        : this.reason !== ""
+          ? this.reason
+          : `it could not be started: ${startFailure(e)}`;
+      await this.fail(generation, reason);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async connect(generation: number): Promise<void> {
+    this.reason = "";
+    const client = new this.sdk.Client(
+      { name: "backplane-schema-gateway", version: packageInfo().version },
+      { capabilities: CAPABILITIES, jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
+    );
+    client.fallbackRequestHandler = (request, extra) =>
+      this.events.request(this, request, extra) as ReturnType<NonNullable<SdkClient["fallbackRequestHandler"]>>;
+    client.fallbackNotificationHandler = async (notification) => {
+      if (notification.method === "notifications/tools/list_changed") this.relist();
+      else this.events.notification(this, notification);
+    };
+    client.onclose = async () => {
+      if (generation !== this.generation || (this.state !== "up" && this.state !== "starting")) return;
+      // A child's stdout ends as it exits: how it exited is the better reason, when it comes soon.
+      const exited = this.child?.exited;
+      const how = exited === undefined ? undefined : await Promise.race([exited, pause(EXIT_WAIT_MS)]);
+      if (this.reason === "" && how !== undefined) this.reason = `it ${how}`;
+      await this.fail(generation, this.reason !== "" ? this.reason : "its connection closed");
+    };
+    this.client = client;
+    const onFault = (fault: LineFault) => {
+      if (generation !== this.generation) return;
+      this.reason = faultText(fault, this.settings.maxMessageBytes);
+      void this.fail(generation, this.reason);
+    };
+    let transport: Transport;
+    if (this.config.kind === "stdio") {
+      const child = await spawnServer(this.config, {
+        maxMessageBytes: this.settings.maxMessageBytes,
+        isMessage: (value) => this.sdk.types.JSONRPCMessageSchema.safeParse(value).success,
+        baseEnv: this.sdk.defaultEnvironment(),
+        onFault,
+        onStderr: (line) => this.events.stderr(this, line),
+      });
+      this.child = child;
+      void child.exited.then((how) => {
+        if (generation === this.generation && this.reason === "") this.reason = `it ${how}`;
+      });
+      transport = child.transport;
+    } else {
+      transport = httpTransport(this.sdk, this.config, this.settings.maxMessageBytes, onFault);
+    }
+    await client.connect(transport);
+    this.revision = client.getServerVersion()?.version ?? "";
+    if (this.revision === "") this.revision = "unversioned";
+    this.tools = await this.listTools(client);
+  }
+
+  /** Every page of `tools/list`. */
+  private async listTools(client: SdkClient): Promise<unknown[]> {
+    const tools: unknown[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = (await client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        AS_SENT,
+        { timeout: this.settings.startupTimeoutMs },
+      )) as unknown;
+      const listed = isObject(result) && Array.isArray(result["tools"]) ? result["tools"] : undefined;
+      if (listed === undefined) throw new Error("its tools/list result has no tools array");
+      tools.push(...listed);
+      const next = isObject(result) ? result["nextCursor"] : undefined;
+      if (next === undefined) return tools;
+      if (typeof next !== "string" || seen.has(next))
+        throw new Error("its tools/list cursor repeats or is not a string");
+      seen.add(next);
+      cursor = next;
+    }
+    throw new Error(`its tools/list has more than ${MAX_PAGES} pages`);
+  }
+
+  /** Lists the tools again after `list_changed`; changes that arrive meanwhile are listed once more afterwards. */
+  private relist(): void {
+    if (this.state !== "up") return;
+    if (this.listing !== undefined) {
+      this.relistAgain = true;
+      return;
+    }
+    const client = this.client as SdkClient;
+    const generation = this.generation;
+    this.listing = (async () => {
+      do {
+        this.relistAgain = false;
+        try {
+          this.tools = await this.listTools(client);
+        } catch (e) {
+          if (generation === this.generation)
+            this.events.stderr(this, `listing its tools again failed: ${oneLine(errorMessage(e))}`);
+          return;
+        }
+        if (generation !== this.generation || this.state !== "up") return;
+        this.events.toolsChanged(this);
+      } while (this.relistAgain);
+    })().finally(() => {
+      this.listing = undefined;
+    });
+  }
+
+  /**
+   * Sends a request to the server (as sent: the result is returned untouched). Rejects with the SDK's `McpError`: the
+   * server's own error, `RequestTimeout` (then the server is pinged, and isolated if it does not answer), or
+   * `ConnectionClosed` when it goes down meanwhile.
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: { timeout?: number; signal?: AbortSignal; onprogress?: (progress: Record<string, unknown>) => void },
+  ): Promise<unknown> {
+    const client = this.client;
+    if (client === undefined || this.state !== "up") {
+      throw new this.sdk.McpError(this.sdk.types.ErrorCode.ConnectionClosed, `the server ${this.name} is not running`);
+    }
+    try {
+      return await client.request({ method, ...(params === undefined ? {} : { params }) }, AS_SENT, {
+        timeout: options.timeout ?? this.settings.startupTimeoutMs,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.onprogress === undefined ? {} : { onprogress: options.onprogress }),
+      });
+    } catch (e) {
+      if (isInstance(e, this.sdk.McpError) && e.code === this.sdk.types.ErrorCode.RequestTimeout) this.probe();
+      throw e;
+    }
+  }
+
+  /** Sends a notification to the server; one it cannot take is dropped (it is going down). */
+  notify(method: string, params?: Record<string, unknown>): void {
+    if (this.state !== "up") return;
+    this.client?.notification({ method, ...(params === undefined ? {} : { params }) }).catch(() => undefined);
+  }
+
+  /** After a timeout: a server that does not answer a ping within the ping budget is isolated. */
+  private probe(): void {
+    if (this.probing || this.state !== "up") return;
+    this.probing = true;
+    const generation = this.generation;
+    const client = this.client as SdkClient;
+    client
+      .ping({ timeout: this.settings.pingTimeoutMs })
+      .catch(() => {
+        if (generation === this.generation && this.state === "up") {
+          void this.fail(
+            generation,
+            `it stopped answering (a call timed out and a ping got no answer within ${this.settings.pingTimeoutMs} ms)`,
+          );
+        }
+      })
+      .finally(() => {
+        this.probing = false;
+      });
+  }
+
+  /** Takes the server down: its connection closed (pending requests fail), the child stopped, a restart planned. */
+  private async fail(generation: number, reason: string): Promise<void> {
+    if (generation !== this.generation || this.state === "down" || this.state === "stopped") return;
+    const wasUp = this.state === "up";
+    this.state = "down";
+    this.reason = reason;
+    this.tools = [];
+    this.events.down(this, reason);
+    await this.close();
+    if (!this.settings.restart || this.config.kind !== "stdio") return;
+    if (wasUp && Date.now() - this.upSince >= STABLE_MS) this.restarts = 0;
+    const delay = Math.min(LAST_RESTART_MS, FIRST_RESTART_MS * 2 ** this.restarts++);
+    this.events.stderr(this, `restarting in ${delay} ms (--restart)`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.state === "down" && generation === this.generation) void this.start();
+    }, delay);
+  }
+
+  private async close(): Promise<void> {
+    const client = this.client;
+    const child = this.child;
+    this.client = undefined;
+    this.child = undefined;
+    await client?.close().catch(() => undefined);
+    await child?.stop();
+  }
+
+  /** Stops the server for good (the gateway is exiting). */
+  async stop(): Promise<void> {
+    this.state = "stopped";
+    this.generation++;
+    clearTimeout(this.restartTimer);
+    await this.close();
+  }
+}
+
+/** Why a server could not be started, in one line. */
+function startFailure(e: unknown): string {
+  const code = isObject(e) ? (e as { code?: unknown }).code : undefined;
+  if (code === "ENOENT") return "no such command";
+  if (code === "EACCES") return "permission denied";
+  return oneLine(errorMessage(e));
+}
