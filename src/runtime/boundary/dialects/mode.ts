@@ -15,7 +15,7 @@ import { declaredLegacyDialect, legacyDialectOf, type LegacyDialect, type Source
 import { DIALECT_2020_12 } from "./dialects.js";
 import { reachable, type Reached } from "./reach.js";
 import { DocumentPlan } from "./scan.js";
-import { upgradeAll, type UpgradeChange } from "./upgrade.js";
+import { upgradeAll, type UpgradeChange, type UpgradeDocumentsResult, type UpgradedDocument } from "./upgrade.js";
 
 /** What to do with a schema declaring draft-07: refuse it (the default) or translate it exactly. */
 export type Draft07Mode = "reject" | "upgrade";
@@ -70,6 +70,9 @@ export interface Prepared {
 
 const ROOT = "";
 
+/** Why the upgrade refused a set: the construct (or limit) and the key of its document. */
+type SetRefusal = Extract<UpgradeDocumentsResult, { ok: false }>["error"];
+
 /**
  * The schema and compile options to compile. With an upgrade asked for, a root declaring an older dialect and every
  * registry or loader document the compile can reach that declares one are translated as one set, within the schema
@@ -91,7 +94,6 @@ export function prepareLegacy(
     return dialect !== undefined && upgrades(modes, dialect.name as LegacyDialect) ? dialect : undefined;
   };
   const rootUri = options.baseUri ?? DEFAULT_BASE_URI;
-  const rootDialect = allowed(schema);
   const { schemaRegistry: registry, schemaLoader: loader } = options;
   const reached: Reached[] =
     registry === undefined && loader === undefined
@@ -103,47 +105,71 @@ export function prepareLegacy(
           maxNodes: limits.maxSchemaNodes,
           maxBytes: limits.maxSchemaBytes,
         });
+  const plans = documentPlans(schema, rootUri, reached, allowed);
+  if (plans.length === 0 && !reached.some((r) => r.loaded)) return ok({ schema, options });
+  const result = upgradeAll(plans, limits, limits);
+  if (!result.ok) {
+    // A document that is not JSON is left to the compiler, which names the offending pointer.
+    if (result.error.code === "schema_not_json") return ok({ schema, options });
+    return err(upgradeRefusal(result.error, plans));
+  }
+  return ok(withUpgraded(schema, options, reached, result.value));
+}
+
+/** One plan per document to translate: the root when it declares an upgraded dialect, then every reached one. */
+function documentPlans(
+  schema: unknown,
+  rootUri: string,
+  reached: readonly Reached[],
+  allowed: (document: unknown) => SourceDialect | undefined,
+): DocumentPlan[] {
   const plans: DocumentPlan[] = [];
+  const rootDialect = allowed(schema);
   if (rootDialect !== undefined) plans.push(new DocumentPlan(ROOT, rootUri, schema, rootDialect));
   for (const r of reached) {
     const dialect = allowed(r.document);
     if (dialect !== undefined) plans.push(new DocumentPlan(r.key, r.uri, r.document, dialect));
   }
-  const loaded = reached.filter((r) => r.loaded);
-  if (plans.length === 0 && loaded.length === 0) return ok({ schema, options });
-  const result = upgradeAll(plans, limits, limits);
-  if (!result.ok) {
-    // A document that is not JSON is left to the compiler, which names the offending pointer.
-    if (result.error.code === "schema_not_json") return ok({ schema, options });
-    const e = result.error;
-    const plan = plans.find((p) => p.key === e.document);
-    const inRoot = e.document === ROOT;
-    const schemaPointer = inRoot ? e.schemaPointer : `${plan?.uri ?? e.document}#${e.schemaPointer}`;
-    const what = inRoot ? `the ${plan?.dialect.name} schema` : `the ${plan?.dialect.name} document "${e.document}"`;
-    const blocked = e.code === "upgrade_blocked";
-    return err(
-      new BoundaryError({
-        class: e.class,
-        code: e.code,
-        message: blocked ? `${what} cannot be translated to 2020-12 exactly: ${e.message}` : e.message,
-        schemaPointer,
-        ...(e.code !== "upgrade_blocked" && e.limit !== undefined ? { limit: e.limit } : {}),
-      }),
-    );
-  }
-  const upgraded = result.value;
+  return plans;
+}
+
+/** The boundary's error for a set the upgrade refused, its pointer `uri#pointer` in a document other than the root. */
+function upgradeRefusal(e: SetRefusal, plans: readonly DocumentPlan[]): BoundaryError {
+  const plan = plans.find((p) => p.key === e.document);
+  const inRoot = e.document === ROOT;
+  const schemaPointer = inRoot ? e.schemaPointer : `${plan?.uri ?? e.document}#${e.schemaPointer}`;
+  const what = inRoot ? `the ${plan?.dialect.name} schema` : `the ${plan?.dialect.name} document "${e.document}"`;
+  const blocked = e.code === "upgrade_blocked";
+  return new BoundaryError({
+    class: e.class,
+    code: e.code,
+    message: blocked ? `${what} cannot be translated to 2020-12 exactly: ${e.message}` : e.message,
+    schemaPointer,
+    ...(e.code !== "upgrade_blocked" && e.limit !== undefined ? { limit: e.limit } : {}),
+  });
+}
+
+/**
+ * What to compile once the set is translated: the root's translation, and (where documents were reached) a new
+ * registry in which each translated document replaces its own and every loader document is registered.
+ */
+function withUpgraded(
+  schema: unknown,
+  options: EngineOptions,
+  reached: readonly Reached[],
+  upgraded: ReadonlyMap<string, UpgradedDocument>,
+): Prepared {
   const root = upgraded.get(ROOT);
-  if (reached.length === 0) return ok({ schema: root?.schema, options, changes: root?.changes ?? [] });
+  if (reached.length === 0) return { schema: root?.schema, options, changes: root?.changes ?? [] };
+  const registry = options.schemaRegistry;
   const documents = new Map<string, unknown>(
     registry instanceof Map ? registry : Object.entries(registry ?? {}).map(([k, v]) => [k, v] as const),
   );
   for (const r of reached) documents.set(r.key, upgraded.get(r.key)?.schema ?? r.document);
   const compileOptions = { ...options, schemaRegistry: documents };
-  return ok(
-    root === undefined
-      ? { schema, options: compileOptions }
-      : { schema: root.schema, options: compileOptions, changes: root.changes },
-  );
+  return root === undefined
+    ? { schema, options: compileOptions }
+    : { schema: root.schema, options: compileOptions, changes: root.changes };
 }
 
 /** The sentence a refused older schema's message ends with: it names the option that would translate it. */

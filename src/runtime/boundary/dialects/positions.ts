@@ -85,20 +85,29 @@ export function subschemas(dialect: SourceDialect, node: JsonObject, pointer: st
   return out;
 }
 
+/** A resource root a pointer is followed from: its document's dialect, the root, and its pointer in the document. */
+export interface PointerStart {
+  readonly plan: { readonly dialect: SourceDialect };
+  readonly node: JsonObject;
+  readonly pointer: string;
+}
+
+/** What `translatePointer` reports to: each `definitions` / `$defs` kept, and the wording of a refusal. */
+export interface PointerHooks {
+  /** Hears of each `definitions` / `$defs` beside `$ref` the pointer passes through (those survive the upgrade). */
+  readonly kept: (pointer: string) => void;
+  /** Words a refusal. */
+  readonly fail: (why: string) => Blocked;
+}
+
 /**
- * Follows a JSON Pointer of `dialect` from a resource root (`root`, at `rootPointer` in its document) and spells
- * the same location in 2020-12. `kept` hears of each `definitions` / `$defs` beside `$ref` it passes
- * through (those survive the upgrade); `fail` words a refusal.
+ * Follows a JSON Pointer of the start's dialect from a resource root and spells the same location in 2020-12.
  */
-export function translatePointer(
-  plan: { dialect: SourceDialect },
-  root: JsonObject,
-  rootPointer: string,
-  segments: readonly string[],
-  kept: (pointer: string) => void,
-  fail: (why: string) => Blocked,
-): string[] {
-  const { dialect } = plan;
+export function translatePointer(start: PointerStart, segments: readonly string[], hooks: PointerHooks): string[] {
+  const { kept, fail } = hooks;
+  const { dialect } = start.plan;
+  const root = start.node;
+  const rootPointer = start.pointer;
   const out: string[] = [];
   let node: unknown = root;
   let pointer = rootPointer;

@@ -78,7 +78,11 @@ export function scan(plans: readonly DocumentPlan[], maxNodes: number, budget = 
   for (const plan of plans)
     inDocument(plan, () => {
       scanner.startDocument();
-      scanner.walk(plan.root, "", 0, { plan, base: plan.uri, resource: "", live: true, within: [] });
+      scanner.walk(
+        plan.root,
+        { pointer: "", depth: 0 },
+        { plan, base: plan.uri, resource: "", live: true, within: [] },
+      );
     });
   const contains = scanner.contains;
   if (contains !== undefined && scanner.unevaluatedItems) {
@@ -115,6 +119,13 @@ interface Scope {
   within: readonly string[];
 }
 
+/** Where a subschema sits: its pointer, its depth, and the keyword whose value (or member) it is. */
+interface Place {
+  pointer: string;
+  depth: number;
+  keyword?: string;
+}
+
 interface RefSite {
   plan: DocumentPlan;
   pointer: string;
@@ -149,7 +160,8 @@ class Scanner {
     this.nodes = 0;
   }
 
-  walk(node: unknown, pointer: string, depth: number, scope: Scope, keyword?: string): void {
+  walk(node: unknown, place: Place, scope: Scope): void {
+    const { pointer, depth, keyword } = place;
     if (depth > MAX_DEPTH) throw new Blocked(pointer, `schema nested deeper than ${MAX_DEPTH} levels (or cyclic)`);
     if (++this.nodes > this.maxNodes) throw new LimitHit(pointer, "maxSchemaNodes");
     if (++this.total > this.budget) throw new LimitHit(pointer, "budget");
@@ -173,13 +185,15 @@ class Scanner {
       if (alone) return;
     }
     if (alone) {
-      if (live) this.site(plan, childPointer(pointer, "$ref"), ref as string, base, false);
+      if (live)
+        this.sites.push({ plan, pointer: childPointer(pointer, "$ref"), ref: ref as string, base, recursive: false });
       this.identify(target, base, resource, false); // Core draft-07 §8.3 ignores a `$id` beside `$ref`
     } else {
       const inner = this.identify(target, base, resource, live);
       if (inner !== base) resource = pointer;
       base = inner;
-      if (live && typeof ref === "string") this.site(plan, childPointer(pointer, "$ref"), ref, base, false);
+      if (live && typeof ref === "string")
+        this.sites.push({ plan, pointer: childPointer(pointer, "$ref"), ref, base, recursive: false });
       if (live && dialect.name === "2019-09") {
         this.recursive(target, base, resource === pointer);
         if (Object.hasOwn(node, "unevaluatedItems")) this.unevaluatedItems = true;
@@ -190,12 +204,8 @@ class Scanner {
       const kept = alone && DEFINITIONS.has(sub.keyword);
       const inner = { plan, base, resource, live: live && !sub.ignored, within: within };
       if (kept) inner.within = [...within, childPointer(pointer, sub.keyword)];
-      this.walk(sub.schema, sub.pointer, depth + 1, inner, sub.keyword);
+      this.walk(sub.schema, { pointer: sub.pointer, depth: depth + 1, keyword: sub.keyword }, inner);
     }
-  }
-
-  private site(plan: DocumentPlan, pointer: string, ref: string, base: string, recursive: boolean): void {
-    this.sites.push({ plan, pointer, ref, base, recursive });
   }
 
   /**
@@ -208,7 +218,7 @@ class Scanner {
     if (recursiveRef !== undefined) {
       const at = childPointer(pointer, "$recursiveRef");
       if (recursiveRef !== "#") throw new Blocked(at, `$recursiveRef must be "#" in 2019-09`);
-      this.site(plan, at, "#", base, true);
+      this.sites.push({ plan, pointer: at, ref: "#", base, recursive: true });
     }
     const anchor = own(node, "$recursiveAnchor");
     if (anchor === undefined) return;
@@ -237,7 +247,7 @@ class Scanner {
       throw new Blocked(at, `${name} "${id}" has a fragment, which ${dialect.name} does not allow (use $anchor)`);
     }
     if (fragment !== undefined && fragment.startsWith("/") && document === "") {
-      if (live) this.pointerId(id, fragment, at, target.pointer.slice(resource.length), base);
+      if (live) this.pointerId({ id, fragment, at, relative: target.pointer.slice(resource.length), base });
       return base;
     }
     if (fragment !== undefined && fragment !== "") {
@@ -291,7 +301,8 @@ class Scanner {
    * changes no base URI. Naming its own location it is dropped; naming another, a `$ref` to that location
    * would be ambiguous in drafts 04–07, and is refused.
    */
-  private pointerId(id: string, fragment: string, at: string, relative: string, base: string): void {
+  private pointerId(found: { id: string; fragment: string; at: string; relative: string; base: string }): void {
+    const { id, fragment, at, relative, base } = found;
     const decoded = decodeFragment(fragment);
     if (decoded === undefined || parsePointer(decoded) === undefined) {
       throw new Blocked(at, `$id "${id}" has a malformed JSON Pointer fragment`);
@@ -325,7 +336,7 @@ class Scanner {
     }
     const keep = (pointer: string): void => void target.plan.keptDefinitions.add(pointer);
     const fail = (why: string): Blocked => new Blocked(at, `$ref "${ref}" ${why}`);
-    const moved = translatePointer(target.plan, target.node, target.pointer, segments, keep, fail);
+    const moved = translatePointer(target, segments, { kept: keep, fail });
     if (moved.every((segment, i) => segment === segments[i])) return { keyword: "$ref", value: ref };
     const value = splitFragment(ref).document + "#" + segmentsFragment(moved);
     const change = { pointer: at, rule: "ref-rewritten", message: `$ref "${ref}" → "${value}"` };

@@ -25,6 +25,17 @@ function single(dialect: SourceDialect): ReadonlySet<string> {
   return set;
 }
 
+/** The schema object being translated: the original, where it is, how deep, and its translation being built. */
+interface Site {
+  readonly node: JsonObject;
+  readonly pointer: string;
+  readonly depth: number;
+  readonly out: JsonObject;
+}
+
+/** The containers drafts 04–07 (`definitions`) and 2019-09 (`$defs`) keep schemas in. */
+const DEFINITIONS: ReadonlySet<string> = new Set(["definitions", "$defs"]);
+
 export class Upgrader {
   private readonly changes: UpgradeChange[] = [];
   private readonly dialect: SourceDialect;
@@ -64,96 +75,81 @@ export class Upgrader {
   private schema(node: unknown, pointer: string, depth: number): unknown {
     if (depth > MAX_DEPTH) throw new Blocked(pointer, `schema nested deeper than ${MAX_DEPTH} levels (or cyclic)`);
     if (!isObject(node)) return node; // a boolean schema
-    const dialect = this.dialect;
-    if (dialect.refAlone && Object.hasOwn(node, "$ref")) return this.refSchema(node, pointer, depth);
-    const out: JsonObject = {};
+    if (this.dialect.refAlone && Object.hasOwn(node, "$ref")) return this.refSchema({ node, pointer, depth, out: {} });
+    const site: Site = { node, pointer, depth, out: {} };
     const appended: JsonObject[] = [];
-    const items = own(node, "items");
     let defsDone = false;
     for (const key of Object.keys(node)) {
-      const value = node[key];
-      const at = childPointer(pointer, key);
-      if (dialect.newer.has(key)) {
-        this.newer(key, value, at, out);
-        continue;
-      }
-      if (single(dialect).has(key)) {
-        defineOwn(out, key, this.schema(value, at, depth + 1));
-        continue;
-      }
-      switch (key) {
-        case "$schema":
-          this.declared(node, value, at, pointer === "", out);
-          break;
-        case dialect.id:
-          this.id(value as string, at, out);
-          break;
-        case "$ref":
-        case "$recursiveRef":
-          this.reference(node, at, out, appended);
-          break;
-        case "$recursiveAnchor":
-          this.recursiveAnchor(value, pointer, at, out);
-          break;
-        case "definitions":
-        case "$defs":
-          if (dialect.refAlone) {
-            if (!defsDone) this.defs(node, pointer, depth, out, undefined);
-            defsDone = true;
-          } else defineOwn(out, key, this.schemaMap(value, at, depth));
-          break;
-        case "patternProperties":
-          for (const name of Object.keys(value as JsonObject)) {
-            const problem = regexProblem(name);
-            if (problem !== undefined)
-              throw new Blocked(childPointer(at, name), `not a regular expression: ${problem}`);
-          }
-          defineOwn(out, key, this.schemaMap(value, at, depth));
-          break;
-        case "properties":
-        case "dependentSchemas":
-          defineOwn(out, key, this.schemaMap(value, at, depth));
-          break;
-        case "allOf":
-        case "anyOf":
-        case "oneOf":
-          defineOwn(out, key, this.schemaList(value, at, depth));
-          break;
-        case "items":
-          if (!Array.isArray(value)) {
-            defineOwn(out, key, this.schema(value, at, depth + 1));
-            break;
-          }
-          this.note(at, "items-array-to-prefixItems", "array-form items → prefixItems");
-          if (value.length > 0) defineOwn(out, "prefixItems", this.schemaList(value, at, depth));
-          break;
-        case "additionalItems":
-          if (Array.isArray(items)) {
-            this.note(at, "additionalItems-to-items", "additionalItems beside array-form items → items");
-            defineOwn(out, "items", this.schema(value, at, depth + 1));
-          } else {
-            const why = `additionalItems without array-form items had no effect in ${dialect.name}; dropped`;
-            this.note(at, "ignored-keyword-dropped", why);
-          }
-          break;
-        default:
-          if (this.classicOnly(node, key, pointer, depth, out)) break;
-          if (key === "format") this.sawFormat = true;
-          this.keep(key, value, at, depth, out);
-      }
+      if (DEFINITIONS.has(key) && this.dialect.refAlone) {
+        // Both containers become one `$defs`, translated once.
+        if (!defsDone) this.defs(site, undefined);
+        defsDone = true;
+      } else this.keyword(site, key, appended);
     }
     if (appended.length > 0) {
-      const allOf = own(out, "allOf");
-      defineOwn(out, "allOf", [...(Array.isArray(allOf) ? allOf : []), ...appended]);
+      const allOf = own(site.out, "allOf");
+      defineOwn(site.out, "allOf", [...(Array.isArray(allOf) ? allOf : []), ...appended]);
     }
-    return out;
+    return site.out;
+  }
+
+  /** Translates one keyword of a schema object into `site.out`; a second `$ref` of 2019-09 goes to `appended`. */
+  private keyword(site: Site, key: string, appended: JsonObject[]): void {
+    const { node, pointer, depth, out } = site;
+    const dialect = this.dialect;
+    const value = node[key];
+    const at = childPointer(pointer, key);
+    if (dialect.newer.has(key)) this.newer(key, value, at, out);
+    else if (single(dialect).has(key)) defineOwn(out, key, this.schema(value, at, depth + 1));
+    else if (key === "$schema") this.declared(site);
+    else if (key === dialect.id) this.id(value as string, at, out);
+    else if (key === "$ref" || key === "$recursiveRef") this.reference(node, at, out, appended);
+    else if (key === "$recursiveAnchor") this.recursiveAnchor(value, pointer, at, out);
+    else if (key === "patternProperties") {
+      for (const name of Object.keys(value as JsonObject)) {
+        const problem = regexProblem(name);
+        if (problem !== undefined) throw new Blocked(childPointer(at, name), `not a regular expression: ${problem}`);
+      }
+      defineOwn(out, key, this.schemaMap(value, at, depth));
+    } else if (key === "properties" || key === "dependentSchemas" || DEFINITIONS.has(key))
+      defineOwn(out, key, this.schemaMap(value, at, depth));
+    else if (key === "allOf" || key === "anyOf" || key === "oneOf")
+      defineOwn(out, key, this.schemaList(value, at, depth));
+    else if (key === "items" || key === "additionalItems") this.arrayItems(site, key);
+    else if (!this.classicOnly(site, key)) {
+      if (key === "format") this.sawFormat = true;
+      this.keep(site, key);
+    }
+  }
+
+  /**
+   * Array-form `items` is 2020-12's `prefixItems`, and `additionalItems` beside it is `items`; `additionalItems`
+   * without it had no effect (Validation draft-07 §6.4.2).
+   */
+  private arrayItems(site: Site, key: "items" | "additionalItems"): void {
+    const { node, pointer, depth, out } = site;
+    const value = node[key];
+    const at = childPointer(pointer, key);
+    const arrayForm = Array.isArray(own(node, "items"));
+    if (key === "items" && !arrayForm) defineOwn(out, key, this.schema(value, at, depth + 1));
+    else if (key === "items") {
+      this.note(at, "items-array-to-prefixItems", "array-form items → prefixItems");
+      if ((value as unknown[]).length > 0) defineOwn(out, "prefixItems", this.schemaList(value, at, depth));
+    } else if (arrayForm) {
+      this.note(at, "additionalItems-to-items", "additionalItems beside array-form items → items");
+      defineOwn(out, "items", this.schema(value, at, depth + 1));
+    } else {
+      const why = `additionalItems without array-form items had no effect in ${this.dialect.name}; dropped`;
+      this.note(at, "ignored-keyword-dropped", why);
+    }
   }
 
   /**
    * The keywords the classic drafts spell their own way: `dependencies` (Validation draft-07 §6.5.7) and draft-04's
    * boolean `exclusiveMaximum` / `exclusiveMinimum`. True when `key` was handled here.
    */
-  private classicOnly(node: JsonObject, key: string, pointer: string, depth: number, out: JsonObject): boolean {
+  private classicOnly(site: Site, key: string): boolean {
+    const { node, pointer, depth, out } = site;
     const dialect = this.dialect;
     const value = node[key];
     const at = childPointer(pointer, key);
@@ -163,7 +159,7 @@ export class Upgrader {
     }
     if (!dialect.exclusiveBooleans) return false;
     if (key === "maximum" || key === "minimum") {
-      this.bound(node, key, pointer, out);
+      this.bound(site, key);
       return true;
     }
     if (key !== "exclusiveMaximum" && key !== "exclusiveMinimum") return false;
@@ -177,7 +173,8 @@ export class Upgrader {
   }
 
   /** Draft-04 `maximum` beside `exclusiveMaximum: true` is 2020-12's `exclusiveMaximum` (Validation §6.2.3), etc. */
-  private bound(node: JsonObject, key: "maximum" | "minimum", pointer: string, out: JsonObject): void {
+  private bound(site: Site, key: "maximum" | "minimum"): void {
+    const { node, pointer, out } = site;
     const value = node[key];
     const problem = valueProblem(key, value);
     if (problem !== undefined) {
@@ -200,7 +197,10 @@ export class Upgrader {
   }
 
   /** Copies a keyword's value (data such as enum, const, default; assertion arguments; unknown keywords). */
-  private keep(key: string, value: unknown, at: string, depth: number, out: JsonObject): void {
+  private keep(site: Site, key: string): void {
+    const { node, pointer, depth, out } = site;
+    const value = node[key];
+    const at = childPointer(pointer, key);
     const name = this.dialect.name;
     const problem = valueProblem(key, value);
     if (problem !== undefined) {
@@ -254,18 +254,18 @@ export class Upgrader {
   }
 
   /** In drafts 04–07 every keyword beside `$ref` is ignored (Core draft-07 §8.3); referenced definitions survive. */
-  private refSchema(node: JsonObject, pointer: string, depth: number): JsonObject {
+  private refSchema(site: Site): JsonObject {
+    const { node, pointer, out } = site;
     const name = this.dialect.name;
-    const out: JsonObject = {};
     let defsDone = false;
     for (const key of Object.keys(node)) {
       const at = childPointer(pointer, key);
       if (key === "$ref") {
         this.reference(node, at, out, []);
       } else if (key === "$schema" && pointer === "") {
-        this.declared(node, node[key], at, true, out);
+        this.declared(site);
       } else if ((key === "definitions" || key === "$defs") && this.plan.keptDefinitions.has(at)) {
-        if (!defsDone) this.defs(node, pointer, depth, out, this.plan.keptDefinitions);
+        if (!defsDone) this.defs(site, this.plan.keptDefinitions);
         defsDone = true;
       } else if (key === this.dialect.id) {
         this.note(at, "ref-sibling-dropped", idBesideRef(node, key, name));
@@ -283,7 +283,8 @@ export class Upgrader {
    * Merges `$defs` (unknown to drafts 04–07, but a `$ref` can point into it) and `definitions` into one 2020-12
    * `$defs`, named as `definitionsNames` decides. Beside `$ref`, only the containers in `kept` are.
    */
-  private defs(node: JsonObject, pointer: string, depth: number, out: JsonObject, kept: Set<string> | undefined) {
+  private defs(site: Site, kept: ReadonlySet<string> | undefined): void {
+    const { node, pointer, depth, out } = site;
     const name = this.dialect.name;
     const merged: JsonObject = {};
     const defsAt = childPointer(pointer, "$defs");
@@ -322,7 +323,11 @@ export class Upgrader {
   }
 
   /** `$schema` of the dialect: 2020-12's at a resource root (Core §8.1.1), dropped elsewhere. */
-  private declared(node: JsonObject, value: unknown, at: string, root: boolean, out: JsonObject): void {
+  private declared(site: Site): void {
+    const { node, pointer, out } = site;
+    const value = node.$schema;
+    const at = childPointer(pointer, "$schema");
+    const root = pointer === "";
     const dialect = this.dialect;
     if (typeof value !== "string" || !dialect.declared.test(value)) {
       throw new Blocked(at, `$schema ${JSON.stringify(value)} is not ${dialect.name}`);
