@@ -28,7 +28,7 @@ export async function measureCold(workload, cases, libs, { coldRounds }, log, ba
   const total = (run) => run.compileNs + run.firstNs + run.restNs;
   const firstCalls = (run) => run.firstNs + run.restNs;
   const out = { ...failed };
-  const complete = (lib) => !failed[lib] && runs.get(lib).length === coldRounds;
+  const complete = (lib) => !failed[lib] && runs.get(lib)?.length === coldRounds;
   const base = complete(baseline) ? baseline : null;
   for (const lib of libs.filter(complete)) {
     const ratio = (pick) => (base ? medianRatio(perSchema(lib, pick), perSchema(base, pick)) : null);

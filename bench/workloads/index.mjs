@@ -19,7 +19,7 @@ export function context(peers, log) {
   return {
     suite: once(() => passingCases(peers, suiteCases(), log)),
     corpus: once(async () => corpusCases(corpusTools(), peers, await upgrade(), log)),
-    catalogs: once(async () => catalogCases(catalogTools(), await upgrade(), log)),
+    catalogs: once(async () => catalogCases(catalogTools(), await loadEngine(), log)),
   };
 }
 
