@@ -120,6 +120,13 @@ class Builder {
     if (members === undefined && !forms.items && contains === undefined && forms.inPlace.length === 0) {
       return { ...own, leaf: true, typeOnly: test === undefined, pure };
     }
+    // Many names required beside no declared one: the accounted path probes them and walks the object once
+    // (`required-500`, a 500-key JSON.parse'd object: 13.4 µs there, 26 µs through the members walk, whose per-key
+    // work does not pay when no key has a node of its own).
+    if (members !== undefined && members.names.length === 0 && members.requiredElsewhere.length > COMPARED_NAMES) {
+      this.uncovered.add(node);
+      return { leaf: false, accounted: accounted(node, this.limits) };
+    }
     const additional = members?.additional;
     const closed = additional !== undefined && additional.constant === false;
     const simple =
