@@ -65,11 +65,6 @@ function pointerOf(path: Path | undefined): string {
   return tokens.reverse().reduce<string>((pointer, token) => appendPointer(pointer, token), "");
 }
 
-/** The bounds of one decoding: instance nesting, values visited, and nested plan applications. */
-interface Run {
-  steps: number;
-}
-
 const MAX_DEPTH = defaultLimits.maxInstanceDepth;
 const MAX_STEPS = defaultLimits.maxInstanceNodes;
 const MAX_FRAMES = defaultLimits.maxEvaluationDepth;
@@ -99,7 +94,7 @@ export function callDecoder(table: DecodeTable): CallDecoder {
     if (!given) return ok({ name: entry.name });
     if (entry.plan === undefined) return ok({ name: entry.name, arguments: args });
     try {
-      return ok({ name: entry.name, arguments: decodeValue(args, entry.plan, undefined, 0, 0, { steps: 0 }) });
+      return ok({ name: entry.name, arguments: new Decoding().value(args, entry.plan, TOP) });
     } catch (error) {
       if (error instanceof DecodeLimit)
         return err({
@@ -118,78 +113,86 @@ function invalid(message: string): CallDecodeError {
 }
 
 /**
- * One value under one plan node: the `anyOf` branch its type selects, the plans that apply to it as well, then its
- * items or members. `frames` counts nested applications (references can chain), `depth` the instance's nesting.
+ * Where a value sits: its instance location, its nesting (`depth`, bounded by `maxInstanceDepth`) and how many plan
+ * applications led to it (`frames`: references can chain, bounded by `maxEvaluationDepth`).
  */
-function decodeValue(
-  value: unknown,
-  node: DecodeNode,
-  path: Path | undefined,
-  depth: number,
-  frames: number,
-  run: Run,
-  applied: ReadonlySet<DecodeNode> = new Set(),
-): unknown {
-  if (!node.active || applied.has(node)) return value;
-  if (depth > MAX_DEPTH) throw new DecodeLimit("maxInstanceDepth", MAX_DEPTH, pointerOf(path));
-  if (frames > MAX_FRAMES) throw new DecodeLimit("maxEvaluationDepth", MAX_FRAMES, pointerOf(path));
-  if (++run.steps > MAX_STEPS) throw new DecodeLimit("maxInstanceNodes", MAX_STEPS, pointerOf(path));
-  // A reference back to a node already applied to this very value adds nothing (and would never end).
-  const here = new Set(applied).add(node);
-  let out = value;
-  const branch = node.byType?.get(categoryOf(out));
-  if (branch !== undefined) out = decodeValue(out, branch, path, depth, frames + 1, run, here);
-  for (const other of node.also) out = decodeValue(out, other, path, depth, frames + 1, run, here);
-  if (Array.isArray(out))
-    return node.items === undefined ? out : decodeItems(out, node.items, path, depth, frames, run);
-  return isObject(out) ? decodeMembers(out, node, path, depth, frames, run) : out;
+interface Place {
+  readonly path: Path | undefined;
+  readonly depth: number;
+  readonly frames: number;
 }
 
-function decodeItems(
-  items: readonly unknown[],
-  node: DecodeNode,
-  path: Path | undefined,
-  depth: number,
-  frames: number,
-  run: Run,
-): unknown[] {
-  if (!node.active) return items as unknown[];
-  let copy: unknown[] | undefined;
-  for (let i = 0; i < items.length; i++) {
-    const before = items[i];
-    const after = decodeValue(before, node, { parent: path, token: String(i) }, depth + 1, frames + 1, run);
-    if (after === before) continue;
-    copy ??= items.slice();
-    copy[i] = after;
+const TOP: Place = { path: undefined, depth: 0, frames: 0 };
+
+/** One decoding: the values it visits are counted against `maxInstanceNodes`. */
+class Decoding {
+  private steps = 0;
+
+  /**
+   * One value under one plan node: the `anyOf` branch its type selects, the plans that apply to it as well, then its
+   * items or members. `applied` holds the nodes already applied to this very value.
+   */
+  value(value: unknown, node: DecodeNode, place: Place, applied: ReadonlySet<DecodeNode> = new Set()): unknown {
+    if (!node.active || applied.has(node)) return value;
+    this.checkBounds(place);
+    // A reference back to a node already applied to this very value adds nothing (and would never end).
+    const here = new Set(applied).add(node);
+    const same = { ...place, frames: place.frames + 1 };
+    let out = value;
+    const branch = node.byType?.get(categoryOf(out));
+    if (branch !== undefined) out = this.value(out, branch, same, here);
+    for (const other of node.also) out = this.value(out, other, same, here);
+    if (Array.isArray(out)) return node.items === undefined ? out : this.items(out, node.items, place);
+    return isObject(out) ? this.members(out, node, place) : out;
   }
-  return copy ?? (items as unknown[]);
+
+  private checkBounds({ path, depth, frames }: Place): void {
+    if (depth > MAX_DEPTH) throw new DecodeLimit("maxInstanceDepth", MAX_DEPTH, pointerOf(path));
+    if (frames > MAX_FRAMES) throw new DecodeLimit("maxEvaluationDepth", MAX_FRAMES, pointerOf(path));
+    this.charge(1, path);
+  }
+
+  private charge(count: number, path: Path | undefined): void {
+    this.steps += count;
+    if (this.steps > MAX_STEPS) throw new DecodeLimit("maxInstanceNodes", MAX_STEPS, pointerOf(path));
+  }
+
+  private items(items: readonly unknown[], node: DecodeNode, place: Place): unknown[] {
+    if (!node.active) return items as unknown[];
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < items.length; i++) {
+      const before = items[i];
+      const after = this.value(before, node, inside(place, String(i)));
+      if (after === before) continue;
+      copy ??= items.slice();
+      copy[i] = after;
+    }
+    return copy ?? (items as unknown[]);
+  }
+
+  /** The members of an object: encoded nulls removed, declared properties decoded; a copy only when one changed. */
+  private members(object: Record<string, unknown>, node: DecodeNode, place: Place): Record<string, unknown> {
+    const removed = new Set(node.encoded.filter((name) => Object.hasOwn(object, name) && object[name] === null));
+    const replaced = new Map<string, unknown>();
+    for (const [name, child] of node.properties) {
+      if (!child.active || removed.has(name) || !Object.hasOwn(object, name)) continue;
+      const before = object[name];
+      const after = this.value(before, child, inside(place, name));
+      if (after !== before) replaced.set(name, after);
+    }
+    if (removed.size === 0 && replaced.size === 0) return object;
+    const keys = Object.keys(object);
+    this.charge(keys.length, place.path);
+    const copy: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (removed.has(key)) continue;
+      defineOwn(copy, key, replaced.has(key) ? replaced.get(key) : object[key]);
+    }
+    return copy;
+  }
 }
 
-/** The members of an object: encoded nulls removed, declared properties decoded; a copy only when one changed. */
-function decodeMembers(
-  object: Record<string, unknown>,
-  node: DecodeNode,
-  path: Path | undefined,
-  depth: number,
-  frames: number,
-  run: Run,
-): Record<string, unknown> {
-  const removed = new Set(node.encoded.filter((name) => Object.hasOwn(object, name) && object[name] === null));
-  const replaced = new Map<string, unknown>();
-  for (const [name, child] of node.properties) {
-    if (!child.active || removed.has(name) || !Object.hasOwn(object, name)) continue;
-    const before = object[name];
-    const after = decodeValue(before, child, { parent: path, token: name }, depth + 1, frames + 1, run);
-    if (after !== before) replaced.set(name, after);
-  }
-  if (removed.size === 0 && replaced.size === 0) return object;
-  const keys = Object.keys(object);
-  run.steps += keys.length;
-  if (run.steps > MAX_STEPS) throw new DecodeLimit("maxInstanceNodes", MAX_STEPS, pointerOf(path));
-  const copy: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (removed.has(key)) continue;
-    defineOwn(copy, key, replaced.has(key) ? replaced.get(key) : object[key]);
-  }
-  return copy;
+/** The place of an item or member of the value at `place`. */
+function inside(place: Place, token: string): Place {
+  return { path: { parent: place.path, token }, depth: place.depth + 1, frames: place.frames + 1 };
 }

@@ -132,14 +132,14 @@ function empty(profile: string, errors: ProviderError[]): CatalogCheck {
 function collided(check: ToolCheck, group: readonly ToolCheck[], profile: ProviderProfile): ToolCheck {
   const others = group.filter((c) => c !== check).map((c) => `"${c.name}"`);
   const with_ = others.length > 0 ? others.join(", ") : "another tool of the same name";
-  const error = refusal(
-    profile.id,
-    "name",
-    "tool-name-collision",
-    "name",
-    "",
-    `"${check.name}" and ${with_} are all "${check.providerName}" for ${profile.id}`,
-  );
+  const error = refusal({
+    profile: profile.id,
+    field: "name",
+    rule: "tool-name-collision",
+    keyword: "name",
+    schemaPointer: "",
+    message: `"${check.name}" and ${with_} are all "${check.providerName}" for ${profile.id}`,
+  });
   const { tool: _tool, ...rest } = check;
   return Object.freeze({ ...rest, outcome: "refused", error, problems: Object.freeze([error, ...check.problems]) });
 }

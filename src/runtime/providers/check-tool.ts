@@ -28,6 +28,7 @@ import {
   widenable,
   type CheckSettings,
   type SchemaCheck,
+  type SchemaInspection,
 } from "./schema-check.js";
 import type { DecodeNode } from "./translation/decode-plan.js";
 
@@ -212,56 +213,50 @@ function failed(profile: string, name: string, error: ProviderError): ToolCheck 
   });
 }
 
-function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): ToolCheck {
+/** What a check reads of a tool: its name, its description, and its schemas, checked to be plain JSON. */
+interface ToolParts {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly inputSchema: unknown;
+  /** Absent (undefined) when the tool has none. */
+  readonly outputSchema: unknown;
+}
+
+function toolParts(tool: unknown): ToolParts {
   if (!isObject(tool)) throw new TypeError("a tool must be an object");
   const name = typeof tool["name"] === "string" ? tool["name"] : "";
   const description = typeof tool["description"] === "string" ? tool["description"] : undefined;
   const inputSchema = tool["inputSchema"];
-  const hasOutput = Object.hasOwn(tool, "outputSchema") && tool["outputSchema"] !== undefined;
+  const outputSchema = Object.hasOwn(tool, "outputSchema") ? tool["outputSchema"] : undefined;
+  const parts = { name, description, inputSchema, outputSchema };
   const schemas: [string, unknown][] = [["inputSchema", inputSchema]];
-  if (hasOutput) schemas.push(["outputSchema", tool["outputSchema"]]);
+  if (outputSchema !== undefined) schemas.push(["outputSchema", outputSchema]);
   for (const [field, schema] of schemas) {
     const json = checkJson(schema);
     if (!json.ok) throw new TypeError(`${field} at "${json.pointer}": ${json.message}`);
   }
+  return parts;
+}
+
+function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): ToolCheck {
+  const parts = toolParts(tool);
+  const { name } = parts;
   const changes: ProviderChange[] = [];
   const problems: ProviderError[] = [];
   const sentName = providerName(name, profile.toolName);
-  if (sentName === undefined) {
-    const rule = profile.toolName;
-    problems.push(
-      refusal(
-        profile.id,
-        "name",
-        "tool-name",
-        "name",
-        "",
-        `the tool name ${preview(name)} cannot be made to fit ${profile.id} (at most ${rule.maxLength} characters)`,
-      ),
-    );
-  } else if (sentName !== name) {
-    changes.push(
-      Object.freeze({
-        field: "name",
-        pointer: "",
-        keyword: "name",
-        rule: "tool-name",
-        kind: "exact",
-        change: "tool-renamed",
-        message: `renamed "${name}" → "${sentName}" (the name map takes calls back)`,
-      }),
-    );
-  }
+  if (sentName === undefined) problems.push(nameRefused(name, profile));
+  else if (sentName !== name) changes.push(renamed(name, sentName));
   const settings = settingsOf(options);
-  const inputInspection = inspectSchema("inputSchema", inputSchema, profile, settings);
-  const widened = () => check(tool, profile, { ...options, widen: true });
-  const input = schemaCheckOf(inputInspection, widenable(inputInspection) ? widenHint(widened().error, "tool") : "");
+  const { inspection, input } = inputCheck(tool, parts.inputSchema, profile, options);
   changes.push(...input.changes);
   problems.push(...input.problems);
   const usage = profile.strict && input.schema !== undefined ? usageOf(input.schema, settings) : NO_USAGE;
   problems.push(...budgetProblems(profile, usage));
   // The output schema is no tool argument a model sends: narrowed maybe, never encoded (nothing would decode it).
-  const output = hasOutput ? outputCheck(tool["outputSchema"], profile, { ...settings, encode: false }) : undefined;
+  const output =
+    parts.outputSchema !== undefined
+      ? outputCheck(parts.outputSchema, profile, { ...settings, encode: false })
+      : undefined;
   const outcome = outcomeOf(changes, problems);
   const base = {
     profile: profile.id,
@@ -275,12 +270,54 @@ function check(tool: unknown, profile: ProviderProfile, options: CheckOptions): 
     usage,
   };
   if (outcome === "refused" || sentName === undefined) return Object.freeze(base);
-  const sent = input.outcome === "fits" ? inputSchema : input.schema;
-  const text = options.describeWidening ? describeWidening(description, changes) : description;
-  const result = Object.freeze({ ...base, tool: requestTool(profile.format, profile.strict, sentName, text, sent) });
-  const plan = inputInspection.walked.decoder;
+  const sent = input.outcome === "fits" ? parts.inputSchema : input.schema;
+  const text = options.describeWidening ? describeWidening(parts.description, changes) : parts.description;
+  const result = Object.freeze({
+    ...base,
+    tool: requestTool(profile, { name: sentName, description: text, schema: sent }),
+  });
+  const plan = inspection.walked.decoder;
   if (plan !== undefined) decodePlans.set(result, plan);
   return result;
+}
+
+function nameRefused(name: string, profile: ProviderProfile): ProviderError {
+  const { maxLength } = profile.toolName;
+  return refusal({
+    profile: profile.id,
+    field: "name",
+    rule: "tool-name",
+    keyword: "name",
+    schemaPointer: "",
+    message: `the tool name ${preview(name)} cannot be made to fit ${profile.id} (at most ${maxLength} characters)`,
+  });
+}
+
+function renamed(name: string, sentName: string): ProviderChange {
+  return Object.freeze({
+    field: "name",
+    pointer: "",
+    keyword: "name",
+    rule: "tool-name",
+    kind: "exact",
+    change: "tool-renamed",
+    message: `renamed "${name}" → "${sentName}" (the name map takes calls back)`,
+  });
+}
+
+/**
+ * The inspection and report of the tool's input schema (`schema`); its widening hint comes from the whole tool
+ * checked again widened.
+ */
+function inputCheck(
+  tool: unknown,
+  schema: unknown,
+  profile: ProviderProfile,
+  options: CheckOptions,
+): { inspection: SchemaInspection; input: SchemaCheck } {
+  const inspection = inspectSchema("inputSchema", schema, profile, settingsOf(options));
+  const hint = widenable(inspection) ? widenHint(check(tool, profile, { ...options, widen: true }).error, "tool") : "";
+  return { inspection, input: schemaCheckOf(inspection, hint) };
 }
 
 /**

@@ -59,15 +59,13 @@ export function providerError(fields: ProviderError): ProviderError {
   return Object.freeze({ ...fields });
 }
 
+/** What a refusal names: the profile, the part of the tool, the rule, the keyword, the pointer, and why. */
+type RefusalFields = Pick<ProviderError, "profile" | "rule" | "keyword" | "schemaPointer" | "message"> & {
+  readonly field: ToolField;
+};
+
 /** A refusal by a profile rule. */
-export function refusal(
-  profile: string,
-  field: ToolField,
-  rule: string,
-  keyword: string,
-  schemaPointer: string,
-  message: string,
-): ProviderError {
+export function refusal({ profile, field, rule, keyword, schemaPointer, message }: RefusalFields): ProviderError {
   return providerError({
     class: "unsupported_capability",
     code: "provider_unsupported",

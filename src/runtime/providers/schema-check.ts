@@ -50,27 +50,19 @@ export function usageOf(schema: unknown, settings: CheckSettings): StrictUsage {
 export function budgetProblems(profile: ProviderProfile, usage: StrictUsage): ProviderError[] {
   const out: ProviderError[] = [];
   const { maxOptionalParameters, maxUnionParameters } = profile.budgets;
+  const over = (rule: string, keyword: string, message: string) =>
+    out.push(refusal({ profile: profile.id, field: "inputSchema", rule, keyword, schemaPointer: "", message }));
   if (maxOptionalParameters !== undefined && usage.optionalParameters > maxOptionalParameters)
-    out.push(
-      refusal(
-        profile.id,
-        "inputSchema",
-        "max-optional-parameters",
-        "required",
-        "",
-        `${usage.optionalParameters} optional parameters; ${profile.id} takes ${maxOptionalParameters} per request`,
-      ),
+    over(
+      "max-optional-parameters",
+      "required",
+      `${usage.optionalParameters} optional parameters; ${profile.id} takes ${maxOptionalParameters} per request`,
     );
   if (maxUnionParameters !== undefined && usage.unionParameters > maxUnionParameters)
-    out.push(
-      refusal(
-        profile.id,
-        "inputSchema",
-        "max-union-parameters",
-        "anyOf",
-        "",
-        `${usage.unionParameters} anyOf or type-array parameters; ${profile.id} takes ${maxUnionParameters} a request`,
-      ),
+    over(
+      "max-union-parameters",
+      "anyOf",
+      `${usage.unionParameters} anyOf or type-array parameters; ${profile.id} takes ${maxUnionParameters} a request`,
     );
   return out;
 }
@@ -107,7 +99,14 @@ export function schemaCheckOf(inspection: SchemaInspection, hint = ""): SchemaCh
   const { field, profile, walked } = inspection;
   const problems = [
     ...walked.problems.map((p) =>
-      refusal(profile.id, field, p.rule, p.keyword, p.pointer, p.widenable ? p.message + hint : p.message),
+      refusal({
+        profile: profile.id,
+        field,
+        rule: p.rule,
+        keyword: p.keyword,
+        schemaPointer: p.pointer,
+        message: p.widenable ? p.message + hint : p.message,
+      }),
     ),
     ...inspection.limits,
   ];
@@ -127,8 +126,8 @@ function limitProblems(field: ToolField, schema: unknown, profile: ProviderProfi
   const m = measure(schema, maxNodes);
   const id = profile.id;
   const out: ProviderError[] = [];
-  const over = (rule: string, keyword: string, pointer: string, message: string) =>
-    out.push(refusal(id, field, rule, keyword, pointer, message));
+  const over = (rule: string, keyword: string, schemaPointer: string, message: string) =>
+    out.push(refusal({ profile: id, field, rule, keyword, schemaPointer, message }));
   if (limits.maxProperties !== undefined && m.properties > limits.maxProperties)
     over(
       "max-properties",

@@ -3,7 +3,7 @@
  * function declarations with `parameters` (OpenAPI subset) or `parametersJsonSchema` (JSON Schema).
  */
 
-import type { RequestFormat } from "./profile.js";
+import type { ProviderProfile } from "./profile.js";
 
 /** An OpenAI function tool. */
 export interface OpenAIFunctionTool {
@@ -49,13 +49,17 @@ export interface GeminiFunctionDeclaration {
 /** A tool as one provider's request lists it. */
 export type ProviderRequestTool = OpenAIFunctionTool | AnthropicTool | GeminiFunctionDeclaration;
 
-/** The request entry for one tool. */
+/** What a request entry says of one tool: the provider name, the description as sent and the schema as sent. */
+interface SentTool {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly schema: unknown;
+}
+
+/** The request entry for one tool, in the profile's request format (strict when the profile is). */
 export function requestTool(
-  format: RequestFormat,
-  strict: boolean,
-  name: string,
-  description: string | undefined,
-  schema: unknown,
+  { format, strict }: Pick<ProviderProfile, "format" | "strict">,
+  { name, description, schema }: SentTool,
 ): ProviderRequestTool {
   const text = description === undefined ? {} : { description };
   switch (format) {

@@ -21,7 +21,7 @@ import {
   mergingBranches,
   unevaluatedSafe,
 } from "./helpers.js";
-import type { Finding, Place, Rule, RuleContext } from "./rule.js";
+import type { Finding, Place, Remedy, Rule, RuleContext } from "./rule.js";
 
 /** Keywords other rules own: `$ref` (the reference rules), `$defs`/`definitions` (kept or dropped by the walk). */
 const OWNED = new Set(["$ref", "$defs", "definitions"]);
@@ -43,96 +43,160 @@ export const keywordUnsupported: Rule = (draft, place, context) => {
   for (const [keyword, entry] of draft.entriesInOrder()) {
     if (allowed(keyword, context) || OWNED.has(keyword)) continue;
     if (context.skip(entry.at, "keyword-unsupported", keyword)) continue;
-    return unsupported(draft, keyword, entry, place, context);
+    const base = {
+      rule: "keyword-unsupported",
+      keyword,
+      at: entry.at,
+      from: entry.from,
+      message: `"${keyword}" is not accepted by ${context.profile.id}`,
+    };
+    return unsupported({ draft, keyword, entry, context, base }, place);
   }
   return undefined;
 };
 
-function unsupported(draft: Draft, keyword: string, entry: Entry, place: Place, context: RuleContext): Finding {
-  const base = {
-    rule: "keyword-unsupported",
-    keyword,
-    at: entry.at,
-    from: entry.from,
-    message: `"${keyword}" is not accepted by ${context.profile.id}`,
-  };
-  const drop = (change: string, message: string) => dropping(draft, keyword, change, message);
+type Base = Omit<Finding, "exact" | "widen">;
+
+/** A keyword the profile does not accept, in the draft the rule met it in. */
+interface Offence {
+  readonly draft: Draft;
+  readonly keyword: string;
+  readonly entry: Entry;
+  readonly context: RuleContext;
+  /** The refusal, before a remedy is attached. */
+  readonly base: Base;
+}
+
+/** Dropped exactly where it decides no verdict, else rewritten or dropped as the keyword allows, else refused. */
+function unsupported(offence: Offence, place: Place): Finding {
+  return verdictFree(offence) ?? byKeyword(offence, place) ?? byKind(offence);
+}
+
+/** `$schema`, an annotation or a keyword 2020-12 does not define changes no verdict: dropped exactly. */
+function verdictFree(offence: Offence): Finding | undefined {
+  const { keyword, context } = offence;
   if (keyword === "$schema")
-    return { ...base, exact: drop("annotation-dropped", "dropped $schema (2020-12 is the default)") };
+    return droppedExactly(offence, "annotation-dropped", "dropped $schema (2020-12 is the default)");
   if (annotationLike(keyword, context))
-    return { ...base, exact: drop("annotation-dropped", `dropped the annotation "${keyword}"`) };
+    return droppedExactly(offence, "annotation-dropped", `dropped the annotation "${keyword}"`);
   if (!KEYWORDS_2020_12.has(keyword))
-    return { ...base, exact: drop("unknown-keyword-dropped", `dropped "${keyword}", which 2020-12 does not define`) };
-  const widened = (message: string) => ({ ...base, widen: drop("keyword-dropped", message) });
-  switch (keyword) {
+    return droppedExactly(offence, "unknown-keyword-dropped", `dropped "${keyword}", which 2020-12 does not define`);
+  return undefined;
+}
+
+/** The keywords with a rewrite of their own or a condition on dropping them (a table: one line per keyword). */
+function byKeyword(offence: Offence, place: Place): Finding | undefined {
+  switch (offence.keyword) {
     case "const":
-      return constant(draft, entry, base, context);
+      return constant(offence);
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return exclusive(draft, keyword, entry, base, context);
+      return exclusive(offence);
     case "oneOf":
-      return oneOf(draft, entry, base, context);
+      return oneOf(offence);
     case "allOf":
-      return mergingBranches(draft, "allOf", base, context);
+      return mergingBranches(offence.draft, "allOf", offence.base, offence.context);
     case "$id":
-      if (place.root && !context.graph.hasForeignScope)
-        return {
-          ...base,
-          exact: drop("root-id-dropped", "dropped the root $id (every reference is a local fragment)"),
-        };
-      return base;
+      return rootId(offence, place);
     case "additionalProperties":
-      if (acceptsAll(entry.kind === "schema" ? entry.child : undefined) && !context.graph.hasUnevaluated)
-        return {
-          ...base,
-          exact: drop("additional-properties-dropped", "dropped additionalProperties that accepts all"),
-        };
-      return unevaluatedSafe(context) ? widened(`dropped additionalProperties ${preview(entryJson(entry))}`) : base;
-    case "patternProperties": {
-      const rest = draft.get("additionalProperties");
-      const open = rest === undefined || acceptsAll(rest.kind === "schema" ? rest.child : undefined);
-      if ((open || !allowed("additionalProperties", context)) && unevaluatedSafe(context))
-        return widened("dropped patternProperties");
-      return { ...base, message: `${base.message}, and dropping it would let additionalProperties refuse its names` };
-    }
-    case "prefixItems": {
-      const items = draft.get("items");
-      if (acceptsAll(items?.kind === "schema" ? items.child : undefined) && unevaluatedSafe(context))
-        return widened("dropped prefixItems");
-      return { ...base, message: `${base.message}, and dropping it would make items apply to the first items` };
-    }
+      return additionalProperties(offence);
+    case "patternProperties":
+      return patternProperties(offence);
+    case "prefixItems":
+      return prefixItems(offence);
     case "minContains":
     case "maxContains":
-      if (!draft.has("contains"))
-        return { ...base, exact: drop("inert-keyword-dropped", `dropped "${keyword}" (no contains beside it)`) };
-      // Without minContains, contains needs one match (Validation §6.4.5): dropping `minContains: 0` narrows.
-      if (keyword === "minContains" && !(typeof entryJson(entry) === "number" && (entryJson(entry) as number) >= 1))
-        return base;
-      return widened(`dropped "${keyword}"`);
+      return containsBound(offence);
     case "then":
     case "else":
-      if (!draft.has("if"))
-        return { ...base, exact: drop("inert-keyword-dropped", `dropped "${keyword}" (no if beside it)`) };
-      return unevaluatedSafe(context) ? widened(`dropped "${keyword}"`) : base;
+      return conditionalBranch(offence);
     case "format":
     case "contentEncoding":
     case "contentMediaType":
     case "contentSchema":
     case "not":
     case "propertyNames":
-      return widened(`dropped "${keyword}"`);
+      return widened(offence, `dropped "${offence.keyword}"`);
     default:
-      break;
+      return undefined;
   }
-  if (PLAIN_ASSERTIONS.has(keyword)) return widened(`dropped "${keyword}" ${preview(entryJson(entry))}`);
-  if (DROPPABLE_APPLICATORS.has(keyword) && unevaluatedSafe(context)) return widened(`dropped "${keyword}"`);
+}
+
+/** Any other keyword: a plain assertion widens, an applicator whose results nobody reads too; the rest is refused. */
+function byKind(offence: Offence): Finding {
+  const { keyword, entry, context, base } = offence;
+  if (PLAIN_ASSERTIONS.has(keyword)) return widened(offence, `dropped "${keyword}" ${preview(entryJson(entry))}`);
+  if (DROPPABLE_APPLICATORS.has(keyword) && unevaluatedSafe(context)) return widened(offence, `dropped "${keyword}"`);
   return base;
 }
 
-type Base = Omit<Finding, "exact" | "widen">;
+/** Removing the keyword, as a remedy. */
+function drop(offence: Offence, change: string, message: string): Remedy {
+  return dropping(offence.draft, offence.keyword, change, message);
+}
+
+function droppedExactly(offence: Offence, change: string, message: string): Finding {
+  return { ...offence.base, exact: drop(offence, change, message) };
+}
+
+function widened(offence: Offence, message: string): Finding {
+  return { ...offence.base, widen: drop(offence, "keyword-dropped", message) };
+}
+
+/** The root `$id` goes exactly when every reference is a local fragment. */
+function rootId(offence: Offence, place: Place): Finding {
+  if (!place.root || offence.context.graph.hasForeignScope) return offence.base;
+  return droppedExactly(offence, "root-id-dropped", "dropped the root $id (every reference is a local fragment)");
+}
+
+function additionalProperties(offence: Offence): Finding {
+  const { entry, context, base } = offence;
+  if (acceptsAll(entry.kind === "schema" ? entry.child : undefined) && !context.graph.hasUnevaluated)
+    return droppedExactly(offence, "additional-properties-dropped", "dropped additionalProperties that accepts all");
+  return unevaluatedSafe(context)
+    ? widened(offence, `dropped additionalProperties ${preview(entryJson(entry))}`)
+    : base;
+}
+
+/** Dropping `patternProperties` widens only when `additionalProperties` does not take over its names. */
+function patternProperties(offence: Offence): Finding {
+  const { draft, context, base } = offence;
+  const rest = draft.get("additionalProperties");
+  const open = rest === undefined || acceptsAll(rest.kind === "schema" ? rest.child : undefined);
+  if ((open || !allowed("additionalProperties", context)) && unevaluatedSafe(context))
+    return widened(offence, "dropped patternProperties");
+  return { ...base, message: `${base.message}, and dropping it would let additionalProperties refuse its names` };
+}
+
+/** Dropping `prefixItems` widens only when `items` accepts all (it would apply to the first items). */
+function prefixItems(offence: Offence): Finding {
+  const { draft, context, base } = offence;
+  const items = draft.get("items");
+  if (acceptsAll(items?.kind === "schema" ? items.child : undefined) && unevaluatedSafe(context))
+    return widened(offence, "dropped prefixItems");
+  return { ...base, message: `${base.message}, and dropping it would make items apply to the first items` };
+}
+
+function containsBound(offence: Offence): Finding {
+  const { draft, keyword, entry, base } = offence;
+  if (!draft.has("contains"))
+    return droppedExactly(offence, "inert-keyword-dropped", `dropped "${keyword}" (no contains beside it)`);
+  // Without minContains, contains needs one match (Validation §6.4.5): dropping `minContains: 0` narrows.
+  if (keyword === "minContains" && !(typeof entryJson(entry) === "number" && (entryJson(entry) as number) >= 1))
+    return base;
+  return widened(offence, `dropped "${keyword}"`);
+}
+
+/** `then`/`else`: inert without `if`. */
+function conditionalBranch(offence: Offence): Finding {
+  const { draft, keyword, context, base } = offence;
+  if (!draft.has("if"))
+    return droppedExactly(offence, "inert-keyword-dropped", `dropped "${keyword}" (no if beside it)`);
+  return unevaluatedSafe(context) ? widened(offence, `dropped "${keyword}"`) : base;
+}
 
 /** `const: x` is `enum: [x]` (Validation §6.1.3). */
-function constant(draft: Draft, entry: Entry, base: Base, context: RuleContext): Finding {
+function constant({ draft, entry, base, context }: Offence): Finding {
   const value = entryJson(entry);
   const widen = dropping(draft, "const", "keyword-dropped", `dropped const ${preview(value)}`);
   if (!allowed("enum", context) || !enumValueOk(value, context) || draft.has("enum")) return { ...base, widen };
@@ -151,7 +215,7 @@ function constant(draft: Draft, entry: Entry, base: Base, context: RuleContext):
 }
 
 /** For integers only, `exclusiveMinimum: x` is `minimum: ⌊x⌋ + 1` (and the mirror); else `minimum: x` widens. */
-function exclusive(draft: Draft, keyword: string, entry: Entry, base: Base, context: RuleContext): Finding {
+function exclusive({ draft, keyword, entry, base, context }: Offence): Finding {
   const x = entry.kind === "value" ? entry.value : undefined;
   const lower = keyword === "exclusiveMinimum";
   const inclusive = lower ? "minimum" : "maximum";
@@ -184,7 +248,7 @@ function exclusive(draft: Draft, keyword: string, entry: Entry, base: Base, cont
 }
 
 /** `oneOf` as `anyOf`: exact when no two branches can both match, a widening otherwise. */
-function oneOf(draft: Draft, entry: Entry, base: Base, context: RuleContext): Finding {
+function oneOf({ draft, entry, base, context }: Offence): Finding {
   if (!allowed("anyOf", context) || draft.has("anyOf") || entry.kind !== "array")
     return { ...base, widen: dropping(draft, "oneOf", "keyword-dropped", "dropped oneOf") };
   const rename = () => draft.rename("oneOf", "anyOf");

@@ -61,29 +61,40 @@ export const references: Rule = (draft, place, context) => {
       message: `$ref ${preview(ref, 80)} is not a JSON Pointer into this schema; only those can be checked and sent`,
     };
   }
-  const recursive = context.graph.isRecursive(target);
+  const site = { draft, place, context, at: entry.at, ref, target, recursive: context.graph.isRecursive(target) };
   const reason = inlineReason(draft, place, context);
-  if (reason === undefined) return keptRef(draft, place, context, entry.at, recursive);
+  if (reason === undefined) return keptRef(site);
   if (context.skip(entry.at, reason, "$ref")) return undefined;
-  const base = { rule: reason, keyword: "$ref", at: entry.at };
-  if (!recursive) return inlining(draft, target, String(ref), base, context);
+  if (!site.recursive) return inlining(site, reason);
   if (reason === "ref-siblings") {
     const sibling = offendingSiblings(draft, context).find(
       (k) => !context.skip(draft.get(k)?.at ?? entry.at, reason, k),
     );
-    if (sibling !== undefined) return droppingSibling(draft, sibling, entry.at, context);
+    if (sibling !== undefined) return droppingSibling(site, sibling);
   }
-  return { ...base, message: `$ref ${preview(ref, 80)} is recursive, so it cannot be inlined, and ${WHY[reason]}` };
+  const message = `$ref ${preview(ref, 80)} is recursive, so it cannot be inlined, and ${WHY[reason]}`;
+  return { rule: reason, keyword: "$ref", at: entry.at, message };
 };
 
-function inlining(
-  draft: Draft,
-  target: string,
-  ref: string,
-  base: { rule: string; keyword: string; at: string },
-  context: RuleContext,
-): Finding {
-  const why = `${WHY[base.rule]}`;
+/** A `$ref` the reference rules examine: the draft holding it, where that sits, and what it names. */
+interface RefSite {
+  readonly draft: Draft;
+  readonly place: Place;
+  readonly context: RuleContext;
+  /** The `$ref`'s pointer in the original schema. */
+  readonly at: string;
+  /** The `$ref`'s value. */
+  readonly ref: unknown;
+  /** The target's pointer in the original schema. */
+  readonly target: string;
+  readonly recursive: boolean;
+}
+
+/** A non-recursive `$ref` the profile cannot take as it stands (`rule` says why): inlined, exactly or widened. */
+function inlining({ draft, context, at, target, ref: value }: RefSite, rule: string): Finding {
+  const base = { rule, keyword: "$ref", at };
+  const ref = String(value);
+  const why = `${WHY[rule]}`;
   const raw = context.graph.at(target);
   const rest = draft.clone();
   rest.delete("$ref");
@@ -114,7 +125,7 @@ function inlining(
 }
 
 /** A sibling of a recursive `$ref`: an annotation goes exactly, an assertion only when widening. */
-function droppingSibling(draft: Draft, sibling: string, refAt: string, context: RuleContext): Finding {
+function droppingSibling({ draft, context, at: refAt }: RefSite, sibling: string): Finding {
   const entry = draft.get(sibling);
   const base = {
     rule: "ref-siblings",
@@ -133,13 +144,7 @@ function droppingSibling(draft: Draft, sibling: string, refAt: string, context: 
 }
 
 /** A `$ref` that stays: the profile's recursion rule. */
-function keptRef(
-  draft: Draft,
-  place: Place,
-  context: RuleContext,
-  at: string,
-  recursive: boolean,
-): Finding | undefined {
+function keptRef({ place, context, at, recursive }: RefSite): Finding | undefined {
   const rule = context.profile.structure.recursion;
   if (!recursive || rule === "allowed" || context.skip(at, "recursion", "$ref")) return undefined;
   const optionalProperty =

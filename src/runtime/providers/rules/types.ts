@@ -39,44 +39,67 @@ export const typeArray: Rule = (draft, _place, context) => {
     message: `type ${preview(entry.value)}: ${context.profile.id} takes ${mode === "none" ? "one" : "one, [T, null]"}`,
   };
   if (list === undefined) return base;
-  const types = [...new Set(list)];
-  if (types.length === 1) {
-    const message = `type [${JSON.stringify(types[0])}] → ${JSON.stringify(types[0])}`;
+  const found: TypeArray = { draft, entry, types: [...new Set(list)], base, context };
+  if (found.types.length === 1) return unwrapped(found);
+  const others = found.types.filter((t) => t !== "null");
+  const single = others.length === 1 && others.length < found.types.length ? (others[0] as string) : undefined;
+  if (single !== undefined && mode === "null-pair") return undefined;
+  const pair = single !== undefined && context.profile.values.nullable ? nullablePair(found, single) : undefined;
+  return pair ?? splitting(found);
+};
+
+/** A `type` array the profile refuses, in the draft the rule met it in. */
+interface TypeArray {
+  readonly draft: Draft;
+  /** The `type` entry. */
+  readonly entry: Entry;
+  /** Its types, each once, in their order. */
+  readonly types: readonly string[];
+  /** The refusal, before a remedy is attached. */
+  readonly base: Finding;
+  readonly context: RuleContext;
+}
+
+/** `type: [T]` (or `[T, T]`) is `type: T`. */
+function unwrapped({ draft, entry, types, base }: TypeArray): Finding {
+  const message = `type [${JSON.stringify(types[0])}] → ${JSON.stringify(types[0])}`;
+  return {
+    ...base,
+    exact: { change: "type-array-unwrapped", message, apply: () => draft.setValue("type", types[0], entry.at) },
+  };
+}
+
+/**
+ * `type: [T, "null"]` as `type: T, nullable: true` where nothing else sees the null; as `type: T` where only an
+ * `enum`/`const` that excludes null does; undefined otherwise.
+ */
+function nullablePair({ draft, entry, base }: TypeArray, single: string): Finding | undefined {
+  const agnostic = TYPE_AGNOSTIC.filter((k) => draft.has(k));
+  if (agnostic.length === 0) {
+    const apply = () => {
+      draft.setValue("type", single, entry.at);
+      draft.setValue("nullable", true, entry.at);
+    };
+    const message = `type [${JSON.stringify(single)}, "null"] → type ${JSON.stringify(single)}, nullable: true`;
+    return { ...base, exact: { change: "type-null-to-nullable", message, apply } };
+  }
+  if (agnostic.every((k) => k === "enum" || k === "const") && !valuesAdmitNull(draft)) {
+    const message = `type [${JSON.stringify(single)}, "null"] → ${JSON.stringify(single)}: enum/const exclude null`;
     return {
       ...base,
-      exact: { change: "type-array-unwrapped", message, apply: () => draft.setValue("type", types[0], entry.at) },
+      exact: { change: "null-type-unreachable", message, apply: () => draft.setValue("type", single, entry.at) },
     };
   }
-  const others = types.filter((t) => t !== "null");
-  const single = others.length === 1 && others.length < types.length ? (others[0] as string) : undefined;
-  if (single !== undefined && mode === "null-pair") return undefined;
-  if (single !== undefined && context.profile.values.nullable) {
-    const agnostic = TYPE_AGNOSTIC.filter((k) => draft.has(k));
-    if (agnostic.length === 0) {
-      const apply = () => {
-        draft.setValue("type", single, entry.at);
-        draft.setValue("nullable", true, entry.at);
-      };
-      const message = `type [${JSON.stringify(single)}, "null"] → type ${JSON.stringify(single)}, nullable: true`;
-      return { ...base, exact: { change: "type-null-to-nullable", message, apply } };
-    }
-    if (agnostic.every((k) => k === "enum" || k === "const") && !valuesAdmitNull(draft)) {
-      const message = `type [${JSON.stringify(single)}, "null"] → ${JSON.stringify(single)}: enum/const exclude null`;
-      return {
-        ...base,
-        exact: { change: "null-type-unreachable", message, apply: () => draft.setValue("type", single, entry.at) },
-      };
-    }
-  }
-  return splitting(draft, entry, types, base, context);
-};
+  return undefined;
+}
 
 function valuesAdmitNull(draft: Draft): boolean {
   const values = draft.has("const") ? [draft.value("const")] : draft.value("enum");
   return !Array.isArray(values) || values.includes(null);
 }
 
-function splitting(draft: Draft, entry: Entry, types: string[], base: Finding, context: RuleContext): Finding {
+/** Several types as `anyOf` with one branch each (`nullable` on the first where the profile has no null type). */
+function splitting({ draft, entry, types, base, context }: TypeArray): Finding {
   const { nullable, nullType } = context.profile.values;
   if (!allowed("anyOf", context) || draft.has("anyOf")) return base;
   const hasNull = types.includes("null");

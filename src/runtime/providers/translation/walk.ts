@@ -49,6 +49,16 @@ export interface WalkResult {
 /** Why a narrowing or widening asked for was not made (`Place.polarity`). */
 const NOT_POSITIVE = "it sits under not, if, oneOf or a bounded contains";
 
+/** A keyword holding subschemas, with the draft and the place of the schema object it belongs to. */
+interface Holder {
+  readonly keyword: string;
+  readonly draft: Draft;
+  readonly place: Place;
+}
+
+/** A `$defs` or `definitions` entry. */
+type Definitions = Entry & { kind: "map" };
+
 /** Rewrites of one schema object before a rule must have found everything (each rewrite removes a problem). */
 const MAX_REWRITES = 1_000;
 
@@ -240,44 +250,44 @@ class Walk implements RuleContext {
 
   private emit(draft: Draft, place: Place): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const definitions: [string, Entry & { kind: "map" }][] = [];
+    const definitions: [string, Definitions][] = [];
     for (const [keyword, entry] of draft.entriesInOrder()) {
       if ((keyword === "$defs" || keyword === "definitions") && entry.kind === "map") {
         definitions.push([keyword, entry]);
         defineOwn(out, keyword, undefined);
         continue;
       }
-      defineOwn(out, keyword, this.emitEntry(keyword, entry, draft, place));
+      defineOwn(out, keyword, this.emitEntry(entry, { keyword, draft, place }));
     }
     const ref = draft.get("$ref");
     if (ref?.kind === "value" && this.profile.structure.refs !== "pass") {
       const target = this.graph.targetOf(ref.value);
       if (target !== undefined) this.kept.push({ at: ref.at, target });
     }
-    for (const [keyword, entry] of definitions) this.emitDefinitions(out, keyword, entry, draft, place);
+    for (const [keyword, entry] of definitions) this.emitDefinitions(out, { keyword, draft, place }, entry);
     this.origin.set(out, draft.at);
     if (draft.encoded().size > 0) this.encodedAt.set(out, [...draft.encoded()]);
     return out;
   }
 
-  private emitEntry(keyword: string, entry: Entry, draft: Draft, place: Place): unknown {
+  private emitEntry(entry: Entry, holder: Holder): unknown {
     switch (entry.kind) {
       case "value":
         return copyJson(entry.value, this.options.maxDepth, this.options.maxDepth);
       case "schema":
-        return this.node(entry.child, this.childPlace(entry.child, keyword, draft, place));
+        return this.node(entry.child, this.childPlace(entry.child, holder));
       case "array":
-        return entry.children.map((c) => this.node(c, this.childPlace(c, keyword, draft, place)));
+        return entry.children.map((c) => this.node(c, this.childPlace(c, holder)));
       case "map": {
         const out: Record<string, unknown> = {};
-        for (const [name, c] of entry.children)
-          defineOwn(out, name, this.node(c, this.childPlace(c, keyword, draft, place, name)));
+        for (const [name, c] of entry.children) defineOwn(out, name, this.node(c, this.childPlace(c, holder, name)));
         return out;
       }
     }
   }
 
-  private childPlace(child: Child, keyword: string, draft: Draft, place: Place, key?: string): Place {
+  /** The place of a subschema of `holder`; `key` is its name in a map (a property name under `properties`). */
+  private childPlace(child: Child, { keyword, draft, place }: Holder, key?: string): Place {
     const required = draft.value("required");
     return {
       at: child.at,
@@ -296,73 +306,81 @@ class Walk implements RuleContext {
    * only when none of them needs a change (they decide no verdict, so dropping them is exact; all or none, as one
    * of them may refer to another). A profile without the keyword loses it whole, once no kept reference needs it.
    */
-  private emitDefinitions(
-    out: Record<string, unknown>,
-    keyword: string,
-    entry: Entry & { kind: "map" },
-    draft: Draft,
-    place: Place,
-  ): void {
-    const needed = (at: string) => this.kept.some((r) => r.target === at || r.target.startsWith(at + "/"));
+  private emitDefinitions(out: Record<string, unknown>, holder: Holder, entry: Definitions): void {
     const keywords = this.profile.keywords;
-    if (keywords !== "any" && !keywords.has(keyword)) {
-      // References a profile passes through unread may lead anywhere: their definitions cannot go.
-      if (this.profile.structure.refs === "pass" || needed(entry.at)) {
-        this.refuse({
-          rule: "keyword-unsupported",
-          keyword,
-          at: entry.at,
-          message: `"${keyword}" is not accepted by ${this.profile.id}, and a reference that stays needs it`,
-        });
-        delete out[keyword];
-        return;
+    if (keywords !== "any" && !keywords.has(holder.keyword)) return this.withoutDefinitions(out, holder.keyword, entry);
+    const emitted = new Map<string, unknown>();
+    const emitOne = (name: string, child: Child) =>
+      emitted.set(name, this.node(child, this.childPlace(child, holder, name)));
+    const pending = this.emitNeeded(entry, emitOne);
+    // The rest decide no verdict: kept as they are, or all dropped when one would need a change (one kept could
+    // refer to one dropped).
+    if (pending.size > 0 && !this.emitUnchanged(pending, emitOne))
+      for (const [name, child] of pending) {
+        emitted.delete(name);
+        const message = `dropped the unused definition "${name}" (no reference reaches it)`;
+        this.record(
+          { rule: "keyword-unsupported", keyword: holder.keyword, at: child.at, message },
+          { change: "unused-definition-dropped", message, apply: () => {} },
+          "exact",
+        );
       }
-      const message = `dropped "${keyword}" (every reference into it was inlined)`;
-      this.record(
-        { rule: "keyword-unsupported", keyword, at: entry.at, message },
-        { change: "definitions-dropped", message, apply: () => {} },
-        "exact",
-      );
-      delete out[keyword];
+    this.setDefinitions(out, holder.keyword, entry, emitted);
+  }
+
+  /** Whether a kept reference needs the subschema at `at` (or one inside it); with references passed, all are. */
+  private needed(at: string): boolean {
+    if (this.profile.structure.refs === "pass") return true;
+    return this.kept.some((r) => r.target === at || r.target.startsWith(at + "/"));
+  }
+
+  /** A profile without the keyword: dropped whole, or refused when a reference that stays needs it. */
+  private withoutDefinitions(out: Record<string, unknown>, keyword: string, entry: Definitions): void {
+    delete out[keyword];
+    // References a profile passes through unread may lead anywhere: their definitions cannot go.
+    if (this.needed(entry.at)) {
+      this.refuse({
+        rule: "keyword-unsupported",
+        keyword,
+        at: entry.at,
+        message: `"${keyword}" is not accepted by ${this.profile.id}, and a reference that stays needs it`,
+      });
       return;
     }
-    const emitted = new Map<string, unknown>();
+    const message = `dropped "${keyword}" (every reference into it was inlined)`;
+    this.record(
+      { rule: "keyword-unsupported", keyword, at: entry.at, message },
+      { change: "definitions-dropped", message, apply: () => {} },
+      "exact",
+    );
+  }
+
+  /** Emits the definitions kept references need, until none is left (emitting one can make another needed). */
+  private emitNeeded(entry: Definitions, emitOne: (name: string, child: Child) => void): Map<string, Child> {
     const pending = new Map(entry.children);
-    const emitOne = (name: string, child: Child) =>
-      emitted.set(name, this.node(child, this.childPlace(child, keyword, draft, place, name)));
-    // The definitions kept references need, until none is left (emitting one can make another needed).
     for (;;) {
-      const ready = [...pending].filter(([, c]) => this.profile.structure.refs === "pass" || needed(c.at));
-      if (ready.length === 0) break;
+      const ready = [...pending].filter(([, c]) => this.needed(c.at));
+      if (ready.length === 0) return pending;
       for (const [name, child] of ready) {
         pending.delete(name);
         emitOne(name, child);
       }
     }
-    if (pending.size === 0) return this.setDefinitions(out, keyword, entry, emitted);
-    // The rest decide no verdict: kept as they are, or all dropped when one would need a change (one kept could
-    // refer to one dropped).
+  }
+
+  /** Emits `pending`; when that changed or refused anything, undoes it all and says false. */
+  private emitUnchanged(pending: ReadonlyMap<string, Child>, emitOne: (name: string, child: Child) => void): boolean {
     const mark = this.mark();
     for (const [name, child] of pending) emitOne(name, child);
-    if (this.changes.length !== mark.changes || this.problems.length !== mark.problems) {
-      this.rollback(mark);
-      for (const [name, child] of pending) {
-        emitted.delete(name);
-        const message = `dropped the unused definition "${name}" (no reference reaches it)`;
-        this.record(
-          { rule: "keyword-unsupported", keyword, at: child.at, message },
-          { change: "unused-definition-dropped", message, apply: () => {} },
-          "exact",
-        );
-      }
-    }
-    this.setDefinitions(out, keyword, entry, emitted);
+    if (this.changes.length === mark.changes && this.problems.length === mark.problems) return true;
+    this.rollback(mark);
+    return false;
   }
 
   private setDefinitions(
     out: Record<string, unknown>,
     keyword: string,
-    entry: Entry & { kind: "map" },
+    entry: Definitions,
     emitted: ReadonlyMap<string, unknown>,
   ): void {
     const map: Record<string, unknown> = {};
