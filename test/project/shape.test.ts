@@ -20,19 +20,6 @@ const EXCEPTIONS = new Map<string, string>([
     "src/runtime/boundary/withheld-model-text.ts constraint",
     "a table in code: one short case per JSON Schema keyword, each the sentence that keyword's failure reads as",
   ],
-  ["src/runtime/providers/call-decoder.ts decodeValue", "being split on the shape-providers branch"],
-  ["src/runtime/providers/call-decoder.ts decodeItems", "being split on the shape-providers branch"],
-  ["src/runtime/providers/call-decoder.ts decodeMembers", "being split on the shape-providers branch"],
-  ["src/runtime/providers/check-tool.ts check", "being split on the shape-providers branch"],
-  ["src/runtime/providers/profiles/request-format.ts requestTool", "being split on the shape-providers branch"],
-  ["src/runtime/providers/report.ts refusal", "being split on the shape-providers branch"],
-  ["src/runtime/providers/rules/keywords.ts unsupported", "being split on the shape-providers branch"],
-  ["src/runtime/providers/rules/keywords.ts exclusive", "being split on the shape-providers branch"],
-  ["src/runtime/providers/rules/references.ts inlining", "being split on the shape-providers branch"],
-  ["src/runtime/providers/rules/references.ts keptRef", "being split on the shape-providers branch"],
-  ["src/runtime/providers/rules/types.ts splitting", "being split on the shape-providers branch"],
-  ["src/runtime/providers/translation/walk.ts childPlace", "being split on the shape-providers branch"],
-  ["src/runtime/providers/translation/walk.ts emitDefinitions", "being split on the shape-providers branch"],
 ]);
 
 interface Finding {
