@@ -129,8 +129,10 @@ export class PinsStore {
       // A held file that cannot be read is rewritten.
     }
     const now: Record<string, HeldRecord> = {};
+    // Every tool held by this one event is held since the same moment.
+    const at = new Date().toISOString();
     for (const [name, record] of held) {
-      const since = before[name]?.canonical === record.canonical ? before[name].since : new Date().toISOString();
+      const since = before[name]?.canonical === record.canonical ? before[name].since : at;
       Object.defineProperty(now, name, {
         value: { ...record, since },
         enumerable: true,

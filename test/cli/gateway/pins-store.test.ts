@@ -94,11 +94,12 @@ describe("gateway approve", () => {
         ["s__c", held("C")],
       ]),
     );
+    const since = (await readHeld(heldPath(file("approve.json"))))["s__a"]?.since;
     const run = runCli(["gateway", "approve", "--pins", "approve.json", "s__a"], { cwd: dir });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(
       run.stdout,
-      `approved s__a (changed at /description; held since ${(await readHeld(heldPath(file("approve.json"))))["s__c"]?.since}): pinned ${await ToolCatalog.digest(tool)}\n`,
+      `approved s__a (changed at /description; held since ${since}): pinned ${await ToolCatalog.digest(tool)}\n`,
     );
     assert.deepEqual(read("approve.json"), { s__a: canonical, s__b: "B" });
     assert.deepEqual(Object.keys(await readHeld(heldPath(file("approve.json")))), ["s__c"]);
