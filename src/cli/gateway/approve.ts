@@ -1,7 +1,7 @@
 /**
- * `gateway approve --pins <file> <tool>…`: pins, for each named tool, the definition the gateway (or `gateway review`)
- * held and recorded in the held file: exactly what was shown for review, never what a server lists now. The pins file
- * is rewritten atomically; a running gateway picks the change up without a restart.
+ * `gateway approve --pins <file> <tool>…`: pins, for each named tool, the definition the gateway (or `gateway
+ * review`) held and recorded in the held file: exactly what was shown for review, never what a server lists now. The
+ * pins file is rewritten atomically; a running gateway picks the change up without a restart.
  */
 
 import { createHash } from "node:crypto";

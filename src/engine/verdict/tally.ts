@@ -1,11 +1,11 @@
 /**
  * The verdict fast path's protocol (docs/project/performance.md "The verdict fast path"). A fast check answers VALID,
  * INVALID or UNKNOWN for a value; while it runs it adds to `tally.steps` an upper bound of what the accounted path
- * (`SchemaNode.test`) would charge for the same value — steps, and the values the JSON data check visits — so that one
- * comparison at the end proves that no limit can be reached: within the budget, VALID and INVALID are the accounted
- * path's verdict (a check goes on after a failure, so that what it spent bounds whatever the accounted path evaluates
- * before it stops). UNKNOWN, or a tally over the budget, hands the instance to the accounted path, which alone reports
- * limits and locations.
+ * (`SchemaNode.test`) would charge for the same value — steps, and the values the JSON data check visits — so
+ * that one comparison at the end proves that no limit can be reached: within the budget, VALID and INVALID are the
+ * accounted path's verdict (a check goes on after a failure, so that what it spent bounds whatever the accounted path
+ * evaluates before it stops). UNKNOWN, or a tally over the budget, hands the instance to the accounted path, which
+ * alone reports limits and locations.
  */
 
 import { LimitError } from "../errors.js";

@@ -1,10 +1,10 @@
 /**
- * The JSON Canonicalization Scheme (RFC 8785): a JSON value as one text, with no whitespace (§3.2.1), strings escaped
- * as §3.2.2.2 requires, numbers as ECMAScript's `Number::toString` writes them (§3.2.2.3) and object members sorted by
- * their names as UTF-16 code-unit sequences (§3.2.3). Only I-JSON data (RFC 7493) has a canonical form: anything else
- * is refused with its JSON Pointer. The walk is iterative and checks the schema limits as it writes
- * (docs/reference/limits.md), so no depth reaches the stack and a value sharing one object many times stops at the byte
- * limit after work proportional to that limit.
+ * The JSON Canonicalization Scheme (RFC 8785): a JSON value as one text, with no whitespace (§3.2.1), strings
+ * escaped as §3.2.2.2 requires, numbers as ECMAScript's `Number::toString` writes them (§3.2.2.3) and object
+ * members sorted by their names as UTF-16 code-unit sequences (§3.2.3). Only I-JSON data (RFC 7493) has a canonical
+ * form: anything else is refused with its JSON Pointer. The walk is iterative and checks the schema limits as it
+ * writes (docs/reference/limits.md), so no depth reaches the stack and a value sharing one object many times stops
+ * at the byte limit after work proportional to that limit.
  */
 
 import { LimitError, SchemaError } from "../../engine/errors.js";

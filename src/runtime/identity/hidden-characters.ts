@@ -5,10 +5,11 @@
  * `Default_Ignorable_Code_Point`, `Bidi_Control` and other `Cf` character (UAX #44): tag characters, zero-width
  * characters, variation selectors, bidi overrides. A candidate is not hidden where Unicode gives it a visible job:
  *
- * - one emoji variation selector (U+FE0E, U+FE0F) right after an `Emoji` character (UTS #51 §1.4.3: ⚠️, 🛡️, 1️⃣);
+ * - one emoji variation selector (U+FE0E, U+FE0F) right after an `Emoji` character (UTS #51 §1.4.3: ⚠️,
+ *   🛡️, 1️⃣);
  * - one ideographic variation selector (U+E0100–U+E01EF) right after an `Ideographic` character (UTS #37);
- * - a zero width joiner between two emoji (UTS #51 §1.4.4 emoji ZWJ sequences: 👨‍👩‍👧, 🏳️‍🌈), the emoji before
- *   it possibly followed by its variation selector or skin-tone modifier;
+ * - a zero width joiner between two emoji (UTS #51 §1.4.4 emoji ZWJ sequences: 👨‍👩‍👧,
+ *   🏳️‍🌈), the emoji before it possibly followed by its variation selector or skin-tone modifier;
  * - a zero width joiner or non-joiner between two letters or marks of a script that shapes with them (Arabic and
  *   Persian, Syriac, N'Ko, Thaana, Mongolian, the Indic scripts, Sinhala, Myanmar, Khmer: The Unicode Standard
  *   §23.2), or right after a mark (a virama) of one, where it ends a word (a Malayalam chillu);

@@ -34,7 +34,9 @@ export interface SourceDialect {
   readonly refAlone: boolean;
   /** Draft-04 has no boolean schemas but for `additionalItems` and `additionalProperties` (Validation draft-04 §5). */
   readonly booleanSchemas: boolean;
-  /** Draft-04's `exclusiveMaximum` / `exclusiveMinimum` are booleans beside `maximum` / `minimum` (§5.1.2, §5.1.3). */
+  /**
+   * Draft-04's `exclusiveMaximum` / `exclusiveMinimum` are booleans beside `maximum` / `minimum` (§5.1.2, §5.1.3).
+   */
   readonly exclusiveBooleans: boolean;
   /** Where subschemas sit, and what each position becomes in 2020-12. */
   readonly positions: ReadonlyMap<string, Position>;

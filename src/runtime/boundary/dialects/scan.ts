@@ -346,8 +346,8 @@ class Scanner {
   /**
    * `$recursiveRef: "#"` lands on the root of its resource (Core 2019-09 §8.2.4.2.1). When that root has
    * `$recursiveAnchor: true`, the outermost resource in the dynamic scope with `$recursiveAnchor: true` is used
-   * instead (§8.2.4.2.2): exactly what `$dynamicRef` does with a `$dynamicAnchor` every such root gets (Core §8.2.3.2).
-   * Otherwise it is a plain `$ref: "#"`.
+   * instead (§8.2.4.2.2): exactly what `$dynamicRef` does with a `$dynamicAnchor` every such root gets (Core
+   * §8.2.3.2). Otherwise it is a plain `$ref: "#"`.
    */
   private planRecursive(site: RefSite): RefPlan {
     const target = this.resources.get(site.base);

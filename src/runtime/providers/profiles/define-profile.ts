@@ -1,7 +1,7 @@
 /**
  * `defineProfile` (docs/guide/providers.md "Your own profile"): a host's profile checked field by field — every part,
- * every field of it, nothing unknown — and frozen, so that a typo in a profile fails closed (`options_invalid`) instead
- * of switching a rule off.
+ * every field of it, nothing unknown — and frozen, so that a typo in a profile fails closed
+ * (`options_invalid`) instead of switching a rule off.
  */
 
 import { preview } from "../../../engine/json/json.js";

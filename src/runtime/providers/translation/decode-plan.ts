@@ -2,8 +2,8 @@
  * Where, in a model's call, a null stands for an absent property: the plan the call decoder follows, read from the
  * schema as sent. Each emitted object that encoded optional properties names them; the plan reaches it the way the
  * schema applies to an instance — through `properties`, `items`, `$ref` and `allOf` (every one applies, Core
- * §10.2.1.1, §10.3), and through an `anyOf` whose branches take disjoint JSON types (the instance's type picks the one
- * branch that can match). An encoded object reached any other way (under `not`, `if`, `oneOf`, an `anyOf` with
+ * §10.2.1.1, §10.3), and through an `anyOf` whose branches take disjoint JSON types (the instance's type picks the
+ * one branch that can match). An encoded object reached any other way (under `not`, `if`, `oneOf`, an `anyOf` with
  * overlapping branches, `prefixItems`, `additionalProperties`, …) cannot be decoded: it is reported, to be refused.
  */
 
