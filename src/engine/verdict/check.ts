@@ -108,9 +108,7 @@ function checkSimple(node: FastNode, value: unknown, depth: number): number {
       const child = nodes[slot] as FastNode;
       if (child.typeOnly) {
         spent += MEMBER_UNITS + child.units;
-        const bits = jsonBits(member);
-        if ((bits & child.mask) === 0) result |= bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
-        else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0) result |= walkBelow(member as object, 1);
+        result |= typeOnlyMember(child, member);
       } else if (next === undefined && !child.leaf) {
         spent += MEMBER_UNITS;
         next = child;
@@ -124,9 +122,7 @@ function checkSimple(node: FastNode, value: unknown, depth: number): number {
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
   tally.steps += spent + node.memberUnitsPerKey * keys;
-  if (met !== node.requiredCount) result = Verdict.INVALID;
-  const elsewhere = node.requiredElsewhere;
-  for (let i = 0; i < elsewhere.length; i++) if (!hasOwn(object, elsewhere[i] as string)) result = Verdict.INVALID;
+  if (!requiredMet(node, object, met)) result = Verdict.INVALID;
   deferred.node = next;
   deferred.value = nextValue;
   return result;
@@ -242,9 +238,7 @@ function walkMembers(node: FastNode, object: Record<string, unknown>, depth: num
       if (!matched) result |= walkMember(value);
     } else if (child.typeOnly) {
       spent += MEMBER_UNITS + child.units;
-      const bits = jsonBits(value);
-      if ((bits & child.mask) === 0) result |= bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
-      else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0) result |= walkBelow(value as object, 1);
+      result |= typeOnlyMember(child, value);
     } else if (next === undefined && !child.leaf) {
       // The first member whose node is not a leaf is left to `check`'s loop.
       spent += MEMBER_UNITS;
@@ -254,12 +248,25 @@ function walkMembers(node: FastNode, object: Record<string, unknown>, depth: num
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
   meter.steps += spent + node.memberUnitsPerKey * keys;
-  if (met !== node.requiredCount) result = Verdict.INVALID;
-  const elsewhere = node.requiredElsewhere;
-  for (let i = 0; i < elsewhere.length; i++) if (!hasOwn(object, elsewhere[i] as string)) result = Verdict.INVALID;
+  if (!requiredMet(node, object, met)) result = Verdict.INVALID;
   deferred.node = next;
   deferred.value = nextValue;
   return result;
+}
+
+/** A member whose node is a leaf of `type` alone, tested without a call of its own (its units charged by the walk). */
+function typeOnlyMember(child: FastNode, value: unknown): number {
+  const bits = jsonBits(value);
+  if ((bits & child.mask) === 0) return bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
+  return (bits & (Bits.OBJECT | Bits.ARRAY)) !== 0 ? walkBelow(value as object, 1) : Verdict.VALID;
+}
+
+/** Whether an object walked has every required name: `met` of the declared ones, and each required elsewhere. */
+function requiredMet(node: FastNode, object: Record<string, unknown>, met: number): boolean {
+  if (met !== node.requiredCount) return false;
+  const elsewhere = node.requiredElsewhere;
+  for (let i = 0; i < elsewhere.length; i++) if (!hasOwn(object, elsewhere[i] as string)) return false;
+  return true;
 }
 
 /** Positions of an object's keys remembered (per node). */
