@@ -22,7 +22,7 @@ import {
 } from "./output/output.js";
 import type { SchemaNode } from "./evaluate/node.js";
 import { Run } from "./evaluate/run.js";
-import { buildVerdict, type FastVerdict } from "./verdict/build.js";
+import { FastVerdict } from "./verdict/build.js";
 import { Verdict } from "./verdict/tally.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
@@ -64,7 +64,7 @@ export class Validator<T = unknown> {
   private readonly spare: Run;
   /** The whole boolean path of a root that needs no evaluation (a leaf of pure assertions), or undefined. */
   private readonly direct: ((instance: unknown) => boolean) | undefined;
-  /** The verdict fast path (`engine/verdict`), or undefined where the root runs on the accounted path. */
+  /** The verdict fast path (`engine/verdict`), built on a later call; undefined where a dynamic scope is tracked. */
   private readonly fast: FastVerdict | undefined;
 
   /** @internal */
@@ -80,8 +80,9 @@ export class Validator<T = unknown> {
   ) {
     this.spare = spareRun(limits, tracksScope);
     this.direct = root.direct(limits.maxEvaluationSteps);
-    // A dynamic scope is the accounted path's: a subtree run there alone would start with none.
-    this.fast = tracksScope ? undefined : buildVerdict(root, limits);
+    // A dynamic scope is the accounted path's: a subtree run there alone would start with none. A root answered whole
+    // by `direct` has nothing left for a fast path to save.
+    this.fast = tracksScope || this.direct !== undefined ? undefined : new FastVerdict(root, limits);
     Object.freeze(this);
   }
 
@@ -95,12 +96,19 @@ export class Validator<T = unknown> {
    * `LimitError` when a limit is hit: an execution failure is never answered as `false`.
    */
   isValid(instance: unknown): instance is T {
+    const direct = this.direct;
+    const maxNodes = this.limits.maxInstanceNodes;
+    if (direct !== undefined) {
+      if (!direct(instance)) return false;
+      // A string or a boolean is JSON data without a call.
+      return typeof instance === "string" || typeof instance === "boolean" || isJsonData(instance, maxNodes);
+    }
     const fast = this.fast;
     if (fast !== undefined) {
       const decided = fast.decide(instance);
       if (decided !== Verdict.UNKNOWN) return decided === Verdict.VALID;
     }
-    return this.verdict(instance) && isJsonData(instance, this.limits.maxInstanceNodes);
+    return this.verdict(instance) && isJsonData(instance, maxNodes);
   }
 
   /**
@@ -108,14 +116,15 @@ export class Validator<T = unknown> {
    * to the accounted path (the differential test compares the two paths).
    */
   fastVerdict(instance: unknown): boolean | undefined {
-    const decided = this.fast === undefined ? Verdict.UNKNOWN : this.fast.decide(instance);
+    const decided = this.fast === undefined ? Verdict.UNKNOWN : this.fast.decideNow(instance);
     return decided === Verdict.UNKNOWN ? undefined : decided === Verdict.VALID;
   }
 
-  /** The schema's verdict on the boolean path, before the rule for values that are not JSON data. */
+  /**
+   * The schema's verdict on the accounted boolean path (a root without `direct`), before the rule for values that are
+   * not JSON data.
+   */
   private verdict(instance: unknown): boolean {
-    const direct = this.direct;
-    if (direct !== undefined) return direct(instance);
     let run = this.spare;
     if (run.active) run = new Run(this.limits, this.tracksScope);
     else run.reset();

@@ -28,7 +28,7 @@ import type { KeywordResult, Params } from "../output/output.js";
 import type { CompiledPattern } from "../regex/index.js";
 import type { Meter, Run, Subschema } from "./run.js";
 import { typeBits } from "../json/types.js";
-import type { CheckForm, VerdictForm } from "./verdict-forms.js";
+import type { CheckForm, NumericRange, VerdictForm } from "./verdict-forms.js";
 
 /** What a keyword does (module comment): asserts, only annotates, or applies subschemas. */
 export type EvaluatorKind = "assertion" | "annotation" | "applicator";
@@ -192,12 +192,16 @@ class Assertion implements Evaluator {
     private readonly annotates: AssertionExtras["annotation"],
     readonly pure: boolean,
     private readonly metered: boolean,
+    private readonly range: NumericRange | undefined,
   ) {}
 
   /** A predicate that reads no more of the evaluation than a `Meter` offers is its own form. */
   verdict(): CheckForm | undefined {
     const test = this.test as CheckForm["test"];
-    return this.pure || this.metered ? { kind: "check", test, pure: this.pure } : undefined;
+    if (!this.pure && !this.metered) return undefined;
+    return this.range === undefined
+      ? { kind: "check", test, pure: this.pure }
+      : { kind: "check", test, pure: this.pure, range: this.range };
   }
 
   evaluate(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult): boolean {
@@ -229,6 +233,8 @@ export interface AssertionExtras {
    * so that the verdict fast path runs it as it is (`meteredAssertion` declares the predicate so).
    */
   readonly metered?: boolean;
+  /** @internal A pure predicate that is a numeric bound, told as data (the verdict fast path tests it inline). */
+  readonly range?: NumericRange;
   /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
   readonly annotation?: {
     /** The annotation's value. */
@@ -256,6 +262,7 @@ export function assertion(
     extras.annotation,
     extras.pure === true,
     extras.metered === true,
+    extras.pure === true ? extras.range : undefined,
   );
 }
 

@@ -9,7 +9,7 @@ import type { CompiledPattern } from "../regex/index.js";
 import type { Meter, Subschema } from "./run.js";
 
 /** A keyword's boolean path as data: one of the forms below. */
-export type VerdictForm = CheckForm | MembersForm | ItemsForm | ContainsForm | InPlaceForm;
+export type VerdictForm = CheckForm | MembersForm | ItemsForm | ContainsForm | InPlaceForm | ChoiceForm | ConditionForm;
 
 /**
  * An assertion decided by its test of the value, which charges its work to the meter it is given (the accounted path's
@@ -20,7 +20,28 @@ export interface CheckForm {
   readonly test: (value: unknown, meter: Meter) => boolean;
   /** The test charges nothing and reads no limit (it ignores the meter). */
   readonly pure: boolean;
+  /** The test as data when it is a numeric bound: a number passes within it, any other value passes. */
+  readonly range?: NumericRange;
 }
+
+/**
+ * A numeric bound as data (`minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`): a number `n` is within it
+ * when `n >= atLeast && n > above && n <= atMost && n < below`; a bound not given is infinite.
+ */
+export interface NumericRange {
+  readonly atLeast: number;
+  readonly above: number;
+  readonly atMost: number;
+  readonly below: number;
+}
+
+/** No bound: every number. */
+export const UNBOUNDED: NumericRange = Object.freeze({
+  atLeast: -Infinity,
+  above: -Infinity,
+  atMost: Infinity,
+  below: Infinity,
+});
 
 /**
  * Subschemas applied to an object's members by name, by pattern, and to the other members (`properties`, `required`,
@@ -68,4 +89,26 @@ interface ContainsForm {
 interface InPlaceForm {
   readonly kind: "in-place";
   readonly nodes: readonly Subschema[];
+}
+
+/**
+ * Subschemas applied to the instance itself, from `least` to `most` of which must pass: at least one (`anyOf`),
+ * exactly one (`oneOf`), or none (`not`, of its one subschema). The boolean path may stop once the answer is known.
+ */
+export interface ChoiceForm {
+  readonly kind: "choice";
+  readonly nodes: readonly Subschema[];
+  readonly least: number;
+  readonly most: number;
+}
+
+/**
+ * A subschema applied to the instance itself that selects which of two others applies (`if`, `then`, `else`): `then`
+ * when it passes, `else` when not; a branch not given passes.
+ */
+export interface ConditionForm {
+  readonly kind: "condition";
+  readonly condition: Subschema;
+  readonly then: Subschema | undefined;
+  readonly else: Subschema | undefined;
 }

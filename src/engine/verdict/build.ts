@@ -11,12 +11,12 @@ import type { Limits } from "../limits.js";
 import type { BooleanStep, Evaluator } from "../evaluate/keyword.js";
 import type { SchemaNode } from "../evaluate/node.js";
 import type { Subschema } from "../evaluate/run.js";
-import type { CheckForm, MembersForm } from "../evaluate/verdict-forms.js";
+import type { CheckForm, ChoiceForm, ConditionForm, MembersForm } from "../evaluate/verdict-forms.js";
 import { accounted } from "./accounted.js";
 import { decide } from "./check.js";
 import { ANY, fastNode, NEVER, type FastNode } from "./fast-node.js";
-import { tally, Verdict } from "./tally.js";
-import { Bits, jsonBits } from "./values.js";
+import { Verdict } from "./tally.js";
+import { Bits } from "./values.js";
 
 /** What a node's keywords say, gathered: its checks, and the forms of its applicators. */
 interface Forms {
@@ -28,6 +28,8 @@ interface Forms {
   items: boolean;
   contains: { node: Subschema; min: number; max: number | undefined } | undefined;
   readonly inPlace: Subschema[];
+  readonly choices: ChoiceForm[];
+  condition: ConditionForm | undefined;
 }
 
 /** The forms of a node's assertions and steps; undefined when one has none. */
@@ -41,6 +43,8 @@ function formsOf(predicates: readonly Evaluator[], steps: readonly BooleanStep[]
     items: false,
     contains: undefined,
     inPlace: [],
+    choices: [],
+    condition: undefined,
   };
   for (const p of predicates) {
     const form = p.verdict?.();
@@ -60,6 +64,8 @@ function formsOf(predicates: readonly Evaluator[], steps: readonly BooleanStep[]
       forms.from = Math.max(forms.from, form.from);
       forms.items = true;
     } else if (form.kind === "contains") forms.contains = form;
+    else if (form.kind === "choice") forms.choices.push(form);
+    else if (form.kind === "condition") forms.condition = form;
     else forms.inPlace.push(...form.nodes);
   }
   return forms;
@@ -77,6 +83,32 @@ function composed(checks: readonly CheckForm[]): FastNode["test"] {
     return true;
   };
 }
+
+/** The numeric bounds among a node's checks, as one range (each bound the tightest given). */
+function rangeOf(checks: readonly CheckForm[]): Partial<FastNode> {
+  const ranges = checks.flatMap((c) => (c.range === undefined ? [] : [c.range]));
+  if (ranges.length === 0) return { ranged: false };
+  return {
+    ranged: true,
+    atLeast: Math.max(...ranges.map((r) => r.atLeast)),
+    above: Math.max(...ranges.map((r) => r.above)),
+    atMost: Math.min(...ranges.map((r) => r.atMost)),
+    below: Math.min(...ranges.map((r) => r.below)),
+  };
+}
+
+/** A members form's names, with the names required elsewhere it declares too (`folded`). */
+interface Named {
+  readonly form: MembersForm;
+  readonly names: readonly string[];
+  readonly folded: readonly string[];
+}
+
+/** The leaf of a name required elsewhere that the walk declares: any JSON data (as `true`). */
+const ANY_DATA = fastNode({ leaf: true, typeOnly: true, pure: true, mask: ANY, units: 1 });
+
+/** Keys from which V8 (Node 20) keeps a `JSON.parse`d object in dictionary mode, where every key is a lookup. */
+const DICTIONARY_KEYS = 128;
 
 /** Up to this many names, a member's key is compared with each; beyond, looked up (check.ts). */
 const COMPARED_NAMES = 8;
@@ -112,32 +144,41 @@ class Builder {
       this.uncovered.add(node);
       return { leaf: false, accounted: accounted(node, this.limits) };
     }
-    const test = composed(forms.checks);
+    const test = composed(forms.checks.filter((c) => c.range === undefined));
     const pure = forms.checks.every((c) => c.pure);
-    const own = { mask: plan.typeMask === 0 ? ANY : plan.typeMask, test, units: plan.cost, maxDepth: this.maxDepth };
+    const own = {
+      mask: plan.typeMask === 0 ? ANY : plan.typeMask,
+      test,
+      ...rangeOf(forms.checks),
+      units: plan.cost,
+      maxDepth: this.maxDepth,
+    };
     const members = forms.members;
     const contains = forms.contains;
-    if (members === undefined && !forms.items && contains === undefined && forms.inPlace.length === 0) {
-      return { ...own, leaf: true, typeOnly: test === undefined, pure };
+    const applied = forms.inPlace.length + forms.choices.length + (forms.condition === undefined ? 0 : 1);
+    if (members === undefined && !forms.items && contains === undefined && applied === 0) {
+      return { ...own, leaf: true, typeOnly: test === undefined && !own.ranged, pure };
     }
-    // Many names required beside no declared one: the accounted path probes them and walks the object once
-    // (`required-500`, a 500-key JSON.parse'd object: 13.4 µs there, 26 µs through the members walk, whose per-key
-    // work does not pay when no key has a node of its own).
-    if (members !== undefined && members.names.length === 0 && members.requiredElsewhere.length > COMPARED_NAMES) {
+    // Names required beside no declared one, so many that an object holding them all is in dictionary mode: the
+    // accounted path probes them and walks the object once, which costs less there than the walk's lookup per key
+    // (`required-500`: 14 µs against 24 µs; 50 names: 0.6 µs here against 0.9–1.4 µs there).
+    if (members !== undefined && members.names.length === 0 && members.requiredElsewhere.length >= DICTIONARY_KEYS) {
       this.uncovered.add(node);
       return { leaf: false, accounted: accounted(node, this.limits) };
     }
     const additional = members?.additional;
     const closed = additional !== undefined && additional.constant === false;
+    const named = members === undefined ? undefined : this.named(members);
     const simple =
-      members !== undefined &&
-      members.names.length <= COMPARED_NAMES &&
-      members.patterns.length === 0 &&
+      named !== undefined &&
+      named.names.length < DICTIONARY_KEYS &&
+      named.form.patterns.length === 0 &&
       (additional === undefined || closed) &&
       test === undefined &&
+      !own.ranged &&
       !forms.items &&
       contains === undefined &&
-      forms.inPlace.length === 0 &&
+      applied === 0 &&
       (own.mask & Bits.OBJECT) !== 0;
     return {
       ...own,
@@ -145,7 +186,7 @@ class Builder {
       simple,
       closed,
       units: own.units + (members?.steps ?? 0),
-      ...(members === undefined ? {} : this.members(members)),
+      ...(named === undefined ? {} : this.members(named)),
       ...(forms.items ? this.items(forms) : {}),
       ...(contains === undefined
         ? {}
@@ -156,22 +197,39 @@ class Builder {
             maxLength: this.limits.maxArrayLength,
           }),
       inPlace: forms.inPlace.map((n) => this.record(n)),
+      choices: forms.choices.map((c) => ({ nodes: c.nodes.map((n) => this.record(n)), least: c.least, most: c.most })),
+      condition: forms.condition && {
+        if: this.record(forms.condition.condition),
+        then: forms.condition.then && this.record(forms.condition.then),
+        else: forms.condition.else && this.record(forms.condition.else),
+      },
     };
   }
 
-  private members(form: MembersForm): Partial<FastNode> {
-    const wide = form.names.length > COMPARED_NAMES;
+  /**
+   * A members form's names required elsewhere, where nothing else applies to the members not declared: declared here
+   * too, each with a leaf accepting any JSON data, so that the walk counts them as it meets them instead of probing
+   * each afterwards (it charges such a member more than the accounted path does: an upper bound still).
+   */
+  private named(form: MembersForm): Named {
+    const elsewhere = form.requiredElsewhere.filter((name, i, all) => all.indexOf(name) === i);
+    if (form.additional !== undefined || elsewhere.length === 0) return { form, names: form.names, folded: [] };
+    return { form, names: [...form.names, ...elsewhere], folded: elsewhere };
+  }
+
+  private members({ form, names, folded }: Named): Partial<FastNode> {
+    const required = [...form.required, ...folded.map(() => true)];
     return {
-      names: form.names,
-      nodes: form.nodes.map((n) => this.record(n)),
-      required: form.required,
-      requiredCount: form.required.filter(Boolean).length,
-      requiredElsewhere: form.requiredElsewhere,
+      names,
+      nodes: [...form.nodes.map((n) => this.record(n)), ...folded.map(() => ANY_DATA)],
+      required,
+      requiredCount: required.filter(Boolean).length,
+      requiredElsewhere: folded.length === 0 ? form.requiredElsewhere : [],
       patterns: form.patterns,
       patternNodes: form.patternNodes.map((n) => this.record(n)),
       additional: form.additional === undefined ? undefined : this.record(form.additional),
       memberUnitsPerKey: form.stepsPerKey,
-      index: wide ? new Map(form.names.map((name, i) => [name, i])) : undefined,
+      index: names.length > COMPARED_NAMES ? new Map(names.map((name, i) => [name, i])) : undefined,
       laidKeys: [],
       laidSlots: [],
       maxKeys: this.limits.maxObjectProperties,
@@ -192,34 +250,54 @@ class Builder {
 /** Units past which nothing is decided here, whatever the limits (counts stay small integers). */
 const BUDGET_CAP = 2 ** 29;
 
-/** The verdict fast path of a compiled schema: its root record and the budget its limits allow. */
+/**
+ * Calls a validator answers on the accounted path before its fast path is built: building costs about what a hundred
+ * small calls do (`npm run bench`, compile against the steady state), which a schema compiled and used a few times
+ * would never win back.
+ */
+export const CALLS_BEFORE_BUILD = 64;
+
+/**
+ * The verdict fast path of a compiled schema, built on its `CALLS_BEFORE_BUILD`th call: its root record and the budget
+ * its limits allow, or none when the root runs on the accounted path (no gain).
+ */
 export class FastVerdict {
+  private root: FastNode | undefined = undefined;
+  /** Calls left before the build; at 0 it is built, below it there is no fast path. */
+  private countdown = CALLS_BEFORE_BUILD;
+  private readonly budget: number;
+
   constructor(
-    private readonly root: FastNode,
+    private readonly schema: Subschema,
     private readonly limits: Readonly<Limits>,
-    private readonly budget: number,
-    /** A root leaf of scalar types, pure, within the budget: it decides every value alone (no tally). */
-    private readonly scalar: boolean,
-  ) {}
+  ) {
+    this.budget = Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP);
+  }
 
   /** VALID, INVALID, or UNKNOWN (the accounted path decides). */
   decide(value: unknown): number {
     const root = this.root;
-    if (!this.scalar) return decide(root, value, this.limits, this.budget);
-    // What it charges is fixed, and a value that is not JSON data is no instance it accepts.
-    const test = root.test;
-    return (jsonBits(value) & root.mask) !== 0 && (test === undefined || test(value, tally))
-      ? Verdict.VALID
-      : Verdict.INVALID;
+    if (root === undefined) {
+      // Built without a fast path (-1), or still counting down.
+      if (this.countdown < 0) return Verdict.UNKNOWN;
+      return --this.countdown > 0 ? Verdict.UNKNOWN : this.built(value);
+    }
+    return decide(root, value, this.limits, this.budget);
   }
-}
 
-/** The verdict fast path of a compiled schema, or undefined when its root runs on the accounted path (no gain). */
-export function buildVerdict(root: Subschema, limits: Readonly<Limits>): FastVerdict | undefined {
-  const builder = new Builder(limits);
-  const record = builder.record(root);
-  if (builder.uncovered.has(root)) return undefined;
-  const budget = Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP);
-  const scalar = record.pure && (record.mask & (Bits.OBJECT | Bits.ARRAY)) === 0 && record.units <= budget;
-  return new FastVerdict(record, limits, budget, scalar);
+  /** The answer once built now, whatever the countdown (the differential test compares every call). */
+  decideNow(value: unknown): number {
+    if (this.countdown > 0) this.countdown = 1;
+    return this.decide(value);
+  }
+
+  /** Builds the records on the call the countdown ends at (once), then decides `value`. */
+  private built(value: unknown): number {
+    this.countdown = -1;
+    const builder = new Builder(this.limits);
+    const record = builder.record(this.schema);
+    if (builder.uncovered.has(this.schema)) return Verdict.UNKNOWN;
+    this.root = record;
+    return this.decide(value);
+  }
 }

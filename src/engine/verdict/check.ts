@@ -11,7 +11,7 @@ import { isInstance, LimitError } from "../errors.js";
 import { hasOwn } from "../json/json.js";
 import type { Limits } from "../limits.js";
 import type { CompiledPattern } from "../regex/index.js";
-import { MEMBER_UNITS, type FastNode } from "./fast-node.js";
+import { MEMBER_UNITS, type FastChoice, type FastNode } from "./fast-node.js";
 import { tally, Verdict } from "./tally.js";
 import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
 
@@ -22,24 +22,49 @@ import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
  * is UNKNOWN too: the accounted path reports it as the limit it is.
  */
 export function decide(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
-  const { steps, maxSteps, maxRegexSteps, maxInstanceDepth, limits: outerLimits } = tally;
-  tally.steps = 0;
-  tally.maxSteps = budget;
+  if (deciding) return decideNested(node, value, limits, budget);
+  deciding = true;
+  if (tally.limits !== limits) setLimits(limits);
+  try {
+    return checkWithin(node, value, budget);
+  } finally {
+    deciding = false;
+  }
+}
+
+/** Whether a `decide` is running (a nested one keeps the outer one's tally aside). */
+let deciding = false;
+
+function setLimits(limits: Readonly<Limits>): void {
   tally.maxRegexSteps = limits.maxRegexSteps;
   tally.maxInstanceDepth = limits.maxInstanceDepth;
   tally.limits = limits;
+}
+
+/** `check` from the root on a fresh tally of `budget` units; a limit an assertion met, or a stack overflow: UNKNOWN. */
+function checkWithin(node: FastNode, value: unknown, budget: number): number {
+  tally.steps = 0;
+  tally.maxSteps = budget;
   try {
     const result = check(node, value, 0);
     return tally.steps > budget ? Verdict.UNKNOWN : result;
   } catch (e) {
+    // Anything else is the host's and goes on.
     if (e instanceof RangeError || isInstance(e, LimitError)) return Verdict.UNKNOWN;
     throw e;
+  }
+}
+
+/** A `decide` while another runs (a host getter validating another value): the outer tally is put back after. */
+function decideNested(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
+  const { steps, maxSteps, limits: outerLimits } = tally;
+  setLimits(limits);
+  try {
+    return checkWithin(node, value, budget);
   } finally {
     tally.steps = steps;
     tally.maxSteps = maxSteps;
-    tally.maxRegexSteps = maxRegexSteps;
-    tally.maxInstanceDepth = maxInstanceDepth;
-    tally.limits = outerLimits;
+    setLimits(outerLimits);
   }
 }
 
@@ -55,10 +80,11 @@ function check(node: FastNode, value: unknown, depth: number): number {
     if (tally.steps > tally.maxSteps) result = Verdict.UNKNOWN;
     else result |= node.simple ? checkSimple(node, value, depth) : checkOne(node, value, depth);
     const next = deferred.node;
+    if (next === undefined) return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
     const nextValue = deferred.value;
     deferred.node = undefined;
     deferred.value = undefined;
-    if (next === undefined || result >= Verdict.UNKNOWN) return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
+    if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
     node = next;
     value = nextValue;
     depth++;
@@ -73,12 +99,18 @@ const deferred: { node: FastNode | undefined; value: unknown } = { node: undefin
 
 /**
  * A `simple` object node on a shorter path than `checkOne`'s, to the same effect: its declared names compared with
- * each key, a leaf of `type` alone tested here, the first other member left to `check`'s loop.
+ * each key (or, past a few, a key's slot found as `walkMembers` finds it), a leaf of `type` alone tested here, the
+ * first other member left to `check`'s loop. Its for…in serves only such nodes: V8 makes a for…in generic for good
+ * once it has walked one object in dictionary mode, which a node of many names or of patterns is the likely one to
+ * meet (`walkMembers` takes those).
  */
 function checkSimple(node: FastNode, value: unknown, depth: number): number {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return checkOne(node, value, depth);
-  if (depth > node.maxDepth || !plain(value)) return Verdict.UNKNOWN;
-  const { names, nodes, required, closed } = node;
+  if (depth > node.maxDepth) return Verdict.UNKNOWN;
+  // plain(value), written out: V8 leaves the call there (Object.getPrototypeOf is most of its cost).
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return Verdict.UNKNOWN;
+  const { names, nodes, required, closed, maxKeys, index } = node;
   const object = value as Record<string, unknown>;
   let result: number = Verdict.VALID;
   let spent = node.units;
@@ -88,14 +120,16 @@ function checkSimple(node: FastNode, value: unknown, depth: number): number {
   let nextValue: unknown;
   for (const key in object) {
     if (!hasOwn(object, key)) continue;
-    if (++keys > node.maxKeys) return Verdict.UNKNOWN;
     let slot = -1;
-    for (let i = 0; i < (names as readonly string[]).length; i++) {
-      if ((names as readonly string[])[i] === key) {
-        slot = i;
-        break;
+    if (index === undefined) {
+      for (let i = 0; i < (names as readonly string[]).length; i++) {
+        if ((names as readonly string[])[i] === key) {
+          slot = i;
+          break;
+        }
       }
-    }
+    } else slot = node.laidKeys[keys] === key ? (node.laidSlots[keys] as number) : layOut(node, key, keys);
+    if (++keys > maxKeys) return Verdict.UNKNOWN;
     const member = object[key];
     if (slot < 0) {
       // Refused (the `false` schema, entered: a step, its own, the value), or only checked as JSON data.
@@ -123,8 +157,10 @@ function checkSimple(node: FastNode, value: unknown, depth: number): number {
   }
   tally.steps += spent + node.memberUnitsPerKey * keys;
   if (!requiredMet(node, object, met)) result = Verdict.INVALID;
-  deferred.node = next;
-  deferred.value = nextValue;
+  if (next !== undefined) {
+    deferred.node = next;
+    deferred.value = nextValue;
+  }
   return result;
 }
 
@@ -141,41 +177,66 @@ function checkOne(node: FastNode, value: unknown, depth: number): number {
   if (bits === 0) return Verdict.UNKNOWN;
   tally.steps += node.units;
   if ((bits & node.mask) === 0) return Verdict.INVALID;
-  const test = node.test;
-  if (test !== undefined && !test(value, tally)) return Verdict.INVALID;
-  const inPlace = node.inPlace;
+  if (!holds(node, value)) return Verdict.INVALID;
+  // Nothing applied in place: an object or array not walked below is walked as JSON data here.
+  const alone = node.inPlace.length === 0 && node.choices.length === 0 && node.condition === undefined;
   if (bits === Bits.OBJECT) {
     if (!plain(value as object)) return Verdict.UNKNOWN;
     if (node.names !== undefined) {
       const result = walkMembers(node, value as Record<string, unknown>, depth);
-      if (inPlace.length === 0 || result >= Verdict.UNKNOWN) return result;
+      if (alone || result >= Verdict.UNKNOWN) return result;
       // What the walk left for the loop waits while the nodes in place are checked (they use the loop too).
       const { node: next, value: nextValue } = deferred;
       deferred.node = undefined;
-      const rest = result | inPlaceResult(inPlace, value, depth);
+      const rest = result | appliedResult(node, value, depth);
       deferred.node = next;
       deferred.value = nextValue;
       return rest;
     }
-    if (inPlace.length === 0) return walkBelow(value as object, 1);
+    if (alone) return walkBelow(value as object, 1);
   } else if (bits === Bits.ARRAY) {
     const array = value as readonly unknown[];
     if (node.items || node.contains !== undefined) {
       let result = node.items ? walkItems(node, array, depth) : Verdict.VALID;
       if (node.contains !== undefined && result < Verdict.UNKNOWN) result |= countContains(node, array, depth);
-      return inPlace.length === 0 || result >= Verdict.UNKNOWN ? result : result | inPlaceResult(inPlace, value, depth);
+      return alone || result >= Verdict.UNKNOWN ? result : result | appliedResult(node, value, depth);
     }
-    if (inPlace.length === 0) return walkBelow(value as object, 1);
+    if (alone) return walkBelow(value as object, 1);
   }
-  return inPlaceResult(inPlace, value, depth);
+  return appliedResult(node, value, depth);
 }
 
-/** The nodes applied to `value` in place, one level deeper. */
-function inPlaceResult(inPlace: readonly FastNode[], value: unknown, depth: number): number {
+/**
+ * The nodes applied to `value` in place, one level deeper: all of `inPlace`, of each choice as many as it asks, and
+ * the branch a condition selects. Every node is checked, whatever the others answered (the accounted path stops
+ * sooner), and one that passes has looked through the value as JSON data; a choice or condition that passes with no
+ * node passing (`not`, `if` without `else`) walks the value itself.
+ */
+function appliedResult(node: FastNode, value: unknown, depth: number): number {
+  const { inPlace, choices } = node;
   let result: number = Verdict.VALID;
   for (let i = 0; i < inPlace.length && result < Verdict.UNKNOWN; i++)
     result |= check(inPlace[i] as FastNode, value, depth + 1);
-  return result;
+  for (let c = 0; c < choices.length && result < Verdict.UNKNOWN; c++) {
+    const { nodes, least, most } = choices[c] as FastChoice;
+    let passed = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const answer = check(nodes[i] as FastNode, value, depth + 1);
+      if (answer >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
+      if (answer === Verdict.VALID) passed++;
+    }
+    if (passed < least || passed > most) result = Verdict.INVALID;
+    else if (passed === 0) result |= walkMember(value);
+  }
+  const condition = node.condition;
+  if (condition !== undefined && result < Verdict.UNKNOWN) {
+    const matched = check(condition.if, value, depth + 1);
+    if (matched >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
+    const branch = matched === Verdict.VALID ? condition.then : condition.else;
+    if (branch !== undefined) result |= check(branch, value, depth + 1);
+    else if (matched !== Verdict.VALID) result |= walkMember(value);
+  }
+  return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
 }
 
 /**
@@ -185,9 +246,20 @@ function inPlaceResult(inPlace: readonly FastNode[], value: unknown, depth: numb
 function testLeaf(leaf: FastNode, value: unknown): number {
   const bits = jsonBits(value);
   if ((bits & leaf.mask) === 0) return bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
-  const test = leaf.test;
-  if (test !== undefined && !test(value, tally)) return Verdict.INVALID;
+  if (!holds(leaf, value)) return Verdict.INVALID;
   return (bits & (Bits.OBJECT | Bits.ARRAY)) === 0 ? Verdict.VALID : walkBelow(value as object, 1);
+}
+
+/** Whether a value (JSON data, of the node's types) passes the node's bounds and other assertions. */
+function holds(node: FastNode, value: unknown): boolean {
+  if (node.ranged && typeof value === "number" && !within(node, value)) return false;
+  const test = node.test;
+  return test === undefined || test(value, tally);
+}
+
+/** Whether a number is within a node's bounds. */
+function within(node: FastNode, n: number): boolean {
+  return n >= node.atLeast && n > node.above && n <= node.atMost && n < node.below;
 }
 
 /** Applies `node` to `value`, a member of the value checked at `depth`, charging its entry. */
@@ -249,8 +321,10 @@ function walkMembers(node: FastNode, object: Record<string, unknown>, depth: num
   }
   meter.steps += spent + node.memberUnitsPerKey * keys;
   if (!requiredMet(node, object, met)) result = Verdict.INVALID;
-  deferred.node = next;
-  deferred.value = nextValue;
+  if (next !== undefined) {
+    deferred.node = next;
+    deferred.value = nextValue;
+  }
   return result;
 }
 
@@ -340,18 +414,17 @@ function countContains(node: FastNode, array: readonly unknown[], depth: number)
  * member, an item the leaf refuses checked as JSON data on its own), in one loop; -1 for UNKNOWN.
  */
 function countLeafMatches(leaf: FastNode, array: readonly unknown[]): number {
-  const { mask, test } = leaf;
-  const meter = tally;
-  meter.steps += (MEMBER_UNITS + leaf.units) * array.length;
+  const mask = leaf.mask;
+  tally.steps += (MEMBER_UNITS + leaf.units) * array.length;
   let count = 0;
   for (let i = 0; i < array.length; i++) {
     const value = array[i];
     const bits = jsonBits(value);
     if (bits === 0) return -1;
-    const accepted = (bits & mask) !== 0 && (test === undefined || test(value, meter));
+    const accepted = (bits & mask) !== 0 && holds(leaf, value);
     if ((bits & (Bits.OBJECT | Bits.ARRAY)) === 0) {
       if (accepted) count++;
-      else meter.steps++; // the JSON data check of a scalar (walkMember)
+      else tally.steps++; // the JSON data check of a scalar (walkMember)
     } else if (accepted) {
       if (walkBelow(value as object, 1) === Verdict.UNKNOWN) return -1;
       count++;
@@ -362,20 +435,39 @@ function countLeafMatches(leaf: FastNode, array: readonly unknown[]): number {
 
 /** The items of `array` from `from` on against a leaf, as `testLeaf` one by one (charged by the caller). */
 function testLeafItems(leaf: FastNode, array: readonly unknown[], from: number): number {
-  const { mask, test } = leaf;
-  const meter = tally;
+  if (leaf.ranged && leaf.test === undefined) return testRangeItems(leaf, array, from);
+  let result: number = Verdict.VALID;
+  for (let i = from; i < array.length; i++) {
+    const answer = testLeaf(leaf, array[i]);
+    if (answer === Verdict.UNKNOWN) return Verdict.UNKNOWN;
+    result |= answer;
+  }
+  return result;
+}
+
+/**
+ * `testLeafItems` for a leaf of `type` and numeric bounds alone: the bounds read once for the whole array, so that
+ * its numbers cost no call each (a call a host's many schemas would make megamorphic).
+ */
+function testRangeItems(leaf: FastNode, array: readonly unknown[], from: number): number {
+  const { mask, atLeast, above, atMost, below } = leaf;
   let result: number = Verdict.VALID;
   for (let i = from; i < array.length; i++) {
     const value = array[i];
-    const bits = jsonBits(value);
-    if ((bits & mask) === 0) {
-      if (bits === 0) return Verdict.UNKNOWN;
-      result = Verdict.INVALID;
+    if (typeof value === "number") {
+      // The type bits of jsonBits (an integer is a number too), then every bound: an infinite one passes every
+      // finite number, a NaN one fails them all.
+      if (Number.isInteger(value)) {
+        if ((mask & (Bits.INTEGER | Bits.NUMBER)) === 0) result = Verdict.INVALID;
+      } else if (value - value !== 0) return Verdict.UNKNOWN;
+      else if ((mask & Bits.NUMBER) === 0) result = Verdict.INVALID;
+      if (!(value >= atLeast && value > above && value <= atMost && value < below)) result = Verdict.INVALID;
       continue;
     }
-    if (test !== undefined && !test(value, meter)) result = Verdict.INVALID;
-    else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0 && walkBelow(value as object, 1) === Verdict.UNKNOWN)
-      return Verdict.UNKNOWN;
+    // Any other value: the bounds pass it, the type may not, and what is below it is JSON data or not.
+    const answer = testLeaf(leaf, value);
+    if (answer === Verdict.UNKNOWN) return Verdict.UNKNOWN;
+    result |= answer;
   }
   return result;
 }

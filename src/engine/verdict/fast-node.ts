@@ -11,13 +11,13 @@ import type { Fast } from "./tally.js";
 export interface FastNode {
   /** Assertions only: members and items are the JSON data check's, nothing is applied in place. */
   leaf: boolean;
-  /** A leaf of `type` alone (no other assertion): tested inline by the walks. */
+  /** A leaf of `type` alone (no other assertion, no bound): tested inline by the walks. */
   typeOnly: boolean;
   /** A leaf whose assertions charge nothing and read no limit. */
   pure: boolean;
   /**
-   * An object node of a few declared names and nothing else (no other assertion, pattern, items or node in place;
-   * other members unchecked or refused): check.ts walks it on a shorter path.
+   * An object node of declared names (fewer than 128) and nothing else (no other assertion, pattern, items or node
+   * in place; other members unchecked or refused): check.ts walks it on a shorter path.
    */
   simple: boolean;
   /** With `simple`: members not declared are refused (`additionalProperties: false`). */
@@ -26,6 +26,15 @@ export interface FastNode {
   mask: number;
   /** The other assertions, composed, metering their work (`Meter`); undefined when there are none. */
   test: ((value: unknown, meter: Meter) => boolean) | undefined;
+  /**
+   * Its numeric bounds as data, tested inline (`ranged`): a number must be within them, whatever calls it (no call a
+   * host's many schemas would make megamorphic).
+   */
+  ranged: boolean;
+  atLeast: number;
+  above: number;
+  atMost: number;
+  below: number;
   /**
    * Units charged for any value when applied in place: the keywords' steps on entry and the members form's fixed
    * steps (the assertions meter their own). A member's entry adds `MEMBER_UNITS`.
@@ -70,8 +79,26 @@ export interface FastNode {
 
   /** Nodes applied to the value in place, all of which must pass. */
   inPlace: readonly FastNode[];
+  /** Nodes applied to the value in place, of which a number must pass (`anyOf`, `oneOf`, `not`). */
+  choices: readonly FastChoice[];
+  /** A node applied to the value in place that selects which other applies (`if`, `then`, `else`). */
+  condition: FastCondition | undefined;
   /** A node run on the accounted path inside the fast one. */
   accounted: Fast | undefined;
+}
+
+/** `if`, `then` and `else`: `then` applies when `if` passes, `else` when it does not; a branch not given passes. */
+interface FastCondition {
+  readonly if: FastNode;
+  readonly then: FastNode | undefined;
+  readonly else: FastNode | undefined;
+}
+
+/** Nodes applied to the value in place, from `least` to `most` of which must pass. */
+export interface FastChoice {
+  readonly nodes: readonly FastNode[];
+  readonly least: number;
+  readonly most: number;
 }
 
 /** Every JSON type's bits: a node without `type`. */
@@ -93,6 +120,11 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     closed: false,
     mask: ANY,
     test: undefined,
+    ranged: false,
+    atLeast: -Infinity,
+    above: -Infinity,
+    atMost: Infinity,
+    below: Infinity,
     units: 1,
     maxDepth: 0,
     names: undefined,
@@ -117,6 +149,8 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     minContains: 0,
     maxContains: Infinity,
     inPlace: NONE,
+    choices: NONE,
+    condition: undefined,
     accounted: undefined,
     ...fields,
   };

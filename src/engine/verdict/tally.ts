@@ -36,9 +36,10 @@ export type Fast = (value: unknown, depth: number) => number;
 class Tally implements Meter {
   steps = 0;
   maxSteps = 0;
-  maxRegexSteps = 0;
-  maxInstanceDepth = 0;
+  /** The limits in force and the two the assertions read as fields, always set together (`check.ts` `setLimits`). */
   limits: Readonly<Limits> = defaultLimits;
+  maxRegexSteps = defaultLimits.maxRegexSteps;
+  maxInstanceDepth = defaultLimits.maxInstanceDepth;
 
   spend(steps: number): void {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps");

@@ -6,8 +6,11 @@
 import { RECURSION, shallowCount } from "../json/json-data.js";
 import { tally, Verdict } from "./tally.js";
 
-/** The type bits of objects and arrays (json/types.ts), as literals wherever they are used. */
+/** The type bits the fast path tests by name (json/types.ts). */
 export const enum Bits {
+  NUMBER = 16,
+  /** An integral number's own bit; `jsonBits` gives such a number `NUMBER` too. */
+  INTEGER = 64,
   OBJECT = 4,
   ARRAY = 8,
 }

@@ -21,6 +21,7 @@ export const anyOf: KeywordDefinition = {
       kind: "applicator",
       evaluatedProperties: () => choiceProperties(nodes.map((node) => node.evaluatedProperties())),
       evaluatedItems: () => choiceItems(nodes.map((node) => node.evaluatedItems())),
+      verdict: () => ({ kind: "choice", nodes, least: 1, most: Infinity }),
       test(instance, run, marks) {
         if (marks === undefined) {
           for (let i = 0; i < nodes.length; i++) if (run.inPlace(nodes[i]!, instance, undefined)) return true;

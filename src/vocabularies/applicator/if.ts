@@ -21,6 +21,7 @@ export const if_: KeywordDefinition = {
       kind: "applicator",
       evaluatedProperties: () => choiceProperties(branches.map((node) => node.evaluatedProperties())),
       evaluatedItems: () => choiceItems(branches.map((node) => node.evaluatedItems())),
+      verdict: () => ({ kind: "condition", condition, then, else: else_ }),
       test(instance, run, marks) {
         const matched = run.tryInPlace(condition, instance, marks);
         const branch: Subschema | undefined = matched ? then : else_;

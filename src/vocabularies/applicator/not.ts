@@ -15,6 +15,7 @@ export const not_: KeywordDefinition = {
       // Its subschema's annotations are dropped (Core §10.2.1.4): it evaluates nothing.
       evaluatedProperties: evaluatesNoProperties,
       evaluatedItems: evaluatesNoItems,
+      verdict: () => ({ kind: "choice", nodes: [node], least: 0, most: 0 }),
       test(instance, run) {
         return !run.inPlace(node, instance, undefined);
       },

@@ -16,6 +16,7 @@ export const oneOf: KeywordDefinition = {
       kind: "applicator",
       evaluatedProperties: () => choiceProperties(nodes.map((node) => node.evaluatedProperties())),
       evaluatedItems: () => choiceItems(nodes.map((node) => node.evaluatedItems())),
+      verdict: () => ({ kind: "choice", nodes, least: 1, most: 1 }),
       test(instance, run, marks) {
         let matched = 0;
         for (let i = 0; i < nodes.length; i++)

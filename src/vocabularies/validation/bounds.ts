@@ -2,8 +2,14 @@
 
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { assertion } from "../../engine/evaluate/keyword.js";
+import { type NumericRange, UNBOUNDED } from "../../engine/evaluate/verdict-forms.js";
 
-function bound(keyword: string, phrase: string, holds: (n: number, limit: number) => boolean): KeywordDefinition {
+function bound(
+  keyword: string,
+  phrase: string,
+  holds: (n: number, limit: number) => boolean,
+  side: keyof NumericRange,
+): KeywordDefinition {
   return {
     keyword,
     compile(value, ctx) {
@@ -15,13 +21,13 @@ function bound(keyword: string, phrase: string, holds: (n: number, limit: number
           params: { limit: value },
           message: `must be ${phrase} ${value}, got ${String(instance)}`,
         }),
-        { pure: true },
+        { pure: true, range: { ...UNBOUNDED, [side]: value } },
       );
     },
   };
 }
 
-export const maximum = bound("maximum", "at most", (n, limit) => n <= limit);
-export const exclusiveMaximum = bound("exclusiveMaximum", "less than", (n, limit) => n < limit);
-export const minimum = bound("minimum", "at least", (n, limit) => n >= limit);
-export const exclusiveMinimum = bound("exclusiveMinimum", "greater than", (n, limit) => n > limit);
+export const maximum = bound("maximum", "at most", (n, limit) => n <= limit, "atMost");
+export const exclusiveMaximum = bound("exclusiveMaximum", "less than", (n, limit) => n < limit, "below");
+export const minimum = bound("minimum", "at least", (n, limit) => n >= limit, "atLeast");
+export const exclusiveMinimum = bound("exclusiveMinimum", "greater than", (n, limit) => n > limit, "above");

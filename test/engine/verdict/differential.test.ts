@@ -106,6 +106,19 @@ const leaf: fc.Arbitrary<JsonObject | boolean> = fc.oneof(
   fc.constantFrom(1, 2).map((n): JsonObject => ({ type: "string", maxLength: n })),
   fc.constantFrom(-1, 0, 2).map((n): JsonObject => ({ type: "integer", minimum: n })),
   fc.constantFrom(0.5, 3).map((n): JsonObject => ({ type: "number", exclusiveMaximum: n, multipleOf: 0.5 })),
+  // Bounds alone (tested as data by the fast path), without `type` too (then any other value passes them).
+  fc
+    .record(
+      {
+        minimum: fc.constantFrom(-1, 0, 1.5),
+        maximum: fc.constantFrom(0, 2),
+        exclusiveMinimum: fc.constantFrom(-1, 0),
+      },
+      { requiredKeys: [] },
+    )
+    .chain((bounds) =>
+      fc.constantFrom<JsonObject>(bounds, { ...bounds, type: "integer" }, { ...bounds, exclusiveMaximum: 1 }),
+    ),
   fc.constantFrom<Json[]>(["a", 1], [null, true], ["", "ab"]).map((e): JsonObject => ({ enum: e })),
   fc.constantFrom<Json>("a", 2, null).map((c): JsonObject => ({ const: c })),
   fc.constantFrom(0, 1, 2).map((n): JsonObject => ({ type: "array", minItems: n, maxItems: n + 1 })),
@@ -113,7 +126,10 @@ const leaf: fc.Arbitrary<JsonObject | boolean> = fc.oneof(
   fc.constant<JsonObject>({ type: "object", dependentRequired: { a: ["b"] } }),
 );
 
-/** Schemas of what the fast path covers: objects (open, closed, wide), arrays, `allOf`, `$ref` (recursive too). */
+/**
+ * Schemas of what the fast path covers: objects (open, closed, wide), arrays, `allOf`, `anyOf`, `oneOf`, `not`, `if`,
+ * `$ref` (recursive too).
+ */
 const fastSchema: fc.Arbitrary<JsonObject | boolean> = fc.letrec<{ s: JsonObject | boolean }>((tie) => ({
   s: fc.oneof(
     { depthSize: "small", maxDepth: 3, withCrossShrink: true },
@@ -149,6 +165,16 @@ const fastSchema: fc.Arbitrary<JsonObject | boolean> = fc.letrec<{ s: JsonObject
       )
       .map((r) => ({ type: "array", ...r }) as JsonObject),
     fc.array(tie("s"), { minLength: 1, maxLength: 2 }).map((allOf) => ({ allOf }) as JsonObject),
+    // Choices, beside a sibling keyword or alone: how many branches pass decides.
+    fc
+      .tuple(
+        fc.constantFrom("anyOf", "oneOf"),
+        fc.array(tie("s"), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom<JsonObject>({}, { type: "object" }, { required: ["a"] }),
+      )
+      .map(([keyword, branches, beside]) => ({ ...beside, [keyword]: branches }) as JsonObject),
+    tie("s").map((not) => ({ not }) as JsonObject),
+    fc.record({ if: tie("s"), then: tie("s"), else: tie("s") }, { requiredKeys: ["if"] }) as fc.Arbitrary<JsonObject>,
     fc.constant<JsonObject>({ $ref: "#/$defs/node" }),
   ),
 })).s;
@@ -167,6 +193,10 @@ function instanceOf(schema: Json, depth: number): fc.Arbitrary<Json> {
   if (schema["$ref"] === "#/$defs/node") return instanceOf(NODE, depth - 1);
   const allOf = schema["allOf"];
   if (Array.isArray(allOf)) return instanceOf(allOf[0] as Json, depth);
+  if (Object.hasOwn(schema, "if"))
+    return fc.oneof(instanceOf(schema["then"] ?? true, depth), instanceOf(schema["else"] ?? true, depth));
+  const branches = schema["anyOf"] ?? schema["oneOf"];
+  if (Array.isArray(branches)) return fc.oneof(...branches.map((b) => instanceOf(b, depth)));
   if (Array.isArray(schema["enum"])) return fc.constantFrom(...(schema["enum"] as Json[]));
   if (Object.hasOwn(schema, "const")) return fc.constant(schema["const"] as Json);
   const type = schema["type"];

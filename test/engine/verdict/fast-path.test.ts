@@ -7,6 +7,7 @@
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { CALLS_BEFORE_BUILD } from "../../../src/engine/verdict/build.js";
 import { compile, LimitError, type Validator } from "../../../src/index.js";
 
 /** The fast path's answer, checked against the accounted path's (`count`) whenever it gives one. */
@@ -24,6 +25,15 @@ const closed = {
 };
 
 describe("what the fast path decides", () => {
+  // First in its process: no earlier call has set the fast path's limits.
+  test("an enum of objects is decided under the default limits from the first call, not left to a limit", () => {
+    const v = compile({ enum: [{ k: 1 }, "a", [1, { k: 2 }]] });
+    assert.equal(fast(v, { k: 1 }), true);
+    assert.equal(fast(v, [1, { k: 2 }]), true);
+    assert.equal(fast(v, { k: 2 }), false);
+    assert.equal(fast(v, [1, { k: 3 }]), false);
+  });
+
   test("valid and invalid tool calls alike, whatever order their keys come in", () => {
     const v = compile(closed);
     assert.equal(fast(v, { owner: "o", repo: "r", n: 1 }), true);
@@ -90,6 +100,7 @@ describe("what the fast path decides", () => {
     const inner = compile({ type: "array", items: { type: "integer" } });
     const outer = compile({ type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } } });
     const big = Array.from({ length: 50_000 }, (_, i) => i);
+    assert.equal(inner.fastVerdict([1]), true); // built now: the nested call below takes the fast path too
     const instance = {
       a: 1,
       get b(): number {
@@ -100,6 +111,88 @@ describe("what the fast path decides", () => {
     assert.equal(outer.fastVerdict(instance), true);
     assert.equal(outer.isValid(instance), true);
   });
+
+  test("numeric bounds as data: at, inside and past each bound, in place, as member, items and contains", () => {
+    const bounds = [
+      { minimum: 1 },
+      { exclusiveMinimum: 1 },
+      { maximum: 1 },
+      { exclusiveMaximum: 1 },
+      { minimum: 0, maximum: 2, exclusiveMaximum: 1.5 },
+      { exclusiveMinimum: 0, minimum: 0.5 },
+    ];
+    const values = [-1, 0, 0.5, 1, 1.25, 1.5, 2, 3, "1", null];
+    for (const b of bounds) {
+      for (const typed of [b, { ...b, type: "number" }, { ...b, multipleOf: 0.25 }]) {
+        // A leaf root is answered whole by the boolean path without a fast path (`direct`): in place, it is not.
+        const schemas = [
+          { allOf: [typed] },
+          { type: "object", properties: { n: typed } },
+          { type: "array", items: typed },
+          { type: "array", contains: typed },
+        ];
+        const validators = schemas.map((schema) => compile(schema));
+        for (const value of values) {
+          for (const [i, instance] of [value, { n: value }, [0, value, 2], [value]].entries()) {
+            const decided = fast(validators[i] as Validator, instance);
+            assert.notEqual(decided, undefined, JSON.stringify({ schema: schemas[i], instance }));
+          }
+          const root = compile(typed);
+          assert.equal(root.fastVerdict(value), undefined);
+          assert.equal(root.isValid(value), root.count(value).valid, JSON.stringify({ schema: typed, value }));
+        }
+      }
+    }
+  });
+
+  test("anyOf, oneOf and not: how many branches pass decides, and a value no branch accepts is still JSON data", () => {
+    const nullable = compile({ type: "object", properties: { a: { anyOf: [{ type: "string" }, { type: "null" }] } } });
+    assert.equal(fast(nullable, { a: null }), true);
+    assert.equal(fast(nullable, { a: "x" }), true);
+    assert.equal(fast(nullable, { a: 1 }), false);
+    const one = compile({ oneOf: [{ type: "integer" }, { minimum: 2 }] });
+    assert.deepEqual(
+      [1, 3, 2.5, 1.5, "x"].map((n) => fast(one, n)),
+      [true, false, true, false, true],
+    );
+    const not = compile({ not: { type: "string" } });
+    assert.deepEqual(
+      [1, "x", { a: [null] }].map((n) => fast(not, n)),
+      [true, false, true],
+    );
+    // Refused by the branch, so accepted by `not`: the value is then looked through (here it is not JSON data).
+    for (const value of [{ b: NaN }, [undefined], { d: new Date(0) }, new Date(0)]) {
+      assert.notEqual(fast(not, value), true);
+      assert.equal(not.isValid(value), false);
+    }
+  });
+
+  test("if, then and else: the branch if selects decides, and a value if refuses with no else is still JSON data", () => {
+    const v = compile({ if: { type: "string" }, then: { minLength: 2 }, else: { type: "integer" } });
+    assert.deepEqual(
+      ["ab", "a", 3, 1.5, null].map((n) => fast(v, n)),
+      [true, false, true, false, false],
+    );
+    const thenOnly = compile({ if: { type: "string" }, then: { minLength: 2 } });
+    assert.deepEqual(
+      ["ab", "a", 3, { a: [1] }].map((n) => fast(thenOnly, n)),
+      [true, false, true, true],
+    );
+    for (const value of [{ b: NaN }, [undefined], { d: new Date(0) }]) {
+      assert.notEqual(fast(thenOnly, value), true);
+      assert.equal(thenOnly.isValid(value), false);
+    }
+  });
+
+  test("isValid answers alike before the fast path is built, on the call it is built and after", () => {
+    const v = compile(closed);
+    const good = { owner: "o", repo: "r", n: 1 };
+    const bad = { owner: "o", repo: "r", n: -1 };
+    for (let call = 0; call < 3 * CALLS_BEFORE_BUILD; call++) {
+      assert.equal(v.isValid(good), true, `call ${call}`);
+      assert.equal(v.isValid(bad), false, `call ${call}`);
+    }
+  });
 });
 
 describe("what the fast path leaves to the accounted path", () => {
@@ -107,9 +200,10 @@ describe("what the fast path leaves to the accounted path", () => {
     const v = compile(closed);
     assert.equal(fast(v, { owner: "o", repo: "r", n: NaN }), undefined);
     assert.equal(v.isValid({ owner: "o", repo: "r", n: NaN }), false);
-    const anyOf = compile({ type: "object", properties: { a: { anyOf: [{ type: "string" }, { type: "null" }] } } });
-    assert.equal(fast(anyOf, { a: null }), true, "an anyOf member runs on the accounted path inside the fast one");
-    assert.equal(fast(anyOf, { a: 1 }), false);
+    const uncovered = compile({ type: "object", properties: { a: { propertyNames: { maxLength: 1 } } } });
+    assert.equal(fast(uncovered, { a: { x: 1 } }), true, "a propertyNames member runs on the accounted path inside");
+    assert.equal(fast(uncovered, { a: null }), true);
+    assert.equal(fast(uncovered, { a: { xy: 1 } }), false);
   });
 
   test("an instance that could reach a limit: the accounted path reports it, with its kind", () => {
