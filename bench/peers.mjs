@@ -98,6 +98,29 @@ async function ajv(remotes) {
   };
 }
 
+/**
+ * ajv with this library's rule for values that are not JSON data (bench/json-rule.mjs) after its generated function:
+ * what the rule costs generated code. BENCH_JSON_RULE=1 adds it; its ratios are to plain ajv as every library's are.
+ */
+async function ajvJson(remotes) {
+  const { isJsonData } = await import("./json-rule.mjs");
+  const plain = await ajv(remotes);
+  const withRule = (schema) => {
+    const validate = plain.compile(schema);
+    return (instance) => validate(instance) && isJsonData(instance);
+  };
+  return {
+    name: "ajv+json",
+    note: "ajv as above, then bench/json-rule.mjs (every value JSON data, as this library requires) on what it accepts",
+    compile: withRule,
+    compileFresh: withRule,
+    metaValidator: () => {
+      const validate = plain.metaValidator();
+      return (instance) => validate(instance) && isJsonData(instance);
+    },
+  };
+}
+
 async function schemasafe(remotes) {
   const { validator } = await import("@exodus/schemasafe");
   const base = { mode: "spec", $schemaDefault: DRAFT_2020_12, formatAssertion: false, contentValidation: false };
@@ -232,6 +255,7 @@ export const PEERS = {
   ours,
   ...(process.env.BENCH_BASELINE ? { baseline } : {}),
   ajv,
+  ...(process.env.BENCH_JSON_RULE === "1" ? { "ajv+json": ajvJson } : {}),
   schemasafe,
   hyperjump,
   cfworker,

@@ -6,6 +6,7 @@
 // `both` (the default) is steady state and cold; `all` adds the rotating call site and the mixed host.
 // npm run bench -- --only gateway [--quick]: the MCP gateway's added latency and memory per server (gateway.mjs).
 // BENCH_BASELINE=<path to another build's dist/index.js> adds that build as the library "baseline" (peers.mjs).
+// BENCH_JSON_RULE=1 adds "ajv+json": ajv's function followed by the rule for values that are not JSON data.
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { missing, suiteRemotes } from "./data.mjs";

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { repoRoot } from "./suite/locate.js";
 
@@ -149,4 +150,63 @@ test("an unknown workload name is refused with the list of known ones", () => {
   const run = bench(["--only", "no-such-workload"]);
   assert.equal(run.status, 2);
   assert.match(run.stderr, /--only takes a comma-separated list of: suite, compile, .*required-500/);
+});
+
+test('BENCH_JSON_RULE=1 adds "ajv+json": ajv, then the rule for values that are not JSON data', () => {
+  const { run, results } = benchWithResults(["--quick", "--regime", "steady", "--only", "shape-required"], {
+    BENCH_JSON_RULE: "1",
+  });
+  const measured = results.steady["shape-required"]?.results ?? {};
+  for (const lib of ["ours", "ajv", "ajv+json"]) assert.ok((measured[lib]?.ns ?? 0) > 0, `${lib} was timed`);
+  assert.match(run.stdout, /^- ajv\+json: ajv as above, then bench\/json-rule\.mjs/m);
+});
+
+test("the bench's JSON rule answers as the library's rule does (under the empty schema)", async () => {
+  const url = pathToFileURL(join(repoRoot, "bench", "json-rule.mjs")).href;
+  const { isJsonData } = (await import(url)) as { isJsonData: (value: unknown) => boolean };
+  const { compile } = await import("../src/index.js");
+  const any = compile({});
+  const cycle: Record<string, unknown> = { a: 1 };
+  cycle["self"] = { down: [cycle] };
+  let deep: unknown = cycle;
+  for (let i = 0; i < 400; i++) deep = [deep];
+  let deepOk: unknown = { end: true };
+  for (let i = 0; i < 400; i++) deepOk = { next: deepOk };
+  // A hole, made without a sparse literal.
+  const holed: unknown[] = [1];
+  holed[2] = 3;
+  const nullProto = Object.create(null) as Record<string, unknown>;
+  nullProto["x"] = [1, "y", null, false];
+  const values: unknown[] = [
+    "s",
+    0,
+    -1.5,
+    true,
+    null,
+    [],
+    {},
+    { a: [1, { b: "c" }] },
+    nullProto,
+    JSON.parse('{"__proto__": {"a": 1}}'),
+    NaN,
+    Infinity,
+    undefined,
+    10n,
+    Symbol("s"),
+    () => 1,
+    new Date(0),
+    new Map(),
+    { a: undefined },
+    holed,
+    { a: [NaN] },
+    cycle,
+    deep,
+    deepOk,
+    { [Symbol("k")]: undefined, a: 1 },
+  ];
+  for (const [i, value] of values.entries()) {
+    assert.equal(isJsonData(value), any.isValid(value), `value ${i}`);
+  }
+  // The fixtures cover both answers.
+  assert.ok(values.some((v) => isJsonData(v)) && values.some((v) => !isJsonData(v)));
 });
