@@ -105,19 +105,14 @@ async function ajv(remotes) {
 async function ajvJson(remotes) {
   const { isJsonData } = await import("./json-rule.mjs");
   const plain = await ajv(remotes);
-  const withRule = (schema) => {
-    const validate = plain.compile(schema);
-    return (instance) => validate(instance) && isJsonData(instance);
-  };
+  const ruled = (validate) => (instance) => validate(instance) && isJsonData(instance);
+  const compile = (schema) => ruled(plain.compile(schema));
   return {
     name: "ajv+json",
     note: "ajv as above, then bench/json-rule.mjs (every value JSON data, as this library requires) on what it accepts",
-    compile: withRule,
-    compileFresh: withRule,
-    metaValidator: () => {
-      const validate = plain.metaValidator();
-      return (instance) => validate(instance) && isJsonData(instance);
-    },
+    compile,
+    compileFresh: compile,
+    metaValidator: () => ruled(plain.metaValidator()),
   };
 }
 

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
+import { compile } from "../src/index.js";
 import { repoRoot } from "./suite/locate.js";
 
 interface Timed {
@@ -164,7 +165,6 @@ test('BENCH_JSON_RULE=1 adds "ajv+json": ajv, then the rule for values that are 
 test("the bench's JSON rule answers as the library's rule does (under the empty schema)", async () => {
   const url = pathToFileURL(join(repoRoot, "bench", "json-rule.mjs")).href;
   const { isJsonData } = (await import(url)) as { isJsonData: (value: unknown) => boolean };
-  const { compile } = await import("../src/index.js");
   const any = compile({});
   const cycle: Record<string, unknown> = { a: 1 };
   cycle["self"] = { down: [cycle] };

@@ -5,6 +5,7 @@
  */
 
 import type { Meter } from "../evaluate/run.js";
+import { UNBOUNDED } from "../evaluate/verdict-forms.js";
 import type { CompiledPattern } from "../regex/index.js";
 import type { Fast } from "./tally.js";
 
@@ -121,10 +122,7 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     mask: ANY,
     test: undefined,
     ranged: false,
-    atLeast: -Infinity,
-    above: -Infinity,
-    atMost: Infinity,
-    below: Infinity,
+    ...UNBOUNDED,
     units: 1,
     maxDepth: 0,
     names: undefined,
