@@ -152,14 +152,24 @@ export async function runConformance(endpoint: string): Promise<ScenarioResult[]
 }
 
 /**
- * A loopback proxy that adds the gateway's bearer token: the suite's CLI cannot send one. Everything else (method,
- * path, Host, Origin, body, streamed answers) passes through unchanged, so the suite's DNS-rebinding checks still meet
- * the gateway's own guards.
+ * A loopback proxy that adds the gateway's bearer token: the suite's CLI cannot send one. A Host or Origin naming the
+ * proxy's own loopback address is moved to the gateway's port (what a client talking to the gateway directly would
+ * send); any other Host or Origin, the method, path, body and streamed answers pass through unchanged, so the suite's
+ * DNS-rebinding checks still meet the gateway's own guards.
  */
 export async function tokenProxy(target: string, token: string): Promise<{ endpoint: string; server: Server }> {
   const upstream = new URL(target);
+  let own = "";
+  const moved = (value: string | undefined, prefix: string) => {
+    for (const host of ["localhost", "127.0.0.1"]) {
+      if (value === `${prefix}${host}:${own}`) return `${prefix}${host}:${upstream.port}`;
+    }
+    return value;
+  };
   const server = createServer((req, res) => {
     const headers = { ...req.headers, authorization: `Bearer ${token}` };
+    headers.host = moved(req.headers.host, "");
+    if (req.headers.origin !== undefined) headers.origin = moved(req.headers.origin, "http://");
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
       (answer) => {
@@ -175,6 +185,7 @@ export async function tokenProxy(target: string, token: string): Promise<{ endpo
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
+  own = String(port);
   return { endpoint: `http://localhost:${port}${upstream.pathname}`, server };
 }
 
