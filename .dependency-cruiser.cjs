@@ -52,6 +52,20 @@ const runtimeRules = flow.map((folder, i) => ({
   to: { path: RUNTIME, pathNot: `${RUNTIME}(${flow.slice(0, i + 1).join("|")})/` },
 }));
 
+// Inside providers/, its folders lowest first: profiles (the profiles as data) → translation (the drafts, keyword
+// sets, merges and proofs a rewrite is made of) → rules (each rule finds one problem and its rewrites). The files at
+// providers/' top (the rewriting walk that drives the rules, the checks, the report) use them; no folder imports a
+// file at the top or a folder after it.
+const PROVIDERS = `${RUNTIME}providers/`;
+const providerFolders = ["profiles", "translation", "rules"];
+const providerRules = providerFolders.map((folder, i) => ({
+  name: `providers-${folder}-imports-downwards`,
+  comment: `src/runtime/providers/${folder} may import only ${["itself", ...providerFolders.slice(0, i)].join(", ")} of providers/.`,
+  severity: "error",
+  from: { path: `${PROVIDERS}${folder}/` },
+  to: { path: PROVIDERS, pathNot: `${PROVIDERS}(${providerFolders.slice(0, i + 1).join("|")})/` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -63,6 +77,7 @@ module.exports = {
     },
     ...layerRules,
     ...runtimeRules,
+    ...providerRules,
     {
       name: "runtime-in-folders",
       comment: "Every runtime module belongs to the folder of its stage (runtimeRules): none sits at the top.",

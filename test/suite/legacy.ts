@@ -4,14 +4,18 @@
  * asserting) like the 2020-12 run, and the other optional files with their own lists. A schema or remote that
  * declares no `$schema` is in its directory's draft (the suite's convention), so the runner declares it, as a host
  * that knows its documents does; the older meta-schemas a few tests reference are registered from a dev dependency's
- * copy (the library embeds 2020-12's only) and upgraded with the schema like any registry document.
+ * copy (the library embeds 2020-12's only) and upgraded with the schema like any registry document. The figures
+ * docs/guide/older-dialects.md quotes for each draft are the ones its run counts, checked here.
  */
 
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { CompileOptions } from "../../src/index.js";
 import { jsonFiles, locateSuite, remotes, repoRoot } from "./locate.js";
-import { runSuiteFiles, type Exceptions } from "./runner.js";
+import { runSuiteFiles, type Exceptions, type SuiteCounts } from "./runner.js";
 
 /** The suite directories run through the upgrade, and the `$schema` each one's schemas are in. */
 export const DRAFTS = {
@@ -76,21 +80,46 @@ export async function runLegacySuite(draft: Draft, listed: Listed = {}): Promise
   const schemaRegistry = await registryFor(suite, draft);
   const options: CompileOptions = { schemaRegistry, legacyDialects: "upgrade" };
   const prepare = (schema: unknown): unknown => declared(schema, DRAFTS[draft]);
-  runSuiteFiles(tests, jsonFiles(tests, false), { options, prepare, refusals: listed.required ?? new Map() });
+  const required = runSuiteFiles(tests, jsonFiles(tests, false), {
+    options,
+    prepare,
+    refusals: listed.required ?? new Map(),
+  });
   const optional = join(tests, "optional");
   const content = new Set(listed.contentFiles ?? []);
   const files = jsonFiles(optional, false).map((f) => "optional/" + f);
-  runSuiteFiles(
+  const optionalCounts = runSuiteFiles(
     tests,
     files.filter((f) => !content.has(f)),
     { options, prepare, exceptions: listed.optional ?? new Map(), refusals: listed.optionalRefusals ?? new Map() },
   );
   if (content.size > 0) {
-    runSuiteFiles(tests, [...content], { options: { ...options, contentAssertion: true }, prepare });
+    const counted = runSuiteFiles(tests, [...content], { options: { ...options, contentAssertion: true }, prepare });
+    optionalCounts.passed += counted.passed;
   }
-  runSuiteFiles(
+  const format = runSuiteFiles(
     tests,
     jsonFiles(join(optional, "format"), false).map((f) => "optional/format/" + f),
     { options: { ...options, formatAssertion: true }, prepare },
   );
+  test(`${GUIDE} states the figures of this run`, () => {
+    const row = `| ${draft} | ${figures(required)} | ${figures(optionalCounts)} | ${figures(format)} |`;
+    const rows = readFileSync(join(repoRoot, GUIDE), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith(`| ${draft} |`));
+    assert.deepEqual(rows, [row]);
+  });
+}
+
+/** The guide whose conformance table quotes each draft's run. */
+const GUIDE = "docs/guide/older-dialects.md";
+
+/** A run's figures as the guide's table gives them: `1,254 passed, 5 refused`, `99 passed, 1 deviation`. */
+function figures({ passed, refused, deviations }: SuiteCounts): string {
+  const n = (count: number) => count.toLocaleString("en-US");
+  return [
+    `${n(passed)} passed`,
+    ...(refused > 0 ? [`${n(refused)} refused`] : []),
+    ...(deviations > 0 ? [`${n(deviations)} deviation${deviations === 1 ? "" : "s"}`] : []),
+  ].join(", ");
 }

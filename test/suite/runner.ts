@@ -78,14 +78,48 @@ export function readCases(path: string): SuiteCase[] {
   return JSON.parse(readFileSync(path, "utf8")) as SuiteCase[];
 }
 
-export function runSuiteFiles(root: string, files: readonly string[], run: RunOptions): void {
+/**
+ * What a run holds, counted as its tests are made: each test asserts its own outcome (a listed refusal must be
+ * refused, a listed deviation must fail, any other must pass), so when they all pass these are the run's figures.
+ */
+export interface SuiteCounts {
+  passed: number;
+  refused: number;
+  deviations: number;
+}
+
+export function runSuiteFiles(root: string, files: readonly string[], run: RunOptions): SuiteCounts {
   const exceptionFor = prefixLookup(run.exceptions, "exceptions");
   const refusalFor = prefixLookup(run.refusals, "refusals");
+  const counts: SuiteCounts = { passed: 0, refused: 0, deviations: 0 };
   for (const file of files) {
     const name = file.replace(/\.json$/, "");
+    const cases = readCases(join(root, file));
     describe(name, () => {
-      for (const suiteCase of readCases(join(root, file))) runCase(name, suiteCase, run, exceptionFor, refusalFor);
+      for (const suiteCase of cases) runCase(name, suiteCase, run, exceptionFor, refusalFor);
     });
+    for (const suiteCase of cases)
+      count(counts, `${name}::${suiteCase.description}`, suiteCase, { exceptionFor, refusalFor });
+  }
+  return counts;
+}
+
+/** Adds a case's tests to `counts` as `runCase` makes them. */
+function count(
+  counts: SuiteCounts,
+  caseKey: string,
+  suiteCase: SuiteCase,
+  listed: { exceptionFor: (key: string) => string | undefined; refusalFor: (key: string) => string | undefined },
+): void {
+  const keys = suiteCase.tests.map((t) => `${caseKey}::${t.description}`);
+  if (suiteCase.schemaError !== undefined) {
+    if (listed.exceptionFor(caseKey) === undefined) counts.passed++;
+    else counts.deviations++;
+  }
+  for (const key of keys) {
+    if (listed.refusalFor(key) !== undefined) counts.refused++;
+    else if (listed.exceptionFor(key) !== undefined) counts.deviations++;
+    else counts.passed++;
   }
 }
 

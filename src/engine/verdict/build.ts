@@ -9,13 +9,12 @@
 
 import type { Limits } from "../limits.js";
 import type { BooleanStep, Evaluator } from "../evaluate/keyword.js";
-import type { SchemaNode } from "../evaluate/node.js";
+import type { SchemaNode, VerdictPlan } from "../evaluate/node.js";
 import type { Subschema } from "../evaluate/run.js";
 import type { CheckForm, ChoiceForm, ConditionForm, MembersForm } from "../evaluate/verdict-forms.js";
-import { accounted } from "./accounted.js";
 import { decide } from "./check.js";
 import { ANY, fastNode, NEVER, type FastNode } from "./fast-node.js";
-import { Verdict } from "./tally.js";
+import { Tally, Verdict } from "./tally.js";
 import { Bits } from "./values.js";
 
 /** What a node's keywords say, gathered: its checks, and the forms of its applicators. */
@@ -84,8 +83,11 @@ function composed(checks: readonly CheckForm[]): FastNode["test"] {
   };
 }
 
+/** Whether a node has numeric bounds, and which. */
+type Range = Pick<FastNode, "ranged"> & Partial<Pick<FastNode, "atLeast" | "above" | "atMost" | "below">>;
+
 /** The numeric bounds among a node's checks, as one range (each bound the tightest given). */
-function rangeOf(checks: readonly CheckForm[]): Partial<FastNode> {
+function rangeOf(checks: readonly CheckForm[]): Range {
   const ranges = checks.flatMap((c) => (c.range === undefined ? [] : [c.range]));
   if (ranges.length === 0) return { ranged: false };
   return {
@@ -104,14 +106,33 @@ interface Named {
   readonly folded: readonly string[];
 }
 
-/** The leaf of a name required elsewhere that the walk declares: any JSON data (as `true`). */
-const ANY_DATA = fastNode({ leaf: true, typeOnly: true, pure: true, mask: ANY, units: 1 });
-
 /** Keys from which V8 (Node 20) keeps a `JSON.parse`d object in dictionary mode, where every key is a lookup. */
 const DICTIONARY_KEYS = 128;
 
 /** Up to this many names, a member's key is compared with each; beyond, looked up (check.ts). */
 const COMPARED_NAMES = 8;
+
+/** A node's own assertions, as `Builder.own` gathers them. */
+type Own = Pick<FastNode, "mask" | "test" | "units" | "maxDepth"> & Range;
+
+/**
+ * Whether a node of names is `simple` (fast-node.ts): an object node of fewer names than a dictionary-mode object
+ * holds, no pattern, other members unchecked or refused, and nothing else to check.
+ */
+function simple(named: Named, own: Own, forms: Forms, applied: number): boolean {
+  const additional = named.form.additional;
+  return (
+    named.names.length < DICTIONARY_KEYS &&
+    named.form.patterns.length === 0 &&
+    (additional === undefined || additional.constant === false) &&
+    own.test === undefined &&
+    !own.ranged &&
+    !forms.items &&
+    forms.contains === undefined &&
+    applied === 0 &&
+    (own.mask & Bits.OBJECT) !== 0
+  );
+}
 
 /** The fast path of one validator's schema nodes: a record per node, made once. */
 class Builder {
@@ -120,6 +141,8 @@ class Builder {
   private readonly maxDepth: number;
   /** Nodes run on the accounted path. */
   readonly uncovered = new Set<Subschema>();
+  /** The leaf of a name required elsewhere that the walk declares: any JSON data (as `true`). */
+  private readonly anyData = fastNode({ leaf: true, typeOnly: true, pure: true, mask: ANY, units: 1 });
 
   constructor(private readonly limits: Readonly<Limits>) {
     this.maxDepth = Math.min(limits.maxInstanceDepth, limits.maxEvaluationDepth, limits.maxReferenceDepth, 1_000) - 1;
@@ -135,67 +158,69 @@ class Builder {
     return record;
   }
 
+  /** A node's fields: a constant, a node on the accounted path, a leaf, or a node applying others. */
   private fields(node: Subschema): Partial<FastNode> {
     if (node.constant !== undefined)
       return { leaf: true, typeOnly: true, pure: true, mask: node.constant ? ANY : NEVER, units: 1 };
     const plan = (node as SchemaNode).verdictPlan();
     const forms = plan === undefined || plan.needsRun ? undefined : formsOf(plan.predicates, plan.steps);
-    if (plan === undefined || forms === undefined) {
-      this.uncovered.add(node);
-      return { leaf: false, accounted: accounted(node, this.limits) };
-    }
-    const test = composed(forms.checks.filter((c) => c.range === undefined));
-    const pure = forms.checks.every((c) => c.pure);
-    const own = {
-      mask: plan.typeMask === 0 ? ANY : plan.typeMask,
-      test,
-      ...rangeOf(forms.checks),
-      units: plan.cost,
-      maxDepth: this.maxDepth,
-    };
-    const members = forms.members;
-    const contains = forms.contains;
+    if (plan === undefined || forms === undefined) return this.uncover(node);
+    const own = this.own(plan, forms);
     const applied = forms.inPlace.length + forms.choices.length + (forms.condition === undefined ? 0 : 1);
-    if (members === undefined && !forms.items && contains === undefined && applied === 0) {
-      return { ...own, leaf: true, typeOnly: test === undefined && !own.ranged, pure };
+    const members = forms.members;
+    if (members === undefined && !forms.items && forms.contains === undefined && applied === 0) {
+      const pure = forms.checks.every((c) => c.pure);
+      return { ...own, leaf: true, typeOnly: own.test === undefined && !own.ranged, pure };
     }
     // Names required beside no declared one, so many that an object holding them all is in dictionary mode: the
     // accounted path probes them and walks the object once, which costs less there than the walk's lookup per key
     // (`required-500`: 14 µs against 24 µs; 50 names: 0.6 µs here against 0.9–1.4 µs there).
-    if (members !== undefined && members.names.length === 0 && members.requiredElsewhere.length >= DICTIONARY_KEYS) {
-      this.uncovered.add(node);
-      return { leaf: false, accounted: accounted(node, this.limits) };
-    }
-    const additional = members?.additional;
-    const closed = additional !== undefined && additional.constant === false;
+    if (members !== undefined && members.names.length === 0 && members.requiredElsewhere.length >= DICTIONARY_KEYS)
+      return this.uncover(node);
     const named = members === undefined ? undefined : this.named(members);
-    const simple =
-      named !== undefined &&
-      named.names.length < DICTIONARY_KEYS &&
-      named.form.patterns.length === 0 &&
-      (additional === undefined || closed) &&
-      test === undefined &&
-      !own.ranged &&
-      !forms.items &&
-      contains === undefined &&
-      applied === 0 &&
-      (own.mask & Bits.OBJECT) !== 0;
+    const closed = members?.additional !== undefined && members.additional.constant === false;
     return {
       ...own,
       leaf: false,
-      simple,
+      simple: named !== undefined && simple(named, own, forms, applied),
       closed,
       units: own.units + (members?.steps ?? 0),
       ...(named === undefined ? {} : this.members(named)),
       ...(forms.items ? this.items(forms) : {}),
-      ...(contains === undefined
-        ? {}
-        : {
-            contains: this.record(contains.node),
-            minContains: contains.min,
-            maxContains: contains.max ?? Infinity,
-            maxLength: this.limits.maxArrayLength,
-          }),
+      ...(forms.contains === undefined ? {} : this.contains(forms.contains)),
+      ...this.applied(forms),
+    };
+  }
+
+  /** A node the fast path does not cover: run on the accounted path inside it. */
+  private uncover(node: Subschema): Partial<FastNode> {
+    this.uncovered.add(node);
+    return { leaf: false, accounted: node };
+  }
+
+  /** A node's own assertions: its type mask, its other checks composed, its numeric range, its units. */
+  private own(plan: VerdictPlan, forms: Forms): Own {
+    return {
+      mask: plan.typeMask === 0 ? ANY : plan.typeMask,
+      test: composed(forms.checks.filter((c) => c.range === undefined)),
+      ...rangeOf(forms.checks),
+      units: plan.cost,
+      maxDepth: this.maxDepth,
+    };
+  }
+
+  private contains(form: NonNullable<Forms["contains"]>): Partial<FastNode> {
+    return {
+      contains: this.record(form.node),
+      minContains: form.min,
+      maxContains: form.max ?? Infinity,
+      maxLength: this.limits.maxArrayLength,
+    };
+  }
+
+  /** The nodes a node applies to the value in place. */
+  private applied(forms: Forms): Partial<FastNode> {
+    return {
       inPlace: forms.inPlace.map((n) => this.record(n)),
       choices: forms.choices.map((c) => ({ nodes: c.nodes.map((n) => this.record(n)), least: c.least, most: c.most })),
       condition: forms.condition && {
@@ -221,7 +246,7 @@ class Builder {
     const required = [...form.required, ...folded.map(() => true)];
     return {
       names,
-      nodes: [...form.nodes.map((n) => this.record(n)), ...folded.map(() => ANY_DATA)],
+      nodes: [...form.nodes.map((n) => this.record(n)), ...folded.map(() => this.anyData)],
       required,
       requiredCount: required.filter(Boolean).length,
       requiredElsewhere: folded.length === 0 ? form.requiredElsewhere : [],
@@ -263,16 +288,15 @@ export const CALLS_BEFORE_BUILD = 64;
  */
 export class FastVerdict {
   private root: FastNode | undefined = undefined;
+  /** The run its checks share, made with the records; a call while it is in use gets one of its own. */
+  private tally: Tally | undefined = undefined;
   /** Calls left before the build; at 0 it is built, below it there is no fast path. */
   private countdown = CALLS_BEFORE_BUILD;
-  private readonly budget: number;
 
   constructor(
     private readonly schema: Subschema,
     private readonly limits: Readonly<Limits>,
-  ) {
-    this.budget = Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP);
-  }
+  ) {}
 
   /** VALID, INVALID, or UNKNOWN (the accounted path decides). */
   decide(value: unknown): number {
@@ -282,7 +306,9 @@ export class FastVerdict {
       if (this.countdown < 0) return Verdict.UNKNOWN;
       return --this.countdown > 0 ? Verdict.UNKNOWN : this.built(value);
     }
-    return decide(root, value, this.limits, this.budget);
+    let tally = this.tally as Tally;
+    if (tally.active) tally = this.newTally();
+    return decide(tally, root, value);
   }
 
   /** The answer once built now, whatever the countdown (the differential test compares every call). */
@@ -297,7 +323,14 @@ export class FastVerdict {
     const builder = new Builder(this.limits);
     const record = builder.record(this.schema);
     if (builder.uncovered.has(this.schema)) return Verdict.UNKNOWN;
+    this.tally = this.newTally();
     this.root = record;
     return this.decide(value);
+  }
+
+  /** A tally for these limits, with the budget they allow. */
+  private newTally(): Tally {
+    const limits = this.limits;
+    return new Tally(limits, Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP));
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The verdict fast path's one interpreter (docs/project/performance.md "The verdict fast path"): `check` tests a value
- * against a node record (fast-node.ts), charging the tally (tally.ts) what the accounted path could charge for it. A
+ * against a node record (fast-node.ts), charging the tally it is given (tally.ts: one per run, threaded through every
+ * check) what the accounted path could charge for it. A
  * leaf is tested without a call; an object's members in one walk over its own keys (for…in, no key list), each member
  * given its declared node, the node for the others, or the JSON data check; an array's items in one loop. A check goes
  * on after a failure (its spending must bound whatever the accounted path evaluates first) and gives up (UNKNOWN) on
@@ -9,81 +10,50 @@
 
 import { isInstance, LimitError } from "../errors.js";
 import { hasOwn } from "../json/json.js";
-import type { Limits } from "../limits.js";
 import type { CompiledPattern } from "../regex/index.js";
 import { MEMBER_UNITS, type FastChoice, type FastNode } from "./fast-node.js";
-import { tally, Verdict } from "./tally.js";
+import { accounted } from "./accounted.js";
+import { type Tally, Verdict } from "./tally.js";
 import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
 
 /**
- * Checks `value` against the root `node` with the tally set for `limits` and `budget` units: VALID, INVALID, or UNKNOWN
- * when the answer is not proven (a limit an assertion meets, or more spent than the budget). A nested call (a host
- * getter validating another value meanwhile) keeps its own tally. A stack overflow (limits set far above the defaults)
- * is UNKNOWN too: the accounted path reports it as the limit it is.
+ * Checks `value` against the root `node` on `tally`, from nothing spent: VALID, INVALID, or UNKNOWN when the answer is
+ * not proven (a limit an assertion meets, or more spent than the budget). A stack overflow (limits set far above the
+ * defaults) is UNKNOWN too: the accounted path reports it as the limit it is.
  */
-export function decide(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
-  if (deciding) return decideNested(node, value, limits, budget);
-  deciding = true;
-  if (tally.limits !== limits) setLimits(limits);
-  try {
-    return checkWithin(node, value, budget);
-  } finally {
-    deciding = false;
-  }
-}
-
-/** Whether a `decide` is running (a nested one keeps the outer one's tally aside). */
-let deciding = false;
-
-function setLimits(limits: Readonly<Limits>): void {
-  tally.maxRegexSteps = limits.maxRegexSteps;
-  tally.maxInstanceDepth = limits.maxInstanceDepth;
-  tally.limits = limits;
-}
-
-/** `check` from the root on a fresh tally of `budget` units; a limit an assertion met, or a stack overflow: UNKNOWN. */
-function checkWithin(node: FastNode, value: unknown, budget: number): number {
+export function decide(tally: Tally, node: FastNode, value: unknown): number {
   tally.steps = 0;
-  tally.maxSteps = budget;
+  tally.active = true;
   try {
-    const result = check(node, value, 0);
-    return tally.steps > budget ? Verdict.UNKNOWN : result;
+    const result = check(tally, node, value, 0);
+    return tally.steps > tally.maxSteps ? Verdict.UNKNOWN : result;
   } catch (e) {
     // Anything else is the host's and goes on.
     if (e instanceof RangeError || isInstance(e, LimitError)) return Verdict.UNKNOWN;
     throw e;
-  }
-}
-
-/** A `decide` while another runs (a host getter validating another value): the outer tally is put back after. */
-function decideNested(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
-  const { steps, maxSteps, limits: outerLimits } = tally;
-  setLimits(limits);
-  try {
-    return checkWithin(node, value, budget);
   } finally {
-    tally.steps = steps;
-    tally.maxSteps = maxSteps;
-    setLimits(outerLimits);
+    tally.active = false;
+    tally.next = undefined;
+    tally.nextValue = undefined;
   }
 }
 
 /**
  * Tests `value` against `node` applied in place at `depth`: VALID, INVALID or UNKNOWN. One member whose node is not a
- * leaf is left by each object's walk to this loop (`deferred`), so a chain of single-member objects is checked level
+ * leaf is left by each object's walk to this loop (`tally.next`), so a chain of single-member objects is checked level
  * after level without a call per level.
  */
-function check(node: FastNode, value: unknown, depth: number): number {
+function check(tally: Tally, node: FastNode, value: unknown, depth: number): number {
   let result: number = Verdict.VALID;
   for (;;) {
     // Past the budget nothing can be decided here: give up at once rather than after the rest of the instance.
     if (tally.steps > tally.maxSteps) result = Verdict.UNKNOWN;
-    else result |= node.simple ? checkSimple(node, value, depth) : checkOne(node, value, depth);
-    const next = deferred.node;
+    else result |= node.simple ? checkSimple(tally, node, value, depth) : checkOne(tally, node, value, depth);
+    const next = tally.next;
     if (next === undefined) return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
-    const nextValue = deferred.value;
-    deferred.node = undefined;
-    deferred.value = undefined;
+    const nextValue = tally.nextValue;
+    tally.next = undefined;
+    tally.nextValue = undefined;
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
     node = next;
     value = nextValue;
@@ -92,118 +62,58 @@ function check(node: FastNode, value: unknown, depth: number): number {
 }
 
 /**
- * The member the last object walk left to `check`'s loop: set only as `checkOne` returns, and taken at once (no host
- * code runs between), so a nested check meanwhile cannot see it.
+ * A `simple` object node on a shorter path than `checkOne`'s, to the same effect: no type bits, assertion or node in
+ * place to look at, its members walked at once.
  */
-const deferred: { node: FastNode | undefined; value: unknown } = { node: undefined, value: undefined };
-
-/**
- * A `simple` object node on a shorter path than `checkOne`'s, to the same effect: its declared names compared with
- * each key (or, past a few, a key's slot found as `walkMembers` finds it), a leaf of `type` alone tested here, the
- * first other member left to `check`'s loop. Its for…in serves only such nodes: V8 makes a for…in generic for good
- * once it has walked one object in dictionary mode, which a node of many names or of patterns is the likely one to
- * meet (`walkMembers` takes those).
- */
-function checkSimple(node: FastNode, value: unknown, depth: number): number {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return checkOne(node, value, depth);
+function checkSimple(tally: Tally, node: FastNode, value: unknown, depth: number): number {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return checkOne(tally, node, value, depth);
   if (depth > node.maxDepth) return Verdict.UNKNOWN;
   // plain(value), written out: V8 leaves the call there (Object.getPrototypeOf is most of its cost).
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return Verdict.UNKNOWN;
-  const { names, nodes, required, closed, maxKeys, index } = node;
-  const object = value as Record<string, unknown>;
-  let result: number = Verdict.VALID;
-  let spent = node.units;
-  let keys = 0;
-  let met = 0;
-  let next: FastNode | undefined;
-  let nextValue: unknown;
-  for (const key in object) {
-    if (!hasOwn(object, key)) continue;
-    let slot = -1;
-    if (index === undefined) {
-      for (let i = 0; i < (names as readonly string[]).length; i++) {
-        if ((names as readonly string[])[i] === key) {
-          slot = i;
-          break;
-        }
-      }
-    } else slot = node.laidKeys[keys] === key ? (node.laidSlots[keys] as number) : layOut(node, key, keys);
-    if (++keys > maxKeys) return Verdict.UNKNOWN;
-    const member = object[key];
-    if (slot < 0) {
-      // Refused (the `false` schema, entered: a step, its own, the value), or only checked as JSON data.
-      if (closed) {
-        spent += MEMBER_UNITS + 1;
-        result |= Verdict.INVALID;
-      } else result |= walkMember(member);
-    } else {
-      if (required[slot] === true) met++;
-      const child = nodes[slot] as FastNode;
-      if (child.typeOnly) {
-        spent += MEMBER_UNITS + child.units;
-        result |= typeOnlyMember(child, member);
-      } else if (next === undefined && !child.leaf) {
-        spent += MEMBER_UNITS;
-        next = child;
-        nextValue = member;
-      } else {
-        tally.steps += spent;
-        spent = 0;
-        result |= child.leaf ? leafMember(child, member) : memberOf(child, member, depth);
-      }
-    }
-    if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
-  }
-  tally.steps += spent + node.memberUnitsPerKey * keys;
-  if (!requiredMet(node, object, met)) result = Verdict.INVALID;
-  if (next !== undefined) {
-    deferred.node = next;
-    deferred.value = nextValue;
-  }
-  return result;
+  tally.steps += node.units;
+  return walkMembers(tally, node, value as Record<string, unknown>, depth);
 }
 
 /** One node's own checks: its assertions, members or items, and what it applies in place. */
-function checkOne(node: FastNode, value: unknown, depth: number): number {
+function checkOne(tally: Tally, node: FastNode, value: unknown, depth: number): number {
   if (node.leaf) {
     tally.steps += node.units;
-    return testLeaf(node, value);
+    return testLeaf(tally, node, value);
   }
-  const accounted = node.accounted;
-  if (accounted !== undefined) return accounted(value, depth);
+  if (node.accounted !== undefined) return accounted(tally, node.accounted, value, depth);
   if (depth > node.maxDepth) return Verdict.UNKNOWN;
   const bits = jsonBits(value);
   if (bits === 0) return Verdict.UNKNOWN;
   tally.steps += node.units;
   if ((bits & node.mask) === 0) return Verdict.INVALID;
-  if (!holds(node, value)) return Verdict.INVALID;
+  if (!holds(tally, node, value)) return Verdict.INVALID;
   // Nothing applied in place: an object or array not walked below is walked as JSON data here.
   const alone = node.inPlace.length === 0 && node.choices.length === 0 && node.condition === undefined;
   if (bits === Bits.OBJECT) {
     if (!plain(value as object)) return Verdict.UNKNOWN;
     if (node.names !== undefined) {
-      const result = walkMembers(node, value as Record<string, unknown>, depth);
+      const result = walkMembers(tally, node, value as Record<string, unknown>, depth);
       if (alone || result >= Verdict.UNKNOWN) return result;
       // What the walk left for the loop waits while the nodes in place are checked (they use the loop too).
-      const { node: next, value: nextValue } = deferred;
-      deferred.node = undefined;
-      const rest = result | appliedResult(node, value, depth);
-      deferred.node = next;
-      deferred.value = nextValue;
+      const { next, nextValue } = tally;
+      tally.next = undefined;
+      const rest = result | appliedResult(tally, node, value, depth);
+      tally.next = next;
+      tally.nextValue = nextValue;
       return rest;
     }
-    if (alone) return walkBelow(value as object, 1);
+    if (alone) return walkBelow(tally, value as object, 1);
   } else if (bits === Bits.ARRAY) {
     const array = value as readonly unknown[];
     if (node.items || node.contains !== undefined) {
-      let result = node.items ? walkItems(node, array, depth) : Verdict.VALID;
-      if (node.contains !== undefined && result < Verdict.UNKNOWN) result |= countContains(node, array, depth);
-      return alone || result >= Verdict.UNKNOWN ? result : result | appliedResult(node, value, depth);
+      let result = node.items ? walkItems(tally, node, array, depth) : Verdict.VALID;
+      if (node.contains !== undefined && result < Verdict.UNKNOWN) result |= countContains(tally, node, array, depth);
+      return alone || result >= Verdict.UNKNOWN ? result : result | appliedResult(tally, node, value, depth);
     }
-    if (alone) return walkBelow(value as object, 1);
+    if (alone) return walkBelow(tally, value as object, 1);
   }
-  return appliedResult(node, value, depth);
+  return appliedResult(tally, node, value, depth);
 }
 
 /**
@@ -212,29 +122,29 @@ function checkOne(node: FastNode, value: unknown, depth: number): number {
  * sooner), and one that passes has looked through the value as JSON data; a choice or condition that passes with no
  * node passing (`not`, `if` without `else`) walks the value itself.
  */
-function appliedResult(node: FastNode, value: unknown, depth: number): number {
+function appliedResult(tally: Tally, node: FastNode, value: unknown, depth: number): number {
   const { inPlace, choices } = node;
   let result: number = Verdict.VALID;
   for (let i = 0; i < inPlace.length && result < Verdict.UNKNOWN; i++)
-    result |= check(inPlace[i] as FastNode, value, depth + 1);
+    result |= check(tally, inPlace[i] as FastNode, value, depth + 1);
   for (let c = 0; c < choices.length && result < Verdict.UNKNOWN; c++) {
     const { nodes, least, most } = choices[c] as FastChoice;
     let passed = 0;
     for (let i = 0; i < nodes.length; i++) {
-      const answer = check(nodes[i] as FastNode, value, depth + 1);
+      const answer = check(tally, nodes[i] as FastNode, value, depth + 1);
       if (answer >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
       if (answer === Verdict.VALID) passed++;
     }
     if (passed < least || passed > most) result = Verdict.INVALID;
-    else if (passed === 0) result |= walkMember(value);
+    else if (passed === 0) result |= walkMember(tally, value);
   }
   const condition = node.condition;
   if (condition !== undefined && result < Verdict.UNKNOWN) {
-    const matched = check(condition.if, value, depth + 1);
+    const matched = check(tally, condition.if, value, depth + 1);
     if (matched >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
     const branch = matched === Verdict.VALID ? condition.then : condition.else;
-    if (branch !== undefined) result |= check(branch, value, depth + 1);
-    else if (matched !== Verdict.VALID) result |= walkMember(value);
+    if (branch !== undefined) result |= check(tally, branch, value, depth + 1);
+    else if (matched !== Verdict.VALID) result |= walkMember(tally, value);
   }
   return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
 }
@@ -243,15 +153,15 @@ function appliedResult(node: FastNode, value: unknown, depth: number): number {
  * Tests `value` against a leaf: VALID, INVALID or UNKNOWN (not JSON data). Its assertions meter their work; an object
  * or array it accepts has the values below it checked as JSON data; its `units` are the caller's.
  */
-function testLeaf(leaf: FastNode, value: unknown): number {
+function testLeaf(tally: Tally, leaf: FastNode, value: unknown): number {
   const bits = jsonBits(value);
   if ((bits & leaf.mask) === 0) return bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
-  if (!holds(leaf, value)) return Verdict.INVALID;
-  return (bits & (Bits.OBJECT | Bits.ARRAY)) === 0 ? Verdict.VALID : walkBelow(value as object, 1);
+  if (!holds(tally, leaf, value)) return Verdict.INVALID;
+  return (bits & (Bits.OBJECT | Bits.ARRAY)) === 0 ? Verdict.VALID : walkBelow(tally, value as object, 1);
 }
 
 /** Whether a value (JSON data, of the node's types) passes the node's bounds and other assertions. */
-function holds(node: FastNode, value: unknown): boolean {
+function holds(tally: Tally, node: FastNode, value: unknown): boolean {
   if (node.ranged && typeof value === "number" && !within(node, value)) return false;
   const test = node.test;
   return test === undefined || test(value, tally);
@@ -263,30 +173,24 @@ function within(node: FastNode, n: number): boolean {
 }
 
 /** Applies `node` to `value`, a member of the value checked at `depth`, charging its entry. */
-function member(node: FastNode, value: unknown, depth: number): number {
-  return node.leaf ? leafMember(node, value) : memberOf(node, value, depth);
-}
-
-/** A leaf applied to a member, its entry charged. */
-function leafMember(leaf: FastNode, value: unknown): number {
-  tally.steps += MEMBER_UNITS + leaf.units;
-  return testLeaf(leaf, value);
-}
-
-/** A node that is not a leaf applied to a member of the value checked at `depth`, its entry charged. */
-function memberOf(node: FastNode, value: unknown, depth: number): number {
+function member(tally: Tally, node: FastNode, value: unknown, depth: number): number {
+  if (node.leaf) {
+    tally.steps += MEMBER_UNITS + node.units;
+    return testLeaf(tally, node, value);
+  }
   tally.steps += MEMBER_UNITS;
-  return check(node, value, depth + 1);
+  return check(tally, node, value, depth + 1);
 }
 
 /**
- * An object's members against a node's members form. A key's slot is first the one the key at the same position had
- * in the last object (objects of one tool repeat their layout), else looked up and remembered. A member whose node
- * is a leaf of `type` alone is tested here, without a call.
+ * An object's members against a node's members form, in one for…in walk over its own keys (no key list). A key's
+ * slot is first the one the key at the same position had in the last object (objects of one tool repeat their
+ * layout), else looked up and remembered. Each member is given its declared node, the nodes of the patterns its name
+ * matches, the node for the others, or the JSON data check. A member whose node is a leaf of `type` alone is tested
+ * here, without a call; the first whose node is not a leaf is left to `check`'s loop (`tally.next`).
  */
-function walkMembers(node: FastNode, object: Record<string, unknown>, depth: number): number {
+function walkMembers(tally: Tally, node: FastNode, object: Record<string, unknown>, depth: number): number {
   const { nodes, required, additional, laidKeys, laidSlots, patterns } = node;
-  const meter = tally;
   let result: number = Verdict.VALID;
   let spent = 0;
   let keys = 0;
@@ -300,39 +204,38 @@ function walkMembers(node: FastNode, object: Record<string, unknown>, depth: num
     const value = object[key];
     let matched = false;
     for (let p = 0; p < patterns.length; p++) {
-      if (!(patterns[p] as CompiledPattern).test(key, meter)) continue;
+      if (!(patterns[p] as CompiledPattern).test(key, tally)) continue;
       matched = true;
-      result |= member(node.patternNodes[p] as FastNode, value, depth);
+      result |= member(tally, node.patternNodes[p] as FastNode, value, depth);
     }
     if (slot >= 0 && required[slot] === true) met++;
     const child = slot >= 0 ? (nodes[slot] as FastNode) : matched ? undefined : additional;
     if (child === undefined) {
-      if (!matched) result |= walkMember(value);
+      if (!matched) result |= walkMember(tally, value);
     } else if (child.typeOnly) {
       spent += MEMBER_UNITS + child.units;
-      result |= typeOnlyMember(child, value);
+      result |= typeOnlyMember(tally, child, value);
     } else if (next === undefined && !child.leaf) {
-      // The first member whose node is not a leaf is left to `check`'s loop.
       spent += MEMBER_UNITS;
       next = child;
       nextValue = value;
-    } else result |= member(child, value, depth);
+    } else result |= member(tally, child, value, depth);
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
-  meter.steps += spent + node.memberUnitsPerKey * keys;
+  tally.steps += spent + node.memberUnitsPerKey * keys;
   if (!requiredMet(node, object, met)) result = Verdict.INVALID;
   if (next !== undefined) {
-    deferred.node = next;
-    deferred.value = nextValue;
+    tally.next = next;
+    tally.nextValue = nextValue;
   }
   return result;
 }
 
 /** A member whose node is a leaf of `type` alone, tested without a call of its own (its units charged by the walk). */
-function typeOnlyMember(child: FastNode, value: unknown): number {
+function typeOnlyMember(tally: Tally, child: FastNode, value: unknown): number {
   const bits = jsonBits(value);
   if ((bits & child.mask) === 0) return bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
-  return (bits & (Bits.OBJECT | Bits.ARRAY)) !== 0 ? walkBelow(value as object, 1) : Verdict.VALID;
+  return (bits & (Bits.OBJECT | Bits.ARRAY)) !== 0 ? walkBelow(tally, value as object, 1) : Verdict.VALID;
 }
 
 /** Whether an object walked has every required name: `met` of the declared ones, and each required elsewhere. */
@@ -368,24 +271,24 @@ function layOut(node: FastNode, key: string, position: number): number {
 }
 
 /** An array's items against a node's items form. */
-function walkItems(node: FastNode, array: readonly unknown[], depth: number): number {
+function walkItems(tally: Tally, node: FastNode, array: readonly unknown[], depth: number): number {
   const length = array.length;
   if (length > node.maxLength) return Verdict.UNKNOWN;
   const prefix = node.prefix;
   let result: number = Verdict.VALID;
   let i = 0;
   for (const end = Math.min(prefix.length, length); i < end && result < Verdict.UNKNOWN; i++)
-    result |= member(prefix[i] as FastNode, array[i], depth);
-  for (; i < node.from && i < length && result < Verdict.UNKNOWN; i++) result |= walkMember(array[i]);
+    result |= member(tally, prefix[i] as FastNode, array[i], depth);
+  for (; i < node.from && i < length && result < Verdict.UNKNOWN; i++) result |= walkMember(tally, array[i]);
   const rest = node.rest;
   if (rest === undefined) {
-    for (; i < length && result < Verdict.UNKNOWN; i++) result |= walkMember(array[i]);
+    for (; i < length && result < Verdict.UNKNOWN; i++) result |= walkMember(tally, array[i]);
   } else if (rest.leaf) {
     if (i < length) tally.steps += (MEMBER_UNITS + rest.units) * (length - i);
     if (tally.steps > tally.maxSteps) return Verdict.UNKNOWN;
-    result |= testLeafItems(rest, array, i);
+    result |= testLeafItems(tally, rest, array, i);
   } else {
-    for (; i < length && result < Verdict.UNKNOWN; i++) result |= member(rest, array[i], depth);
+    for (; i < length && result < Verdict.UNKNOWN; i++) result |= member(tally, rest, array[i], depth);
   }
   return result >= Verdict.UNKNOWN ? Verdict.UNKNOWN : result;
 }
@@ -394,16 +297,16 @@ function walkItems(node: FastNode, array: readonly unknown[], depth: number): nu
  * The items of an array counted against a node's `contains`: each tried (the accounted path may stop sooner), and an
  * item it does not accept checked as JSON data on its own (the node need not have looked through it).
  */
-function countContains(node: FastNode, array: readonly unknown[], depth: number): number {
+function countContains(tally: Tally, node: FastNode, array: readonly unknown[], depth: number): number {
   if (array.length > node.maxLength) return Verdict.UNKNOWN;
   const contains = node.contains as FastNode;
   let count = 0;
-  if (contains.leaf) count = countLeafMatches(contains, array);
+  if (contains.leaf) count = countLeafMatches(tally, contains, array);
   else
     for (let i = 0; i < array.length; i++) {
-      const found = member(contains, array[i], depth);
+      const found = member(tally, contains, array[i], depth);
       if (found === Verdict.VALID) count++;
-      else if (found >= Verdict.UNKNOWN || walkMember(array[i]) >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
+      else if (found >= Verdict.UNKNOWN || walkMember(tally, array[i]) >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
     }
   if (count < 0) return Verdict.UNKNOWN;
   return count >= node.minContains && count <= node.maxContains ? Verdict.VALID : Verdict.INVALID;
@@ -413,7 +316,7 @@ function countContains(node: FastNode, array: readonly unknown[], depth: number)
  * How many items of `array` a leaf `contains` accepts, as `countContains` counts them item by item (each charged as a
  * member, an item the leaf refuses checked as JSON data on its own), in one loop; -1 for UNKNOWN.
  */
-function countLeafMatches(leaf: FastNode, array: readonly unknown[]): number {
+function countLeafMatches(tally: Tally, leaf: FastNode, array: readonly unknown[]): number {
   const mask = leaf.mask;
   tally.steps += (MEMBER_UNITS + leaf.units) * array.length;
   let count = 0;
@@ -421,24 +324,24 @@ function countLeafMatches(leaf: FastNode, array: readonly unknown[]): number {
     const value = array[i];
     const bits = jsonBits(value);
     if (bits === 0) return -1;
-    const accepted = (bits & mask) !== 0 && holds(leaf, value);
+    const accepted = (bits & mask) !== 0 && holds(tally, leaf, value);
     if ((bits & (Bits.OBJECT | Bits.ARRAY)) === 0) {
       if (accepted) count++;
       else tally.steps++; // the JSON data check of a scalar (walkMember)
     } else if (accepted) {
-      if (walkBelow(value as object, 1) === Verdict.UNKNOWN) return -1;
+      if (walkBelow(tally, value as object, 1) === Verdict.UNKNOWN) return -1;
       count++;
-    } else if (walkMember(value) === Verdict.UNKNOWN) return -1;
+    } else if (walkMember(tally, value) === Verdict.UNKNOWN) return -1;
   }
   return count;
 }
 
 /** The items of `array` from `from` on against a leaf, as `testLeaf` one by one (charged by the caller). */
-function testLeafItems(leaf: FastNode, array: readonly unknown[], from: number): number {
-  if (leaf.ranged && leaf.test === undefined) return testRangeItems(leaf, array, from);
+function testLeafItems(tally: Tally, leaf: FastNode, array: readonly unknown[], from: number): number {
+  if (leaf.ranged && leaf.test === undefined) return testRangeItems(tally, leaf, array, from);
   let result: number = Verdict.VALID;
   for (let i = from; i < array.length; i++) {
-    const answer = testLeaf(leaf, array[i]);
+    const answer = testLeaf(tally, leaf, array[i]);
     if (answer === Verdict.UNKNOWN) return Verdict.UNKNOWN;
     result |= answer;
   }
@@ -449,7 +352,7 @@ function testLeafItems(leaf: FastNode, array: readonly unknown[], from: number):
  * `testLeafItems` for a leaf of `type` and numeric bounds alone: the bounds read once for the whole array, so that
  * its numbers cost no call each (a call a host's many schemas would make megamorphic).
  */
-function testRangeItems(leaf: FastNode, array: readonly unknown[], from: number): number {
+function testRangeItems(tally: Tally, leaf: FastNode, array: readonly unknown[], from: number): number {
   const { mask, atLeast, above, atMost, below } = leaf;
   let result: number = Verdict.VALID;
   for (let i = from; i < array.length; i++) {
@@ -465,7 +368,7 @@ function testRangeItems(leaf: FastNode, array: readonly unknown[], from: number)
       continue;
     }
     // Any other value: the bounds pass it, the type may not, and what is below it is JSON data or not.
-    const answer = testLeaf(leaf, value);
+    const answer = testLeaf(tally, leaf, value);
     if (answer === Verdict.UNKNOWN) return Verdict.UNKNOWN;
     result |= answer;
   }

@@ -1,13 +1,12 @@
 /**
  * The verdict fast path's schema nodes as data: one record type for every node, so that the functions testing them
  * (check.ts) read every field at one offset, whatever schema the record comes from. A leaf (assertions only) has no
- * members, items or in-place nodes; a node the fast path does not cover has its accounted check instead.
+ * members, items or in-place nodes; a node the fast path does not cover is run on the accounted path instead.
  */
 
-import type { Meter } from "../evaluate/run.js";
+import type { Meter, Subschema } from "../evaluate/run.js";
 import { UNBOUNDED } from "../evaluate/verdict-forms.js";
 import type { CompiledPattern } from "../regex/index.js";
-import type { Fast } from "./tally.js";
 
 export interface FastNode {
   /** Assertions only: members and items are the JSON data check's, nothing is applied in place. */
@@ -84,8 +83,8 @@ export interface FastNode {
   choices: readonly FastChoice[];
   /** A node applied to the value in place that selects which other applies (`if`, `then`, `else`). */
   condition: FastCondition | undefined;
-  /** A node run on the accounted path inside the fast one. */
-  accounted: Fast | undefined;
+  /** A node the fast path does not cover: run on the accounted path inside the fast one (accounted.ts). */
+  accounted: Subschema | undefined;
 }
 
 /** `if`, `then` and `else`: `then` applies when `if` passes, `else` when it does not; a branch not given passes. */
@@ -109,7 +108,8 @@ export const NEVER = 0;
 /** Units of entering a member, besides the member's node: its step on the accounted path, and the value itself. */
 export const MEMBER_UNITS = 2;
 
-const NONE: never[] = [];
+/** The empty list of every read-only field not given (the written ones, `laidKeys` and `laidSlots`, get their own). */
+const NONE: readonly never[] = [];
 
 /** A record with every field set, so that all records share one layout. */
 export function fastNode(fields: Partial<FastNode>): FastNode {
@@ -135,8 +135,8 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     additional: undefined,
     memberUnitsPerKey: 0,
     index: undefined,
-    laidKeys: NONE,
-    laidSlots: NONE,
+    laidKeys: [],
+    laidSlots: [],
     maxKeys: 0,
     items: false,
     prefix: NONE,

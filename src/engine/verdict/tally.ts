@@ -1,7 +1,7 @@
 /**
  * The verdict fast path's protocol (docs/project/performance.md "The verdict fast path"). A fast check answers VALID,
- * INVALID or UNKNOWN for a value; while it runs it adds to `tally.steps` an upper bound of what the accounted path
- * (`SchemaNode.test`) would charge for the same value — steps, and the values the JSON data check visits — so
+ * INVALID or UNKNOWN for a value; while it runs it adds to its tally's `steps` an upper bound of what the accounted
+ * path (`SchemaNode.test`) would charge for the same value — steps, and the values the JSON data check visits — so
  * that one comparison at the end proves that no limit can be reached: within the budget, VALID and INVALID are the
  * accounted path's verdict (a check goes on after a failure, so that what it spent bounds whatever the accounted path
  * evaluates before it stops). UNKNOWN, or a tally over the budget, hands the instance to the accounted path, which
@@ -9,9 +9,10 @@
  */
 
 import { LimitError } from "../errors.js";
-import type { Meter } from "../evaluate/run.js";
+import type { Meter, Run } from "../evaluate/run.js";
 import { codePointLength } from "../json/json.js";
-import { defaultLimits, type Limits } from "../limits.js";
+import type { Limits } from "../limits.js";
+import type { FastNode } from "./fast-node.js";
 
 /**
  * A fast check's answer. A const enum, so every use is a literal: hot loops read no module binding. Answers combine
@@ -24,22 +25,38 @@ export const enum Verdict {
   UNKNOWN = 2,
 }
 
-/** A fast check of `value`, `depth` applications below the root: VALID, INVALID or UNKNOWN. */
-export type Fast = (value: unknown, depth: number) => number;
-
 /**
- * The fast path's meter: what its checks have spent (`steps`, in units: steps the accounted path would charge, plus
- * values the JSON data check would visit) and may spend (`maxSteps`, the budget). Assertions that meter their work
- * (`Meter`) charge it here as they charge a run, and throw the same `LimitError`s, which make the answer UNKNOWN. One
- * object, read and written by every check: no run is made per call.
+ * One fast check's run, threaded through every check as the accounted path threads `Run`: what its checks have spent
+ * (`steps`, in units: steps the accounted path would charge, plus values the JSON data check would visit) and may
+ * spend (`maxSteps`, the budget), the limits in force, and the member an object walk leaves to the check loop. The
+ * assertions that meter their work (`Meter`) charge it as they charge a run, and throw the same `LimitError`s, which
+ * make the answer UNKNOWN. Each validator's fast path keeps one, reused call after call; a call made while it runs (a
+ * host getter validating with the same validator) gets a run of its own.
  */
-class Tally implements Meter {
+export class Tally implements Meter {
   steps = 0;
-  maxSteps = 0;
-  /** The limits in force and the two the assertions read as fields, always set together (`check.ts` `setLimits`). */
-  limits: Readonly<Limits> = defaultLimits;
-  maxRegexSteps = defaultLimits.maxRegexSteps;
-  maxInstanceDepth = defaultLimits.maxInstanceDepth;
+  /** The two limits the assertions read as fields. */
+  readonly maxRegexSteps: number;
+  readonly maxInstanceDepth: number;
+  /**
+   * The member the last object walk left to `check`'s loop, and its value: set only as the walk returns, and taken at
+   * once (no host code runs between).
+   */
+  next: FastNode | undefined = undefined;
+  nextValue: unknown = undefined;
+  /** Whether a check is running on this tally (a call meanwhile takes another). */
+  active = false;
+  /** The run the nodes on the accounted path reuse (accounted.ts), made when first needed. */
+  spare: Run | undefined = undefined;
+
+  constructor(
+    readonly limits: Readonly<Limits>,
+    /** The budget: past it, nothing is decided here. */
+    readonly maxSteps: number,
+  ) {
+    this.maxRegexSteps = limits.maxRegexSteps;
+    this.maxInstanceDepth = limits.maxInstanceDepth;
+  }
 
   spend(steps: number): void {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps");
@@ -62,5 +79,3 @@ class Tally implements Meter {
     throw new LimitError(name, this.limits[name]);
   }
 }
-
-export const tally = new Tally();

@@ -4,7 +4,7 @@
  */
 
 import { RECURSION, shallowCount } from "../json/json-data.js";
-import { tally, Verdict } from "./tally.js";
+import { type Tally, Verdict } from "./tally.js";
 
 /** The type bits the fast path tests by name (json/types.ts). */
 export const enum Bits {
@@ -38,7 +38,7 @@ export function plain(value: object): boolean {
  * The JSON data check of a member no subschema applies to: VALID, charging it and every value below it, or UNKNOWN
  * (not JSON data, nested too deep to walk here, or past the budget).
  */
-export function walkMember(value: unknown): number {
+export function walkMember(tally: Tally, value: unknown): number {
   if (typeof value !== "object" || value === null) {
     if (jsonBits(value) === 0) return Verdict.UNKNOWN;
     tally.steps++;
@@ -55,7 +55,7 @@ export function walkMember(value: unknown): number {
  * The JSON data check of the members of an object or array that a check accepted as a whole: VALID, charging
  * `perValue` for each value below it, or UNKNOWN.
  */
-export function walkBelow(value: object, perValue: number): number {
+export function walkBelow(tally: Tally, value: object, perValue: number): number {
   const left = tally.maxSteps - tally.steps;
   const count = left < 1 ? -1 : shallowCount(value, RECURSION, left + 1);
   if (count < 0) return Verdict.UNKNOWN;

@@ -131,9 +131,10 @@ function readCandidates(tools: readonly unknown[], batch: BatchSettings): Result
   const candidates: Candidate[] = [];
   for (let index = 0; index < tools.length; index++) {
     const given: unknown = tools[index];
-    const tool = isObject(given) ? readDescriptor(given) : given;
-    if (!isObject(tool)) return err(catalogError("validation", "tool_invalid", `tool ${index} is not an object`));
-    const serverName = applyNamespace(tool, batch.naming) ?? "";
+    if (!isObject(given)) return err(catalogError("validation", "tool_invalid", `tool ${index} is not an object`));
+    const listed = applyNamespace(readDescriptor(given), batch.naming);
+    const tool = listed.tool;
+    const serverName = listed.serverName ?? "";
     const candidate: Candidate = { index, tool: tool as ToolDescriptor, serverName, headers: [], hidden: [] };
     candidates.push(candidate);
     const badName = nameLengthError(tool, index, batch.naming) ?? nameError(tool, index);

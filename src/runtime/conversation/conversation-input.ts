@@ -10,8 +10,7 @@ import { optionsProblem, type OptionCheck, type OptionTable } from "../../engine
 import type { Authority } from "../admission/authority.js";
 import type { CatalogError } from "../errors/catalog-error.js";
 import type { Draft07Mode, LegacyDialectsMode } from "../boundary/dialects/mode.js";
-import type { InputSchemaOptions } from "../boundary/input-schema.js";
-import { namespaceOptionChecks, type Namespace } from "../descriptor/namespace.js";
+import { namespaceOptionChecks } from "../descriptor/namespace.js";
 import {
   identityOptionChecks,
   wellFormedDigest,
@@ -22,32 +21,16 @@ import {
 import { schemaOptionChecks } from "../boundary/schema-options.js";
 import { admitOptionChecks, type AdmissionMode, type AdmitOptions } from "../admission/tool-catalog.js";
 
-/** Options of `Conversation.start` / `tryStart`: the first catalog, how it is admitted, and the boundary options. */
-export interface ConversationOptions extends InputSchemaOptions {
+/**
+ * Options of `Conversation.start` / `tryStart`: the first catalog, how it is admitted (`schemaAdmission`), and every
+ * other option of `ToolCatalog.admitBatch` (the boundary's, authority, backends, pins, unpinned, hidden text,
+ * namespaces, targets, `x-mcp-header`), which hold for this and later catalogs: the pins given are the first in force.
+ */
+export interface ConversationOptions extends Omit<AdmitOptions, "mode"> {
   /** The first catalog's tool descriptors. */
   tools: readonly unknown[];
-  /** The authority the conversation runs under (docs/guide/admission.md "Authority and grants"). */
-  authority?: Authority;
-  /** The backend ids a tool may name. */
-  backends?: readonly string[] | ReadonlySet<string>;
   /** `"strict"` (the default) or `"quarantine"`, for this and later catalogs unless an update says otherwise. */
   schemaAdmission?: AdmissionMode;
-  /** The pins the host approved earlier (`ToolCatalog.admitBatch`'s `pins`): the first pins in force. */
-  pins?: Pins;
-  /** A tool without a pin: `"admit"` (trust on first use, the default) or `"hold"` for approval. */
-  unpinned?: UnpinnedPolicy;
-  /** Invisible or reordering characters in what the model reads: `"report"` (the default) or `"refuse"`. */
-  hiddenText?: HiddenTextPolicy;
-  /** Prefixes tool names (`ToolCatalog.admitBatch`'s `namespace`), for every catalog of the conversation. */
-  namespace?: Namespace;
-  /** What joins a namespace and a tool's own name (default `"__"`). */
-  namespaceSeparator?: string;
-  /** The longest tool name admitted, prefix included (1 to 128, the default). */
-  maxToolNameLength?: number;
-  /** Model providers every catalog is checked for (`ToolCatalog.admitBatch`'s `targets`); `current.forTarget(id)`. */
-  targets?: AdmitOptions["targets"];
-  /** `x-mcp-header` annotations: `"check"` (the default) or `"ignore"` (`ToolCatalog.admitBatch`'s `mcpHeaders`). */
-  mcpHeaders?: AdmitOptions["mcpHeaders"];
 }
 
 /** Options of `Conversation.updateCatalog`; each replaces the conversation's own for this and later catalogs. */

@@ -22,6 +22,7 @@ import {
   UPDATE_OPTIONS,
   type Checkpoint,
   type ConversationOptions,
+  type OptionsCheck,
   type Policy,
   type UpdateOptions,
 } from "./conversation-input.js";
@@ -37,6 +38,23 @@ import type { ProviderTool } from "../descriptor/tool-descriptor.js";
 
 function optionsInvalid(message: string): { ok: false; error: CatalogError } {
   return err({ class: "validation", code: "options_invalid", message });
+}
+
+/**
+ * What `start`, `restore` and `updateCatalog` open with: their options checked by name and value, read once, and the
+ * pins they approve read; or `options_invalid`.
+ */
+function openOptions<T extends { pins?: unknown }>(
+  options: T,
+  check: OptionsCheck,
+): Result<{ given: T; pins: Map<string, string> }, CatalogError> {
+  const problem = conversationOptionsProblem(options, check);
+  if (problem !== undefined) return optionsInvalid(problem);
+  const given = readOptions(options, check.what);
+  if (typeof given === "string") return optionsInvalid(given);
+  const pins = readPins(given.pins);
+  if (typeof pins === "string") return optionsInvalid(`${check.what} option "pins" ${pins}`);
+  return ok({ given, pins });
 }
 
 /**
@@ -148,18 +166,14 @@ export class Conversation {
    * malformed value is `options_invalid`. Never throws.
    */
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
-    const problem = conversationOptionsProblem(options, {
+    const opened = openOptions(options, {
       table: START_OPTIONS,
       what: "Conversation.start",
       misplaced: MISPLACED_START,
       required: true,
     });
-    if (problem !== undefined) return optionsInvalid(problem);
-    const given = readOptions(options, "Conversation.start");
-    if (typeof given === "string") return optionsInvalid(given);
-    const pins = readPins(given.pins);
-    if (typeof pins === "string") return optionsInvalid(`Conversation.start option "pins" ${pins}`);
-    return Conversation.admitFirst(given, pins);
+    if (!opened.ok) return opened;
+    return Conversation.admitFirst(opened.value.given, opened.value.pins);
   }
 
   /** Admits the first catalog with checked options and the pins to admit it with. */
@@ -215,23 +229,19 @@ export class Conversation {
     checkpoint: Checkpoint,
     options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
   ): Result<Conversation, CatalogError> {
-    const what = "Conversation.restore";
-    const problem = conversationOptionsProblem(options, {
+    const opened = openOptions(options, {
       table: RESTORE_OPTIONS,
-      what,
+      what: "Conversation.restore",
       misplaced: MISPLACED_RESTORE,
       required: true,
     });
-    if (problem !== undefined) return optionsInvalid(problem);
-    const given = readOptions(options, what);
-    if (typeof given === "string") return optionsInvalid(given);
+    if (!opened.ok) return opened;
+    const { given, pins: approved } = opened.value;
     const recorded = readCheckpoint(checkpoint);
     if (typeof recorded === "string") {
       return err({ class: "validation", code: "checkpoint_invalid", message: recorded });
     }
     const pins = new Map(Object.entries(recorded.pins ?? {}));
-    const approved = readPins(given.pins);
-    if (typeof approved === "string") return optionsInvalid(`${what} option "pins" ${approved}`);
     for (const [name, pin] of approved) pins.set(name, pin);
     const started = Conversation.admitFirst(
       {
@@ -285,16 +295,14 @@ export class Conversation {
    * `subscriberErrors`. Never throws.
    */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): CatalogUpdate {
-    const what = "Conversation.updateCatalog";
-    const problem = conversationOptionsProblem(options, {
+    const opened = openOptions(options, {
       table: UPDATE_OPTIONS,
-      what,
+      what: "Conversation.updateCatalog",
       misplaced: MISPLACED_START,
       required: false,
     });
-    if (problem !== undefined) return optionsInvalid(problem);
-    const given = readOptions(options, what);
-    if (typeof given === "string") return optionsInvalid(given);
+    if (!opened.ok) return opened;
+    const { given, pins: approvedPins } = opened.value;
     const batch = readBatch(tools);
     if (!batch.ok) return batch;
     const mode = given.schemaAdmission ?? this.mode;
@@ -310,8 +318,6 @@ export class Conversation {
       hiddenText: given.hiddenText ?? this.policy.hiddenText,
       targets: given.targets ?? this.policy.targets,
     };
-    const approvedPins = readPins(given.pins);
-    if (typeof approvedPins === "string") return optionsInvalid(`${what} option "pins" ${approvedPins}`);
     const pins = this.review.pinsWith(approvedPins);
     const admitOptions = { ...schemaOptions, ...policy, mode, authority, backends: this.backends, pins };
     const admitted = admitCatalog(batch.value, admitOptions, true);

@@ -86,14 +86,19 @@ export function listedName(naming: Naming, serverName: string, backend: unknown)
 }
 
 /**
- * Gives a descriptor (an admission copy) the name it is listed under and returns its server's own name. A name
- * that is not a valid MCP tool name is left as it is, for the metadata check to refuse.
+ * A descriptor as it is listed: a new descriptor with its namespace's prefix before its name (the one given when no
+ * prefix applies), and its server's own name. A name that is not a valid MCP tool name is left as it is, for the
+ * metadata check to refuse.
  */
-export function applyNamespace(tool: unknown, naming: Naming): string | undefined {
-  if (!isObject(tool) || typeof tool["name"] !== "string") return undefined;
+export function applyNamespace(
+  tool: Record<string, unknown>,
+  naming: Naming,
+): { tool: Record<string, unknown>; serverName: string | undefined } {
   const serverName = tool["name"];
-  if (isToolName(serverName)) tool["name"] = listedName(naming, serverName, tool["backend"]);
-  return serverName;
+  if (typeof serverName !== "string") return { tool, serverName: undefined };
+  if (!isToolName(serverName)) return { tool, serverName };
+  const name = listedName(naming, serverName, tool["backend"]);
+  return { tool: name === serverName ? tool : { ...tool, name }, serverName };
 }
 
 /** A listed name longer than the host's `maxToolNameLength`, which may be below the MCP rules' 128. */

@@ -9,12 +9,40 @@ import { catalogError, type CatalogError } from "../errors/catalog-error.js";
 import type { CatalogCode } from "../errors/codes.js";
 
 /**
- * A tool descriptor: an MCP `Tool` plus the runtime's own `revision` and `backend`. Every other field (those below
- * and any a later MCP version adds) is carried to the provider tool unchanged.
+ * What a model request lists (MCP `tools/list` shape): every field of the descriptor, unchanged and with the same
+ * values, except the runtime's `revision` and `backend` and MCP's `_meta`. `_meta` is protocol metadata for clients:
+ * it is neither pinned nor scanned for hidden text, so it is never handed to a model (`AdmittedTool.meta` keeps it).
  */
-export interface ToolDescriptor {
+export interface ProviderTool {
   /** The MCP tool name: 1–128 characters of `A–Z a–z 0–9 _ - .`, unique in its batch. */
   name: string;
+  /** MCP `title`: a display name. */
+  title?: string;
+  /** MCP `description`: what the tool does, written for a model (a string when present). */
+  description?: string;
+  /** MCP `icons`. */
+  icons?: unknown[];
+  /**
+   * The JSON Schema the arguments must satisfy (an object root): the very same object in the descriptor and in the
+   * provider tool.
+   */
+  inputSchema: Record<string, unknown>;
+  /** The JSON Schema a result's `structuredContent` must satisfy: the very same value in both. */
+  outputSchema?: Record<string, unknown> | boolean;
+  /** MCP `annotations` (hints such as `readOnlyHint`). */
+  annotations?: Record<string, unknown>;
+  /** MCP `execution` (e.g. `taskSupport`). */
+  execution?: Record<string, unknown>;
+  /** Fields a later MCP version adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A tool descriptor: an MCP `Tool` plus the runtime's own `revision` and `backend`, that is the provider tool a model
+ * is shown (`ProviderTool`) with those two and MCP's `_meta`. Every other field (and any a later MCP version adds) is
+ * carried to the provider tool unchanged.
+ */
+export interface ToolDescriptor extends ProviderTool {
   /** The runtime's opaque, non-empty version of this tool; not shown to a model. */
   revision: string;
   /**
@@ -22,50 +50,8 @@ export interface ToolDescriptor {
    * not checked and may be absent. Not shown to a model.
    */
   backend?: string;
-  /** MCP `title`: a display name. */
-  title?: string;
-  /** MCP `description`: what the tool does, written for a model (a string when present). */
-  description?: string;
-  /** MCP `icons`. */
-  icons?: unknown[];
-  /** The JSON Schema the arguments must satisfy (an object root), kept as the very same object. */
-  inputSchema: Record<string, unknown>;
-  /** The JSON Schema a result's `structuredContent` must satisfy, kept as the very same object. */
-  outputSchema?: Record<string, unknown> | boolean;
-  /** MCP `annotations` (hints such as `readOnlyHint`). */
-  annotations?: Record<string, unknown>;
-  /** MCP `execution` (e.g. `taskSupport`). */
-  execution?: Record<string, unknown>;
-  /** MCP `_meta`. */
+  /** MCP `_meta`: protocol metadata for clients, not shown to a model. */
   _meta?: Record<string, unknown>;
-  /** Fields a later MCP version adds. */
-  [field: string]: unknown;
-}
-
-/**
- * What a model request lists (MCP `tools/list` shape): every field of the descriptor, unchanged and with the same
- * values, except the runtime's `revision` and `backend` and MCP's `_meta`. `_meta` is protocol metadata for clients:
- * it is neither pinned nor scanned for hidden text, so it is never handed to a model (`AdmittedTool.meta` keeps it).
- */
-export interface ProviderTool {
-  /** The tool name. */
-  name: string;
-  /** MCP `title`. */
-  title?: string;
-  /** MCP `description`. */
-  description?: string;
-  /** MCP `icons`. */
-  icons?: unknown[];
-  /** The input schema, the very same object as the descriptor's. */
-  inputSchema: Record<string, unknown>;
-  /** The output schema, the very same value as the descriptor's. */
-  outputSchema?: Record<string, unknown> | boolean;
-  /** MCP `annotations`. */
-  annotations?: Record<string, unknown>;
-  /** MCP `execution`. */
-  execution?: Record<string, unknown>;
-  /** Fields a later MCP version adds. */
-  [field: string]: unknown;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -7,7 +7,7 @@
 import { measure, strictUsage, type StrictUsage } from "./measure.js";
 import type { ProviderProfile } from "./profiles/profile.js";
 import { refusal, type ProviderChange, type ProviderError, type ToolField, type ToolOutcome } from "./report.js";
-import { walk, type WalkResult } from "./translation/walk.js";
+import { walk, type WalkResult } from "./walk.js";
 
 /** The resolved options of a check. */
 export interface CheckSettings {

@@ -112,6 +112,28 @@ describe("what the fast path decides", () => {
     assert.equal(outer.isValid(instance), true);
   });
 
+  test("a host getter that validates with the same validator meanwhile gets a tally of its own", () => {
+    // Each list spends about 60% of the budget: on one shared tally, the outer check would end over it (UNKNOWN).
+    const schema = {
+      type: "object",
+      properties: { list: { type: "array", items: { type: "integer" } }, b: { type: "integer" } },
+    };
+    const validator = compile(schema, { limits: { maxEvaluationSteps: 10_000 } });
+    const list = Array.from({ length: 2_000 }, (_, i) => i);
+    assert.equal(validator.fastVerdict({ list }), true);
+    let inner: boolean | undefined;
+    const instance = {
+      list, // its node is not a leaf: checked after the walk, so after the getter below
+      get b(): number {
+        inner = validator.fastVerdict({ list, b: 1 });
+        return 2;
+      },
+    };
+    assert.equal(validator.fastVerdict(instance), true);
+    assert.equal(inner, true);
+    assert.equal(validator.fastVerdict({ list: [...list, "x"] }), false);
+  });
+
   test("numeric bounds as data: at, inside and past each bound, in place, as member, items and contains", () => {
     const bounds = [
       { minimum: 1 },

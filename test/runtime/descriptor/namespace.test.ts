@@ -14,6 +14,7 @@ import {
   type AdmittedBundle,
   type CatalogError,
 } from "../../../src/index.js";
+import { applyNamespace } from "../../../src/runtime/descriptor/namespace.js";
 
 type Json = Record<string, unknown>;
 const backends = ["github", "gitlab"];
@@ -183,5 +184,25 @@ describe("a conversation across two servers", () => {
     });
     assert.ok(restored.ok);
     assert.deepEqual(restored.value.current.accepted, ["gitlab__create_branch"]);
+  });
+});
+
+describe("applyNamespace", () => {
+  const naming = { prefixes: new Map([["github", "gh"]]), separator: "__", maxLength: 128 };
+  test("returns a new descriptor under the listed name and leaves the one given as it was", () => {
+    const tool = createBranch("github");
+    const listed = applyNamespace(tool, naming);
+    assert.equal(listed.serverName, "create_branch");
+    assert.equal(listed.tool["name"], "gh__create_branch");
+    assert.notEqual(listed.tool, tool);
+    assert.equal(tool["name"], "create_branch");
+    assert.deepEqual(Object.keys(listed.tool), Object.keys(tool));
+  });
+  test("a tool no prefix applies to, or whose name breaks the rules, is returned as it is", () => {
+    const unprefixed = createBranch("gitlab");
+    assert.deepEqual(applyNamespace(unprefixed, naming), { tool: unprefixed, serverName: "create_branch" });
+    const badName = { ...createBranch("github"), name: "bad name" };
+    assert.deepEqual(applyNamespace(badName, naming), { tool: badName, serverName: "bad name" });
+    assert.equal(applyNamespace({ name: 1 }, naming).serverName, undefined);
   });
 });

@@ -9,7 +9,7 @@
 import type { Draft } from "../translation/draft.js";
 import type { ProviderProfile } from "../profiles/profile.js";
 import type { Polarity, RefGraph } from "../translation/ref-graph.js";
-import type { ToolField } from "../report.js";
+import type { ToolField } from "../../errors/details.js";
 
 /** Where a schema object sits. */
 export interface Place {

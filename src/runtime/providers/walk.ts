@@ -5,15 +5,15 @@
  * entries no kept reference needs are dropped when one of them would need a change (they decide no verdict).
  */
 
-import { defineOwn, isObject } from "../../../engine/json/json.js";
-import { appendPointer, getAt, parsePointer } from "../../../engine/json/pointer.js";
-import { decodePlan, type DecodeNode } from "./decode-plan.js";
-import { Draft, type Child, type Entry } from "./draft.js";
-import type { ProviderProfile } from "../profiles/profile.js";
-import { childPolarity, RefGraph, WalkLimit } from "./ref-graph.js";
-import type { ChangeKind, ProviderChange, ToolField } from "../report.js";
-import { RULES } from "../rules/index.js";
-import type { Finding, Place, Remedy, RuleContext } from "../rules/rule.js";
+import { defineOwn, isObject } from "../../engine/json/json.js";
+import { appendPointer, getAt, parsePointer } from "../../engine/json/pointer.js";
+import { decodePlan, type DecodeNode } from "./translation/decode-plan.js";
+import { Draft, type Child, type Entry } from "./translation/draft.js";
+import type { ProviderProfile } from "./profiles/profile.js";
+import { childPolarity, RefGraph, WalkLimit } from "./translation/ref-graph.js";
+import type { ChangeKind, ProviderChange, ToolField } from "./report.js";
+import { RULES } from "./rules/index.js";
+import type { Finding, Place, Remedy, RuleContext } from "./rules/rule.js";
 
 /** How one schema is walked. */
 export interface WalkOptions {
