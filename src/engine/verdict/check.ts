@@ -16,15 +16,22 @@ import { tally, Verdict } from "./tally.js";
 import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
 
 /**
- * Checks `value` against the root `node` with the tally set for `limits` and `budget` units: VALID, INVALID, or UNKNOWN
- * when the answer is not proven (a limit an assertion meets, or more spent than the budget). A nested call (a host
- * getter validating another value meanwhile) keeps its own tally. A stack overflow (limits set far above the defaults)
- * is UNKNOWN too: the accounted path reports it as the limit it is.
+ * Checks `value` against the root `node` with the tally set for `limits` and `budget` units (and `checked`: see
+ * tally.ts): VALID, INVALID, or UNKNOWN when the answer is not proven (a limit an assertion meets, or more spent than
+ * the budget). A nested call (a host getter validating another value meanwhile) keeps its own tally. A stack overflow
+ * (limits set far above the defaults) is UNKNOWN too: the accounted path reports it as the limit it is.
  */
-export function decide(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
-  if (deciding) return decideNested(node, value, limits, budget);
+export function decide(
+  node: FastNode,
+  value: unknown,
+  limits: Readonly<Limits>,
+  budget: number,
+  checked: boolean,
+): number {
+  if (deciding) return decideNested(node, value, limits, budget, checked);
   deciding = true;
   if (tally.limits !== limits) setLimits(limits);
+  tally.checked = checked;
   try {
     return checkWithin(node, value, budget);
   } finally {
@@ -56,14 +63,22 @@ function checkWithin(node: FastNode, value: unknown, budget: number): number {
 }
 
 /** A `decide` while another runs (a host getter validating another value): the outer tally is put back after. */
-function decideNested(node: FastNode, value: unknown, limits: Readonly<Limits>, budget: number): number {
-  const { steps, maxSteps, limits: outerLimits } = tally;
+function decideNested(
+  node: FastNode,
+  value: unknown,
+  limits: Readonly<Limits>,
+  budget: number,
+  checked: boolean,
+): number {
+  const { steps, maxSteps, limits: outerLimits, checked: outerChecked } = tally;
   setLimits(limits);
+  tally.checked = checked;
   try {
     return checkWithin(node, value, budget);
   } finally {
     tally.steps = steps;
     tally.maxSteps = maxSteps;
+    tally.checked = outerChecked;
     setLimits(outerLimits);
   }
 }
