@@ -3,6 +3,7 @@
 //                                                        answers a boolean, so no shared wrapper sits in the timing)
 //   compileFresh(schema) -> anything                    (timed; must not hit a cache; hyperjump's is async)
 //   metaValidator() -> (instance) => boolean            (the 2020-12 meta-schema)
+//   boundary(schema) -> (args) => boolean               (this library only: the tool-call boundary, InputSchema)
 // Remotes of the official suite are registered with every library that has a registry.
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -28,9 +29,12 @@ function metaSchemaDocuments() {
 /** The library under test: dist/ (what `npm run bench` builds), or BENCH_ENGINE (the bench test uses build/). */
 export const loadEngine = () => import(pathToFileURL(process.env.BENCH_ENGINE || join(REPO, "dist", "index.js")).href);
 
-/** A build of this library: `compile(schema)`, then `validator.isValid` (bound). */
+/**
+ * A build of this library: `compile(schema)`, then `validator.isValid` (bound); for the boundary workloads,
+ * `InputSchema.validateSchema(schema, { formatAssertion: false })`, then `validate(args).ok`.
+ */
 async function engine(remotes, name, note, module) {
-  const { compile } = await module;
+  const { compile, InputSchema } = await module;
   const registry = new Map(remotes);
   const opts = (schema) => (mentionsRemote(schema) ? { schemaRegistry: registry } : {});
   return {
@@ -39,6 +43,12 @@ async function engine(remotes, name, note, module) {
     compile: (schema) => {
       const v = compile(schema, opts(schema));
       return v.isValid.bind(v);
+    },
+    boundary: (schema) => {
+      const compiled = InputSchema.validateSchema(schema, { formatAssertion: false, ...opts(schema) });
+      if (!compiled.ok) throw new Error(compiled.error.message);
+      const tool = compiled.value;
+      return (args) => tool.validate(args).ok;
     },
     compileFresh: (schema) => compile(schema, opts(schema)),
     metaValidator: () => {

@@ -24,11 +24,17 @@ const show = (x) => {
  */
 export const ownCopy = (cases) => JSON.parse(JSON.stringify(cases));
 
-/** The case's validator: the library's 2020-12 meta-schema validator for a `meta` case, else its compiled schema. */
-export const compileCase = (peer, c) => (c.meta ? peer.metaValidator() : peer.compile(c.schema));
+/**
+ * The case's validator: the library's 2020-12 meta-schema validator for a `meta` case, its tool-call boundary for a
+ * `boundary` case, else its compiled schema.
+ */
+export const compileCase = (peer, c) =>
+  c.meta ? peer.metaValidator() : c.boundary ? peer.boundary(c.schema) : peer.compile(c.schema);
 
 /** Compiles every case and checks every expected verdict; throws Excluded naming the first difference. */
 export async function checkedValidators(peer, cases) {
+  if (cases.some((c) => c.boundary) && !peer.boundary)
+    throw new Excluded("no tool-call boundary (InputSchema) to time");
   const checks = [];
   for (const c of cases) {
     let check;

@@ -33,6 +33,9 @@ const absent = (w, lib) => (w.excluded[lib] ? "excluded¹" : w.results[lib]?.err
 function hotCell(w, lib) {
   const r = w.results[lib];
   if (r?.ns === undefined) return absent(w, lib);
+  // A workload ajv does not take (the tool-call boundary): the ratio to the baseline build, when there is one.
+  if (r.ratio === null && r.ratioToBaseline !== undefined)
+    return `${fmtNs(r.ns)} (${fmtRatio(r.ratioToBaseline)} baseline)`;
   if (r.nsPerProperty === undefined) return cellWithRatio(r.ns, r.ratio);
   const ratio = r.ratio === null ? "" : `${fmtRatio(r.ratio)}; `;
   return `${fmtNs(r.ns)} (${ratio}${fmtNs(r.nsPerProperty)} per property)`;

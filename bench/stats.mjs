@@ -24,16 +24,25 @@ export const rotated = (items, r) => {
 /**
  * One workload's figures. `perCall` maps each library to its ns per call in each round (same rounds, same order);
  * `facts` gives, per library, { name, callsPerPass, passesPerSample, warmCallsPerFunction }. Per library: the median ns
- * per call and the median of the per-round ratios to the `baseline` library, with their spread and the warm-up it got.
+ * per call and the median of the per-round ratios to the `baseline` library, with their spread and the warm-up it got;
+ * with a build named "baseline" among them (BENCH_BASELINE), the median and quartiles of the per-round ratios to it.
  */
 export function summary(facts, perCall, baseline) {
   const base = perCall.get(baseline);
+  // Another build of this library (BENCH_BASELINE): each figure's ratio to it too, from the same rounds.
+  const build = perCall.get("baseline");
   const out = {};
   for (const { name, ...timing } of facts) {
     const xs = perCall.get(name);
     out[name] = {
       ns: median(xs),
       ratio: medianRatio(xs, base),
+      ...(build
+        ? {
+            ratioToBaseline: medianRatio(xs, build),
+            ratioToBaselineQuartiles: quartiles(xs.map((x, i) => x / build[i])),
+          }
+        : {}),
       ratioQuartiles: base ? quartiles(xs.map((x, i) => x / base[i])) : null,
       rounds: xs.length,
       ...timing,

@@ -210,3 +210,42 @@ test("the bench's JSON rule answers as the library's rule does (under the empty 
   // The fixtures cover both answers.
   assert.ok(values.some((v) => isJsonData(v)) && values.some((v) => !isJsonData(v)));
 });
+
+test("the boundary workloads time InputSchema.validate, for this library's builds only", async () => {
+  const bench = (file: string) => import(pathToFileURL(join(repoRoot, "bench", file)).href);
+  const { loadPeers } = (await bench("peers.mjs")) as {
+    loadPeers: (remotes: Map<string, unknown>, log: (line: string) => void, names: string[]) => Promise<unknown[]>;
+  };
+  const { checkedValidators } = (await bench("prepare.mjs")) as {
+    checkedValidators: (peer: unknown, cases: unknown[]) => Promise<((args: unknown) => boolean)[]>;
+  };
+  const { boundaryCases } = (await bench("workloads/mcp.mjs")) as {
+    boundaryCases: (corpus: unknown[], engine: unknown, log: (line: string) => void) => { id: string }[];
+  };
+  const lines: string[] = [];
+  // The engine as tsconfig.test.json compiles it, as for the runs above.
+  process.env["BENCH_ENGINE"] = join(repoRoot, "build", "src", "index.js");
+  const [ours, ajv] = await loadPeers(new Map(), (line) => lines.push(line), ["ours", "ajv"]);
+  // Without `type`, `compile` accepts an array; the boundary does not: arguments are an object.
+  const corpus = [
+    {
+      id: "t",
+      schema: { required: ["a"] },
+      tests: [
+        { data: { a: 1 }, valid: true },
+        { data: { b: 1 }, valid: false },
+      ],
+    },
+    { id: "any", schema: {}, tests: [{ data: [1], valid: true }] },
+  ];
+  const cases = boundaryCases(corpus, await import("../src/index.js"), (line) => lines.push(line));
+  assert.deepEqual(
+    cases.map((c) => c.id),
+    ["t"],
+  );
+  assert.match(lines.join("\n"), /dropped: 1 a call answered invalid \(any\)/);
+  const [check] = await checkedValidators(ours, cases);
+  assert.equal(check?.({ a: 1 }), true);
+  assert.equal(check?.([1]), false, "the boundary's rule, not compile's");
+  await assert.rejects(checkedValidators(ajv, cases), /no tool-call boundary \(InputSchema\) to time/);
+});

@@ -3,7 +3,7 @@
 import { corpusTools, catalogTools, openapiSchema, suiteCases } from "../data.mjs";
 import { loadEngine } from "../peers.mjs";
 import { micro, unevaluated } from "./keywords.mjs";
-import { catalogCases, corpusCases } from "./mcp.mjs";
+import { boundaryCases, catalogCases, corpusCases } from "./mcp.mjs";
 import { shapes } from "./shapes.mjs";
 import { passingCases } from "./suite.mjs";
 
@@ -16,9 +16,11 @@ export function context(peers, log) {
     return () => (value ??= build());
   };
   const upgrade = async () => (await loadEngine()).upgradeDraft07;
+  const corpus = once(async () => corpusCases(corpusTools(), peers, await upgrade(), log));
   return {
     suite: once(() => passingCases(peers, suiteCases(), log)),
-    corpus: once(async () => corpusCases(corpusTools(), peers, await upgrade(), log)),
+    corpus,
+    boundary: once(async () => boundaryCases(await corpus(), await loadEngine(), log)),
     catalogs: once(async () => catalogCases(catalogTools(), await loadEngine(), log)),
   };
 }
@@ -106,6 +108,24 @@ export const WORKLOADS = [
     regimes: ALL,
     description: "compile every real MCP tool schema and make one valid call to each (a catalog update)",
     cases: async (ctx) => (await ctx.corpus()).map((c) => ({ ...c, tests: [c.tests[0]] })),
+  },
+  {
+    name: "boundary-corpus",
+    needs: ["corpus"],
+    kind: "validate",
+    regimes: ["steady", "rotating"],
+    description:
+      "the tool-call boundary, InputSchema.validate (arguments checked as JSON data within the instance limits, then " +
+      "validated; a refusal's error built), on the mcp-corpus tools and calls; this library's builds only",
+    cases: (ctx) => ctx.boundary(),
+  },
+  {
+    name: "boundary-corpus-valid",
+    needs: ["corpus"],
+    kind: "validate",
+    regimes: ["steady", "rotating"],
+    description: "the tool-call boundary as above, with only the calls it accepts (each returned as it came)",
+    cases: async (ctx) => validOnly(await ctx.boundary()),
   },
   {
     name: "openapi",

@@ -109,3 +109,31 @@ export function catalogCases(tools, engine, log) {
   );
   return kept;
 }
+
+/**
+ * The corpus cases as the tool-call boundary takes them (`boundary`: `InputSchema.validateSchema`, `format` an
+ * annotation as for every library here, then `validate(args).ok`, which checks the arguments as JSON data within the
+ * instance limits, validates them, and builds the error of a refusal). A tool whose schema the boundary refuses (a
+ * root `type` other than "object") or whose calls it answers otherwise than ajv did is left out, and counted.
+ */
+export function boundaryCases(corpus, engine, log) {
+  const kept = [];
+  const dropped = new Map();
+  for (const c of corpus) {
+    const compiled = engine.InputSchema.validateSchema(c.schema, { formatAssertion: false });
+    if (!compiled.ok) tally(dropped, `refused by InputSchema (${compiled.error.code})`, c.id);
+    else {
+      const differ = c.tests.find((t) => compiled.value.validate(t.data).ok !== t.valid);
+      if (differ === undefined) kept.push({ ...c, boundary: true });
+      else tally(dropped, `a call answered ${differ.valid ? "invalid" : "valid"}`, c.id);
+    }
+  }
+  const calls = kept.flatMap((c) => c.tests);
+  const valid = calls.filter((t) => t.valid).length;
+  log(
+    `boundary-corpus: ${kept.length} of the ${corpus.length} mcp-corpus tools, ${calls.length} calls (${valid} valid, ` +
+      `${calls.length - valid} invalid)` +
+      (dropped.size ? `; dropped: ${listed(dropped).join("; ")}` : ""),
+  );
+  return kept;
+}

@@ -112,6 +112,31 @@ export class Validator<T = unknown> {
   }
 
   /**
+   * @internal `isValid` of an instance its caller has already checked as JSON data within the instance limits, as the
+   * boundary does (`checkJson` with the `maxInstance*`, `maxStringLength`, `maxArrayLength` and `maxObjectProperties`
+   * bounds): the schema's verdict alone, without walking the instance again for the rule for values that are not JSON
+   * data (docs/project/performance.md "One JSON walk per boundary pass").
+   */
+  isValidChecked(instance: unknown): boolean {
+    const direct = this.direct;
+    if (direct !== undefined) return direct(instance);
+    const fast = this.fast;
+    if (fast !== undefined) {
+      const decided = fast.decide(instance, true);
+      if (decided !== Verdict.UNKNOWN) return decided === Verdict.VALID;
+    }
+    return this.verdict(instance);
+  }
+
+  /**
+   * @internal `evaluate` of an instance its caller has already checked as JSON data within the instance limits (see
+   * `isValidChecked`): the instance is not looked through again.
+   */
+  evaluateChecked(instance: unknown): NodeResult {
+    return this.evaluateData(instance, false, true);
+  }
+
+  /**
    * @internal The verdict fast path's answer alone: the verdict it proved, or undefined where it leaves the instance
    * to the accounted path (the differential test compares the two paths).
    */

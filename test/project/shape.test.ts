@@ -57,14 +57,6 @@ const EXCEPTIONS = new Map<string, string>([
     "an assertion's constructor: keyword, test, failure text, type mask, annotation, flags and range, each a field",
   ],
   [
-    "src/engine/json/host-json.ts checkJson",
-    "the host data check in one closure over its seen-sets; issue 43 section 2 splits it at its seams",
-  ],
-  [
-    "src/engine/json/host-json.ts (anonymous)",
-    "checkJson's `enter`, a closure over its seen-sets (issue 43 section 2 splits checkJson)",
-  ],
-  [
     "src/engine/json/json.ts equal",
     "a recursive equality carrying both values, the depth left, the limit for its error and the meter: no object " +
       "allocated per level",

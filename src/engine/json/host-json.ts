@@ -12,6 +12,7 @@ import { errorMessage } from "../errors.js";
 import { codePointLength } from "./json.js";
 import { notJsonKind } from "./json-data.js";
 import { escapeToken } from "./pointer.js";
+import { walked } from "./walk-count.js";
 
 /** Keywords that hold subschemas and how their values nest: one subschema, an array of them, or a map by name. */
 export type SubschemaPositions = ReadonlyMap<string, "schema" | "array" | "map">;
@@ -137,23 +138,113 @@ function hiddenName(value: object, keys: readonly string[]): string {
  * `{ properties: { a: { not: {} } } }` and `{ const: [[1]] }` are both 2 deep.
  */
 export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: SubschemaPositions): JsonCheck {
-  const measure: JsonMeasure = { bytes: 0, nodes: 0, shared: false };
-  // Where the walk is, so that a Proxy trap throwing can be located.
-  let at: Frame | undefined;
-  let atKey: string | undefined;
-  const over = (bound: keyof JsonBounds, frame: Frame | undefined, key?: string): JsonCheck => ({
-    ok: false,
-    pointer: pointerOf(frame, key),
-    bound,
-    message: `exceeds the ${bound} bound (${bounds[bound]})`,
-  });
-  const notJson = (message: string, frame: Frame | undefined, key?: string): JsonCheck => ({
-    ok: false,
-    pointer: pointerOf(frame, key),
-    message,
-  });
+  const walk = new JsonWalk(bounds, positions);
+  try {
+    return walk.run(root);
+  } catch (e) {
+    // A Proxy trap threw: the value cannot be read as data.
+    const message = `could not be read: ${errorMessage(e)}`;
+    return { ok: false, pointer: pointerOf(walk.at, walk.atKey), message, thrown: e };
+  } finally {
+    walked(walk.measure.nodes);
+  }
+}
+
+/**
+ * One walk of `checkJson`: the loop over the objects' members (`run`), what each member is (`member`, the kinds of
+ * value), and what it counts against the bounds (`count`, `enter`, `reached`).
+ */
+class JsonWalk {
+  readonly measure: JsonMeasure = { bytes: 0, nodes: 0, shared: false };
+  /** Where the walk is, so that a Proxy trap throwing can be located. */
+  at: Frame | undefined = undefined;
+  atKey: string | undefined = undefined;
+  /**
+   * Each object once per role it is reached in (a role follows from the path: at most three walks of one object); a
+   * role's map made when an object is first entered in it (a value that is not a schema document has one role).
+   */
+  private readonly seen: (Map<object, Frame> | undefined)[] = [undefined, undefined, undefined];
+
+  constructor(
+    private readonly bounds: JsonBounds,
+    private readonly positions: SubschemaPositions | undefined,
+  ) {}
+
+  /** The walk from `root`, depth first, one frame per object entered. */
+  run(root: unknown): JsonCheck {
+    const problem = notJsonKind(root);
+    if (problem !== undefined) return notJson(`${problem} is not a JSON value`, undefined);
+    if (typeof root !== "object" || root === null) return this.count(root, 0, undefined) ?? this.done();
+    const role = this.positions === undefined ? DATA : roleOf(root, undefined, "", this.positions);
+    const first = this.enter(root, undefined, "", role);
+    if (!isFrame(first)) return first;
+    let frame: Frame | undefined = first;
+    while (frame !== undefined) {
+      this.at = frame;
+      if (frame.next === frame.keys.length) {
+        frame = this.leave(frame);
+        continue;
+      }
+      const key = frame.keys[frame.next++] as string;
+      this.atKey = key;
+      const next = this.member(frame, key);
+      if (next === undefined) continue;
+      if (!isFrame(next)) return next;
+      frame = next;
+      this.atKey = undefined;
+    }
+    return this.done();
+  }
+
+  private done(): JsonCheck {
+    return { ok: true, measure: this.measure };
+  }
+
+  /** Closes a frame whose members are all walked, keeping its measures; the walk goes on in its parent. */
+  private leave(frame: Frame): Frame | undefined {
+    frame.done = true;
+    frame.bytes = this.measure.bytes - frame.startBytes;
+    frame.nodes = this.measure.nodes - frame.startNodes;
+    const parent = frame.parent;
+    if (parent !== undefined) raise(parent, frame.height);
+    return parent;
+  }
+
+  /**
+   * The member `key` of `frame`'s object, by its kind: a scalar counted, a value that is not JSON data (an accessor,
+   * a function, undefined...) refused, an object already reached counted again, any other entered. A problem, the
+   * frame entered, or undefined to go on.
+   */
+  private member(frame: Frame, key: string): JsonCheck | Frame | undefined {
+    const value = frame.value;
+    if (isAccessor(value, key)) return notJson("an accessor property (a getter) is not JSON data", frame, key);
+    const child = (value as Record<string, unknown>)[key];
+    const keyBytes = memberBytes(frame, key);
+    if (
+      typeof child === "string" ||
+      typeof child === "boolean" ||
+      child === null ||
+      (typeof child === "number" && Number.isFinite(child))
+    ) {
+      return this.count(child, keyBytes, frame, key);
+    }
+    const problem = notJsonKind(child);
+    if (problem !== undefined) {
+      const setter = child === undefined && Object.getOwnPropertyDescriptor(value, key)?.set !== undefined;
+      const message = setter ? "an accessor property (a setter) is not JSON data" : `${problem} is not a JSON value`;
+      return notJson(message, frame, key);
+    }
+    const object = child as object;
+    const role = this.positions === undefined ? DATA : roleOf(object, frame, key, this.positions);
+    const known = this.seen[role]?.get(object);
+    if (known === undefined) return this.enter(object, frame, key, role);
+    if (!known.done) return notJson("a cycle in the object graph is not JSON", frame, key);
+    return this.reached(known, frame, key, keyBytes);
+  }
+
   /** Counts a value reached from `frame` at `key` (`keyBytes` its member syntax); a problem, or undefined. */
-  const count = (value: unknown, keyBytes: number, frame: Frame | undefined, key?: string): JsonCheck | undefined => {
+  private count(value: unknown, keyBytes: number, frame: Frame | undefined, key?: string): JsonCheck | undefined {
+    const { bounds, measure } = this;
     measure.nodes++;
     measure.bytes += keyBytes + scalarBytes(value);
     if (
@@ -162,57 +253,50 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: Su
       value.length > bounds.stringLength &&
       codePointLength(value) > bounds.stringLength
     ) {
-      return over("stringLength", frame, key);
+      return over(bounds, "stringLength", frame, key);
     }
-    if (bounds.nodes !== undefined && measure.nodes > bounds.nodes) return over("nodes", frame, key);
-    if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over("bytes", frame, key);
+    if (bounds.nodes !== undefined && measure.nodes > bounds.nodes) return over(bounds, "nodes", frame, key);
+    if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over(bounds, "bytes", frame, key);
     return undefined;
-  };
-  // Each object once per role it is reached in (a role follows from the path: at most three walks of one object).
-  const seen = [new Map<object, Frame>(), new Map<object, Frame>(), new Map<object, Frame>()] as const;
+  }
+
+  /** An object walked before reached again from `frame` at `key`: its tree expansion counts again, unwalked. */
+  private reached(known: Frame, frame: Frame, key: string, keyBytes: number): JsonCheck | undefined {
+    const { bounds, measure } = this;
+    measure.shared = true;
+    measure.nodes += known.nodes;
+    measure.bytes += keyBytes + known.bytes;
+    if (bounds.depth !== undefined && frame.depth + known.height > bounds.depth)
+      return over(bounds, "depth", frame, key);
+    if (bounds.nodes !== undefined && measure.nodes > bounds.nodes) return over(bounds, "nodes", frame, key);
+    if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over(bounds, "bytes", frame, key);
+    raise(frame, known.height);
+    return undefined;
+  }
+
   /** Enters an object reached from `parent` at `key` (the root: no parent) in `role`: a problem, or its frame. */
-  const enter = (
-    value: object,
-    parent: Frame | undefined,
-    key: string,
-    keyBytes: number,
-    role: Role,
-  ): JsonCheck | Frame => {
+  private enter(value: object, parent: Frame | undefined, key: string, role: Role): JsonCheck | Frame {
     const member = parent === undefined ? undefined : key;
+    const keyBytes = parent === undefined ? 0 : memberBytes(parent, key);
     // The member syntax is the parent's: the expansion of this object is what follows it.
-    const startBytes = measure.bytes + keyBytes;
-    const startNodes = measure.nodes;
-    const counted = count(value, keyBytes, parent, member);
+    const startBytes = this.measure.bytes + keyBytes;
+    const startNodes = this.measure.nodes;
+    const counted = this.count(value, keyBytes, parent, member);
     if (counted !== undefined) return counted;
     const level = role === HOLDER ? 0 : 1;
     // A schema document's root schema is level 0: its depth is the levels below it.
-    const depth = parent === undefined ? (positions === undefined ? 1 : 0) : parent.depth + level;
-    if (bounds.depth !== undefined && depth > bounds.depth) return over("depth", parent, member);
+    const depth = parent === undefined ? (this.positions === undefined ? 1 : 0) : parent.depth + level;
+    if (this.bounds.depth !== undefined && depth > this.bounds.depth) return over(this.bounds, "depth", parent, member);
     const isArray = Array.isArray(value);
-    if (isArray) {
-      // Bounds first: an array too long for them is refused before its indices are listed.
-      const length = value.length;
-      if (bounds.arrayLength !== undefined && length > bounds.arrayLength) return over("arrayLength", parent, member);
-      if (bounds.nodes !== undefined && measure.nodes + length > bounds.nodes) return over("nodes", parent, member);
-    }
-    const keys = Object.keys(value);
-    if (isArray) {
-      if (keys.length !== value.length) return notJson("a sparse array is not JSON", parent, member);
-    } else {
-      if (Object.getOwnPropertyNames(value).length !== keys.length) {
-        const pointer = pointerOf(parent, member) + "/" + escapeToken(hiddenName(value, keys));
-        return { ok: false, pointer, message: "a non-enumerable property is not JSON data" };
-      }
-      if (bounds.objectProperties !== undefined && keys.length > bounds.objectProperties)
-        return over("objectProperties", parent, member);
-    }
+    const shape = this.shape(value, isArray, parent, member);
+    if (!Array.isArray(shape)) return shape;
     const frame: Frame = {
       value,
       parent,
       key,
       depth,
       role,
-      keys,
+      keys: shape,
       isArray,
       next: 0,
       startBytes,
@@ -222,82 +306,57 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: Su
       bytes: 0,
       nodes: 0,
     };
-    seen[role].set(value, frame);
+    (this.seen[role] ??= new Map()).set(value, frame);
     return frame;
-  };
-  try {
-    const problem = notJsonKind(root);
-    if (problem !== undefined) return notJson(`${problem} is not a JSON value`, undefined);
-    if (typeof root !== "object" || root === null) {
-      return count(root, 0, undefined) ?? { ok: true, measure };
-    }
-    const first = enter(
-      root,
-      undefined,
-      "",
-      0,
-      positions === undefined ? DATA : roleOf(root, undefined, "", positions),
-    );
-    if (!isFrame(first)) return first;
-    let frame: Frame | undefined = first;
-    while (frame !== undefined) {
-      at = frame;
-      if (frame.next === frame.keys.length) {
-        frame.done = true;
-        frame.bytes = measure.bytes - frame.startBytes;
-        frame.nodes = measure.nodes - frame.startNodes;
-        const parent: Frame | undefined = frame.parent;
-        if (parent !== undefined) raise(parent, frame.height);
-        frame = parent;
-        continue;
-      }
-      const key = frame.keys[frame.next++] as string;
-      atKey = key;
-      const value = frame.value;
-      if (isAccessor(value, key)) return notJson("an accessor property (a getter) is not JSON data", frame, key);
-      const child = (value as Record<string, unknown>)[key];
-      const keyBytes = frame.isArray ? 1 : key.length + 4;
-      if (
-        typeof child === "string" ||
-        typeof child === "boolean" ||
-        child === null ||
-        (typeof child === "number" && Number.isFinite(child))
-      ) {
-        const found = count(child, keyBytes, frame, key);
-        if (found !== undefined) return found;
-        continue;
-      }
-      const problem = notJsonKind(child);
-      if (problem !== undefined) {
-        const setter = child === undefined && Object.getOwnPropertyDescriptor(value, key)?.set !== undefined;
-        const message = setter ? "an accessor property (a setter) is not JSON data" : `${problem} is not a JSON value`;
-        return notJson(message, frame, key);
-      }
-      const object = child as object;
-      const role = positions === undefined ? DATA : roleOf(object, frame, key, positions);
-      const known = seen[role].get(object);
-      if (known !== undefined) {
-        if (!known.done) return notJson("a cycle in the object graph is not JSON", frame, key);
-        // Reached again: its tree expansion counts again, without walking it again.
-        measure.shared = true;
-        measure.nodes += known.nodes;
-        measure.bytes += keyBytes + known.bytes;
-        if (bounds.depth !== undefined && frame.depth + known.height > bounds.depth) return over("depth", frame, key);
-        if (bounds.nodes !== undefined && measure.nodes > bounds.nodes) return over("nodes", frame, key);
-        if (bounds.bytes !== undefined && measure.bytes > bounds.bytes) return over("bytes", frame, key);
-        raise(frame, known.height);
-        continue;
-      }
-      const entered = enter(object, frame, key, keyBytes, role);
-      if (!isFrame(entered)) return entered;
-      frame = entered;
-      atKey = undefined;
-    }
-    return { ok: true, measure };
-  } catch (e) {
-    // A Proxy trap threw: the value cannot be read as data.
-    return { ok: false, pointer: pointerOf(at, atKey), message: `could not be read: ${errorMessage(e)}`, thrown: e };
   }
+
+  /**
+   * The keys of an object or array being entered, or the problem with its shape: a bound it exceeds (its length, its
+   * properties), a hole, a property `Object.keys` does not list.
+   */
+  private shape(
+    value: object,
+    isArray: boolean,
+    parent: Frame | undefined,
+    member: string | undefined,
+  ): string[] | JsonCheck {
+    const { bounds, measure } = this;
+    if (isArray) {
+      // Bounds first: an array too long for them is refused before its indices are listed.
+      const length = (value as unknown[]).length;
+      if (bounds.arrayLength !== undefined && length > bounds.arrayLength)
+        return over(bounds, "arrayLength", parent, member);
+      if (bounds.nodes !== undefined && measure.nodes + length > bounds.nodes)
+        return over(bounds, "nodes", parent, member);
+    }
+    const keys = Object.keys(value);
+    if (isArray) {
+      if (keys.length !== (value as unknown[]).length) return notJson("a sparse array is not JSON", parent, member);
+    } else {
+      if (Object.getOwnPropertyNames(value).length !== keys.length) {
+        const pointer = pointerOf(parent, member) + "/" + escapeToken(hiddenName(value, keys));
+        return { ok: false, pointer, message: "a non-enumerable property is not JSON data" };
+      }
+      if (bounds.objectProperties !== undefined && keys.length > bounds.objectProperties)
+        return over(bounds, "objectProperties", parent, member);
+    }
+    return keys;
+  }
+}
+
+/** The bytes of the member syntax before a value at `key` of `frame`: a comma, or a quoted key, a colon and a comma. */
+function memberBytes(frame: Frame, key: string): number {
+  return frame.isArray ? 1 : key.length + 4;
+}
+
+/** The bound `bound` exceeded at `key` of `frame`. */
+function over(bounds: JsonBounds, bound: keyof JsonBounds, frame: Frame | undefined, key?: string): JsonCheck {
+  return { ok: false, pointer: pointerOf(frame, key), bound, message: `exceeds the ${bound} bound (${bounds[bound]})` };
+}
+
+/** A value that is not JSON data at `key` of `frame`. */
+function notJson(message: string, frame: Frame | undefined, key?: string): JsonCheck {
+  return { ok: false, pointer: pointerOf(frame, key), message };
 }
 
 /** A child `below` levels high makes `frame` at least its own level plus those. */

@@ -10,6 +10,7 @@
 import { LimitError } from "../errors.js";
 import { hasOwn } from "./json.js";
 import { appendPointer } from "./pointer.js";
+import { walked } from "./walk-count.js";
 
 /** What a value is when it is not JSON data by itself (its members aside), for messages; undefined when it is. */
 export function notJsonKind(value: unknown): string | undefined {
@@ -54,6 +55,13 @@ const HANDED_OVER = -2;
  * not; HANDED_OVER when it is nested deeper than `levels` or holds more than `budget` values. No allocation.
  */
 export function shallowCount(value: unknown, levels: number, budget: number): number {
+  const count = countValues(value, levels, budget);
+  if (count > 0) walked(count);
+  return count;
+}
+
+/** `shallowCount`'s walk, which calls itself for what is nested. */
+function countValues(value: unknown, levels: number, budget: number): number {
   if (typeof value !== "object") {
     if (typeof value === "string" || typeof value === "boolean") return 1;
     return typeof value === "number" && value - value === 0 ? 1 : NOT_JSON;
@@ -71,7 +79,7 @@ export function shallowCount(value: unknown, levels: number, budget: number): nu
         if (item - item !== 0) return NOT_JSON;
         count++;
       } else {
-        const n = shallowCount(item, levels - 1, budget - count);
+        const n = countValues(item, levels - 1, budget - count);
         if (n < 0) return n;
         count += n;
       }
@@ -89,7 +97,7 @@ export function shallowCount(value: unknown, levels: number, budget: number): nu
       if (member - member !== 0) return NOT_JSON;
       count++;
     } else {
-      const n = shallowCount(member, levels - 1, budget - count);
+      const n = countValues(member, levels - 1, budget - count);
       if (n < 0) return n;
       count += n;
     }
@@ -163,44 +171,48 @@ export function findNotJson(value: unknown, maxNodes: number): NotJson | undefin
   let mark: object | undefined;
   let markDepth = 0;
   let current = value;
-  for (;;) {
-    if (++nodes > maxNodes) {
-      const instancePointer = path.tokens().reduce<string>((pointer, token) => appendPointer(pointer, token), "");
-      throw new LimitError("maxInstanceNodes", maxNodes, { instancePointer });
-    }
-    const what = notJsonKind(current);
-    if (what !== undefined) return { path: path.tokens(), what };
-    if (typeof current === "object" && current !== null) {
-      if (current === mark) return { path: path.tokens(), what: "an object that contains itself (a cycle)" };
-      path.push(current);
-      if (path.depth >= 2 * markDepth) {
-        mark = current;
-        markDepth = path.depth;
-      }
-    }
+  try {
     for (;;) {
-      const depth = path.depth;
-      if (depth === 0) return undefined;
-      const top = depth - 1;
-      const at = path.nexts[top] as number;
-      if (at === path.lengths[top]) {
-        path.pop();
-        if (depth === markDepth) {
-          mark = undefined;
-          markDepth = 0;
-        }
-        continue;
+      if (++nodes > maxNodes) {
+        const instancePointer = path.tokens().reduce<string>((pointer, token) => appendPointer(pointer, token), "");
+        throw new LimitError("maxInstanceNodes", maxNodes, { instancePointer });
       }
-      path.nexts[top] = at + 1;
-      const container = path.values[top] as object;
-      const keys = path.keys[top];
-      if (keys === undefined) {
-        current = (container as unknown[])[at];
-        // A hole reads as undefined, which is not JSON data either: only then is it told apart.
-        if (current === undefined && !hasOwn(container, String(at)))
-          return { path: path.tokens(), what: "a hole in a sparse array" };
-      } else current = (container as Record<string, unknown>)[keys[at] as string];
-      break;
+      const what = notJsonKind(current);
+      if (what !== undefined) return { path: path.tokens(), what };
+      if (typeof current === "object" && current !== null) {
+        if (current === mark) return { path: path.tokens(), what: "an object that contains itself (a cycle)" };
+        path.push(current);
+        if (path.depth >= 2 * markDepth) {
+          mark = current;
+          markDepth = path.depth;
+        }
+      }
+      for (;;) {
+        const depth = path.depth;
+        if (depth === 0) return undefined;
+        const top = depth - 1;
+        const at = path.nexts[top] as number;
+        if (at === path.lengths[top]) {
+          path.pop();
+          if (depth === markDepth) {
+            mark = undefined;
+            markDepth = 0;
+          }
+          continue;
+        }
+        path.nexts[top] = at + 1;
+        const container = path.values[top] as object;
+        const keys = path.keys[top];
+        if (keys === undefined) {
+          current = (container as unknown[])[at];
+          // A hole reads as undefined, which is not JSON data either: only then is it told apart.
+          if (current === undefined && !hasOwn(container, String(at)))
+            return { path: path.tokens(), what: "a hole in a sparse array" };
+        } else current = (container as Record<string, unknown>)[keys[at] as string];
+        break;
+      }
     }
+  } finally {
+    walked(nodes + 1);
   }
 }

@@ -298,17 +298,20 @@ export class FastVerdict {
     private readonly limits: Readonly<Limits>,
   ) {}
 
-  /** VALID, INVALID, or UNKNOWN (the accounted path decides). */
-  decide(value: unknown): number {
+  /**
+   * VALID, INVALID, or UNKNOWN (the accounted path decides). `checked`: the caller has checked the value as JSON data
+   * within the instance limits, so the JSON data check is not walked (tally.ts `checked`).
+   */
+  decide(value: unknown, checked = false): number {
     const root = this.root;
     if (root === undefined) {
       // Built without a fast path (-1), or still counting down.
       if (this.countdown < 0) return Verdict.UNKNOWN;
-      return --this.countdown > 0 ? Verdict.UNKNOWN : this.built(value);
+      return --this.countdown > 0 ? Verdict.UNKNOWN : this.built(value, checked);
     }
     let tally = this.tally as Tally;
     if (tally.active) tally = this.newTally();
-    return decide(tally, root, value);
+    return decide(tally, root, value, checked);
   }
 
   /** The answer once built now, whatever the countdown (the differential test compares every call). */
@@ -318,14 +321,14 @@ export class FastVerdict {
   }
 
   /** Builds the records on the call the countdown ends at (once), then decides `value`. */
-  private built(value: unknown): number {
+  private built(value: unknown, checked: boolean): number {
     this.countdown = -1;
     const builder = new Builder(this.limits);
     const record = builder.record(this.schema);
     if (builder.uncovered.has(this.schema)) return Verdict.UNKNOWN;
     this.tally = this.newTally();
     this.root = record;
-    return this.decide(value);
+    return this.decide(value, checked);
   }
 
   /** A tally for these limits, with the budget they allow. */

@@ -57,6 +57,11 @@ export class Tally implements Meter {
     this.maxRegexSteps = limits.maxRegexSteps;
     this.maxInstanceDepth = limits.maxInstanceDepth;
   }
+  /**
+   * Whether the value was checked as JSON data within the instance limits before (by the boundary): then the JSON data
+   * check of what no subschema applies to walks nothing (values.ts), and a member costs one unit, as a scalar does.
+   */
+  checked = false;
 
   spend(steps: number): void {
     if ((this.steps += steps) > this.maxSteps) this.limit("maxEvaluationSteps");

@@ -36,9 +36,13 @@ export function plain(value: object): boolean {
 
 /**
  * The JSON data check of a member no subschema applies to: VALID, charging it and every value below it, or UNKNOWN
- * (not JSON data, nested too deep to walk here, or past the budget).
+ * (not JSON data, nested too deep to walk here, or past the budget). Nothing is walked for a value checked before.
  */
 export function walkMember(tally: Tally, value: unknown): number {
+  if (tally.checked) {
+    tally.steps++;
+    return Verdict.VALID;
+  }
   if (typeof value !== "object" || value === null) {
     if (jsonBits(value) === 0) return Verdict.UNKNOWN;
     tally.steps++;
@@ -53,9 +57,10 @@ export function walkMember(tally: Tally, value: unknown): number {
 
 /**
  * The JSON data check of the members of an object or array that a check accepted as a whole: VALID, charging
- * `perValue` for each value below it, or UNKNOWN.
+ * `perValue` for each value below it, or UNKNOWN. Nothing is walked (or charged) for a value checked before.
  */
 export function walkBelow(tally: Tally, value: object, perValue: number): number {
+  if (tally.checked) return Verdict.VALID;
   const left = tally.maxSteps - tally.steps;
   const count = left < 1 ? -1 : shallowCount(value, RECURSION, left + 1);
   if (count < 0) return Verdict.UNKNOWN;

@@ -136,16 +136,17 @@ export class CompiledSchema<T = unknown> {
 
   private check(value: unknown): Result<T, BoundaryError> {
     const { policy, validator } = this;
+    // The one walk of the value as JSON data: the validator is told it was checked, and does not walk it again.
     const shape = checkValue(value, this.limits, policy);
     if (shape !== undefined) return err(finish(policy, shape));
     let valid: boolean;
     try {
-      valid = validator.isValid(value);
+      valid = validator.isValidChecked(value);
     } catch (e) {
       if (!isInstance(e, LimitError) || e.instancePointer !== undefined) return err(finish(policy, failure(e)));
       // The boolean path does not track where it is: the one output pass locates the limit.
       try {
-        validator.evaluate(value);
+        validator.evaluateChecked(value);
       } catch (located) {
         if (isInstance(located, LimitError)) return err(finish(policy, BoundaryError.from(located)));
       }
@@ -155,7 +156,7 @@ export class CompiledSchema<T = unknown> {
     // One output pass after the boolean one: invalid values are evaluated twice, never three times.
     let tree: NodeResult;
     try {
-      tree = validator.evaluate(value);
+      tree = validator.evaluateChecked(value);
     } catch (e) {
       if (!isInstance(e, LimitError)) return err(finish(policy, failure(e)));
       // The verdict stands; listing the problems would exceed a limit, so the one error says so.

@@ -1,7 +1,8 @@
 /**
  * How often the boundary evaluates a value (docs/reference/limits.md): valid values once (the boolean path), invalid
  * ones twice (then one output pass), and a limit is located without a third evaluation: the boolean path, then at most
- * one output pass. Evaluations are counted at the `Validator` methods every pass goes through.
+ * one output pass. Evaluations are counted at the `Validator` methods every pass goes through: `isValid` and `evaluate`,
+ * and their forms for an instance already checked as JSON data, which the boundary calls (counted under the same names).
  */
 
 import assert from "node:assert/strict";
@@ -11,12 +12,20 @@ import { InputSchema, OutputSchema, Validator, type InputSchemaOptions } from ".
 const passes: string[] = [];
 const originals = new Map<string, unknown>();
 
+/** Each counted method and the pass it is. */
+const METHODS = [
+  ["isValid", "isValid"],
+  ["isValidChecked", "isValid"],
+  ["evaluate", "evaluate"],
+  ["evaluateChecked", "evaluate"],
+] as const;
+
 before(() => {
-  for (const method of ["isValid", "evaluate"] as const) {
+  for (const [method, pass] of METHODS) {
     const original = Validator.prototype[method] as (...args: unknown[]) => unknown;
     originals.set(method, original);
     (Validator.prototype as unknown as Record<string, unknown>)[method] = function (this: Validator, ...a: unknown[]) {
-      passes.push(method);
+      passes.push(pass);
       return original.apply(this, a);
     };
   }
