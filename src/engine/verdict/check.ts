@@ -17,9 +17,9 @@ import { type Tally, Verdict } from "./tally.js";
 import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
 
 /**
- * Checks `value` against the root `node` on `tally`, from nothing spent (and `checked`: see tally.ts): VALID, INVALID, or UNKNOWN when the answer is
- * not proven (a limit an assertion meets, or more spent than the budget). A stack overflow (limits set far above the
- * defaults) is UNKNOWN too: the accounted path reports it as the limit it is.
+ * Checks `value` against the root `node` on `tally`, from nothing spent (and `checked`: see tally.ts): VALID,
+ * INVALID, or UNKNOWN when the answer is not proven (a limit an assertion meets, or more spent than the budget). A
+ * stack overflow (limits set far above the defaults) is UNKNOWN too: the accounted path reports it as the limit it is.
  */
 export function decide(tally: Tally, node: FastNode, value: unknown, checked: boolean): number {
   tally.checked = checked;
