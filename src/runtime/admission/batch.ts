@@ -126,7 +126,7 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
   const { namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders = "check", ...rest } = more;
   const known = backends === undefined ? undefined : new Set<string>(backends);
   const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
-  if (typeof naming === "string") return optionsInvalid(naming);
+  if (!naming.ok) return naming;
   const approved = readPins(pins);
   if (typeof approved === "string") return optionsInvalid(`ToolCatalog.admitBatch option "pins" ${approved}`);
   const resolved = targets === undefined ? undefined : readTargets(targets, rest);
@@ -136,7 +136,7 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
     review,
     authority,
     backends: known,
-    naming,
+    naming: naming.value,
     identity: { pins: approved, unpinned, hiddenText, limits: identityLimits(rest.limits) },
     targets: resolved,
     mcpHeaders,

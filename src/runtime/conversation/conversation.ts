@@ -8,10 +8,12 @@
  */
 
 import { isObject } from "../../engine/json/json.js";
+import type { BackplaneError, ErrorClass } from "../../engine/errors.js";
 import type { CatalogError } from "../errors/catalog-error.js";
+import type { CatalogCode } from "../errors/codes.js";
 import { CatalogReview, checkpointMismatch, type CatalogChanges, type HeldTool } from "./catalog-review.js";
 import {
-  conversationOptionsProblem,
+  conversationOptionsError,
   MISPLACED_RESTORE,
   MISPLACED_START,
   readCheckpoint,
@@ -77,8 +79,20 @@ export interface CatalogUpdatedEvent extends CatalogChanges {
   tools: ProviderTool[];
 }
 
-/** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
-export class CatalogAdmissionError extends Error {
+/**
+ * Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result): an `Error` of
+ * the error family, whose fields are those of the refused catalog's `CatalogError`, which it also carries whole.
+ */
+export class CatalogAdmissionError extends Error implements BackplaneError<CatalogCode> {
+  /** The `CatalogError`'s class. */
+  readonly class: ErrorClass;
+  /** The `CatalogError`'s code. */
+  readonly code: CatalogCode;
+  /** The `CatalogError`'s schema pointer, when it has one. */
+  declare readonly schemaPointer?: string;
+  /** The `CatalogError`'s instance pointer, when it has one. */
+  declare readonly instancePointer?: string;
+
   /** Wraps the refused catalog's `CatalogError`; the `Error` message is its message. */
   constructor(
     /** Why the catalog was not admitted. */
@@ -86,6 +100,10 @@ export class CatalogAdmissionError extends Error {
   ) {
     super(error.message);
     this.name = "CatalogAdmissionError";
+    this.class = error.class;
+    this.code = error.code;
+    if (error.schemaPointer !== undefined) this.schemaPointer = error.schemaPointer;
+    if (error.instancePointer !== undefined) this.instancePointer = error.instancePointer;
   }
 }
 
@@ -148,15 +166,16 @@ export class Conversation {
    * malformed value is `options_invalid`. Never throws.
    */
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
-    const problem = conversationOptionsProblem(options, {
+    const problem = conversationOptionsError(options, {
       table: START_OPTIONS,
       what: "Conversation.start",
       misplaced: MISPLACED_START,
       required: true,
     });
-    if (problem !== undefined) return optionsInvalid(problem);
-    const given = readOptions(options, "Conversation.start");
-    if (typeof given === "string") return optionsInvalid(given);
+    if (problem !== undefined) return err(problem);
+    const read = readOptions(options, "Conversation.start");
+    if (!read.ok) return read;
+    const given = read.value;
     const pins = readPins(given.pins);
     if (typeof pins === "string") return optionsInvalid(`Conversation.start option "pins" ${pins}`);
     return Conversation.admitFirst(given, pins);
@@ -216,19 +235,19 @@ export class Conversation {
     options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
   ): Result<Conversation, CatalogError> {
     const what = "Conversation.restore";
-    const problem = conversationOptionsProblem(options, {
+    const problem = conversationOptionsError(options, {
       table: RESTORE_OPTIONS,
       what,
       misplaced: MISPLACED_RESTORE,
       required: true,
     });
-    if (problem !== undefined) return optionsInvalid(problem);
-    const given = readOptions(options, what);
-    if (typeof given === "string") return optionsInvalid(given);
-    const recorded = readCheckpoint(checkpoint);
-    if (typeof recorded === "string") {
-      return err({ class: "validation", code: "checkpoint_invalid", message: recorded });
-    }
+    if (problem !== undefined) return err(problem);
+    const read = readOptions(options, what);
+    if (!read.ok) return read;
+    const given = read.value;
+    const checkpointRead = readCheckpoint(checkpoint);
+    if (!checkpointRead.ok) return checkpointRead;
+    const recorded = checkpointRead.value;
     const pins = new Map(Object.entries(recorded.pins ?? {}));
     const approved = readPins(given.pins);
     if (typeof approved === "string") return optionsInvalid(`${what} option "pins" ${approved}`);
@@ -286,15 +305,16 @@ export class Conversation {
    */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): CatalogUpdate {
     const what = "Conversation.updateCatalog";
-    const problem = conversationOptionsProblem(options, {
+    const problem = conversationOptionsError(options, {
       table: UPDATE_OPTIONS,
       what,
       misplaced: MISPLACED_START,
       required: false,
     });
-    if (problem !== undefined) return optionsInvalid(problem);
-    const given = readOptions(options, what);
-    if (typeof given === "string") return optionsInvalid(given);
+    if (problem !== undefined) return err(problem);
+    const read = readOptions(options, what);
+    if (!read.ok) return read;
+    const given = read.value;
     const batch = readBatch(tools);
     if (!batch.ok) return batch;
     const mode = given.schemaAdmission ?? this.mode;
@@ -334,10 +354,9 @@ export class Conversation {
   approve(names: readonly string[]): CatalogUpdate {
     const given = readNames(names);
     if (given === undefined) return optionsInvalid("Conversation.approve needs a non-empty array of held tool names");
-    const pins = this.review.approving(given);
-    if (typeof pins === "string") {
-      return err({ class: "validation", code: "tool_not_held", message: `tool "${pins}" is not held for review` });
-    }
+    const approving = this.review.approving(given);
+    if (!approving.ok) return approving;
+    const pins = approving.value;
     const admitOptions = {
       ...this.schemaOptions,
       ...this.policy,
@@ -414,11 +433,11 @@ export class Conversation {
   private narrowedTo(tools: readonly unknown[]): Authority | undefined {
     if (this.authority === undefined) return undefined;
     const naming = readNaming(this.policy, this.backends === undefined ? undefined : new Set(this.backends));
-    if (typeof naming === "string") return this.authority; // admission refuses the namespace
+    if (!naming.ok) return this.authority; // admission refuses the namespace
     const listed = new Set<string>();
     for (const tool of tools) {
       if (isObject(tool) && typeof tool["name"] === "string")
-        listed.add(listedName(naming, tool["name"], tool["backend"]));
+        listed.add(listedName(naming.value, tool["name"], tool["backend"]));
     }
     return narrowAuthority(this.authority, (name) => listed.has(name));
   }

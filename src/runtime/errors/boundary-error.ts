@@ -4,7 +4,7 @@
  * code, one-line message, pointers, output units, and model text that says nothing of the value.
  */
 
-import type { ErrorClass, ErrorFields } from "../../engine/errors.js";
+import type { BackplaneError, ErrorClass } from "../../engine/errors.js";
 import { SchemaError } from "../../engine/errors.js";
 import type { OutputUnit } from "../../engine/output/output.js";
 import type { ModelFacingError } from "./backplane-error.js";
@@ -45,7 +45,7 @@ export class BoundaryError<Code extends BoundaryCode | IdentityCode = BoundaryCo
   declare private readonly subject?: ValueSubject;
 
   /** @internal */
-  constructor(fields: ErrorFields<NoInfer<Code>> & ErrorExtras) {
+  constructor(fields: BackplaneError<NoInfer<Code>> & ErrorExtras) {
     this.class = fields.class;
     this.code = fields.code;
     this.message = fields.message;

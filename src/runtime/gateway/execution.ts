@@ -189,10 +189,9 @@ async function run<T>(
     const message = `Execution.invoke needs the bundle ToolCatalog.admitBatch returned, got ${preview(bundle)}`;
     return failure({ stage: "lookup", class: "validation", code: "bundle_invalid", message, modelText: NOT_RUN });
   }
-  const host = readHost(given);
-  if (typeof host === "string") {
-    return failure({ stage: "host", class: "validation", code: "options_invalid", message: host, modelText: NOT_RUN });
-  }
+  const hostRead = readHost(given);
+  if (!hostRead.ok) return failure({ stage: "host", ...hostRead.error, modelText: NOT_RUN });
+  const host = hostRead.value;
   const read = readCall(call);
   if (!read.ok) {
     const { message, detail } = read;

@@ -177,9 +177,11 @@ export function checkIdentity(
     const message = `${what} has no pin, and tools without one wait for approval (unpinned: "hold")`;
     return refused({ class: "validation", code: "tool_unpinned", message });
   }
-  const fields = differences(pinned, pin, policy.limits);
-  if (typeof fields === "string") {
-    const message = `the pin of ${what} is not a tool definition's canonical text: ${fields}`;
+  let fields: readonly string[];
+  try {
+    fields = differences(pinned, pin, policy.limits);
+  } catch (e) {
+    const message = `the pin of ${what} is not a tool definition's canonical text: ${errorMessage(e)}`;
     return { kind: "failed", error: catalogError("validation", "options_invalid", message, id) };
   }
   if (fields.length === 0) return { kind: "admitted", pin, hidden };
@@ -189,16 +191,15 @@ export function checkIdentity(
   return refused({ class: "validation", code: "tool_changed", message, fields });
 }
 
-/** The changed fields between a pin and a canonical text (`[""]` for a digest that differs), or why none can be. */
-function differences(pinned: string, canonical: string, limits: Readonly<Limits>): readonly string[] | string {
+/**
+ * The changed fields between a pin and a canonical text (`[""]` for a digest that differs); throws what
+ * `changedFields` throws for a pin that is not a canonical text.
+ */
+function differences(pinned: string, canonical: string, limits: Readonly<Limits>): readonly string[] {
   if (pinned === canonical) return [];
   if (isDigest(pinned)) return canonicalDigestSync(canonical) === pinned ? [] : [""];
-  try {
-    // A pin that is the same JSON data written otherwise (reformatted by the host) is the same definition.
-    return changedFields(pinned, canonical, limits);
-  } catch (e) {
-    return errorMessage(e);
-  }
+  // A pin that is the same JSON data written otherwise (reformatted by the host) is the same definition.
+  return changedFields(pinned, canonical, limits);
 }
 
 /** The CatalogError of a strict batch for a tool its identity refused. */
