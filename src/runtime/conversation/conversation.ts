@@ -10,7 +10,7 @@
 import { isObject } from "../../engine/json/json.js";
 import type { BackplaneError, ErrorClass } from "../../engine/errors.js";
 import type { CatalogError } from "../errors/catalog-error.js";
-import type { CatalogCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { CatalogReview, checkpointMismatch, type CatalogChanges, type HeldTool } from "./catalog-review.js";
 import {
   conversationOptionsError,
@@ -83,11 +83,11 @@ export interface CatalogUpdatedEvent extends CatalogChanges {
  * Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result): an `Error` of
  * the error family, whose fields are those of the refused catalog's `CatalogError`, which it also carries whole.
  */
-export class CatalogAdmissionError extends Error implements BackplaneError<CatalogCode> {
+export class CatalogAdmissionError extends Error implements BackplaneError<ErrorCode<"catalog">> {
   /** The `CatalogError`'s class. */
   readonly class: ErrorClass;
   /** The `CatalogError`'s code. */
-  readonly code: CatalogCode;
+  readonly code: ErrorCode<"catalog">;
   /** The `CatalogError`'s schema pointer, when it has one. */
   declare readonly schemaPointer?: string;
   /** The `CatalogError`'s instance pointer, when it has one. */

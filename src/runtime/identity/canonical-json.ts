@@ -11,7 +11,7 @@ import { LimitError, SchemaError } from "../../engine/errors.js";
 import { resolveLimits, type Limits } from "../../engine/limits.js";
 import { checkOptions, compileOptionChecks } from "../../engine/options.js";
 import { child, pointerOf, type Path } from "./path.js";
-import type { IdentityCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 
 /** In a `u` regular expression a well-formed surrogate pair is one code point, so this finds lone surrogates only. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -43,7 +43,7 @@ export function canonicalLimits(limits: Partial<Limits> | undefined): Readonly<L
 }
 
 /** A `validation` / `not_json` error at `path`. */
-export function notJson(path: Path | undefined, what: string): SchemaError<IdentityCode> {
+export function notJson(path: Path | undefined, what: string): SchemaError<ErrorCode<"identity">> {
   const pointer = pointerOf(path);
   const message = `not JSON at ${JSON.stringify(pointer)}: ${what}`;
   return new SchemaError({ class: "validation", code: "not_json", message, schemaPointer: pointer });

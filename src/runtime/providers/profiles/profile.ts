@@ -171,7 +171,7 @@ export interface ProviderProfile extends ProfileSpec {
 
 /**
  * Why a profile or a target could not be used: `validation` / `options_invalid`, a member of the error family with
- * a code of the provider checks' (`ProviderCode`).
+ * a code of the provider checks' (`ErrorCode<"provider">`).
  */
 export interface ProfileError extends BackplaneError<"options_invalid"> {
   /** Always `validation`. */
