@@ -166,6 +166,8 @@ test("admission and conversations: every CatalogError, the schema's cause, the p
     ["admitBatch pins", ToolCatalog.admitBatch([tool], { pins: 42 as never })],
     ["admitBatch pin text", ToolCatalog.admitBatch([tool], { pins: { t: "{not json" } })],
     ["admitBatch target", ToolCatalog.admitBatch([tool], { targets: ["nobody"] })],
+    ["admitBatch target entry", ToolCatalog.admitBatch([tool], { targets: [{ target: "openai", bogus: 1 } as never] })],
+    ["admitBatch pins key", ToolCatalog.admitBatch([tool], { pins: new Map([[1 as never, "{}"]]) })],
     [
       "admitBatch provider",
       ToolCatalog.admitBatch([{ ...tool, inputSchema: { type: "object", properties: { a: { type: "string" } } } }], {
@@ -187,8 +189,17 @@ test("admission and conversations: every CatalogError, the schema's cause, the p
 
   const schema = failed(cases[4]![1], "schema") as { cause?: unknown };
   assert.ok(isBackplaneError(schema.cause), "schema_rejected carries the boundary's error");
-  const provider = failed(cases[9]![1], "provider") as { provider?: unknown };
+  const provider = failed(cases[11]![1], "provider") as { provider?: unknown };
   assert.ok(isBackplaneError(provider.provider), "provider_unsupported carries the provider's error");
+
+  const quarantined = ToolCatalog.admitBatch(
+    [{ ...tool, inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" } }],
+    { mode: "quarantine", hiddenText: "refuse" },
+  );
+  assert.ok(quarantined.ok && quarantined.value.rejected.length === 1);
+  // A rejected tool keeps the error behind it: the schema's, the identity's, a provider's or admission's.
+  const rejected = new Set([...BOUNDARY, ...CATALOG, ...PROVIDER]);
+  for (const r of quarantined.value.rejected) member(r.error, rejected, "quarantine rejected");
 
   const e = thrown(() => Conversation.start({ tools: [{ ...tool, name: "a b" }] }), "start");
   assert.ok(e instanceof CatalogAdmissionError && e instanceof Error);
@@ -223,6 +234,8 @@ test("the gateway's results: Execution.invoke, for a bad bundle, host, call, too
       ),
     ],
   ];
+  const conversation = Conversation.start({ tools: [tool] });
+  cases.push(["conversation.invoke", conversation.invoke({ name: "u", arguments: {} }, { dispatch })]);
   for (const [where, pending] of cases) member(failed(await pending, where), GATEWAY, `invoke ${where}`);
 });
 

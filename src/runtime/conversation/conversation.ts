@@ -9,7 +9,7 @@
 
 import { isObject } from "../../engine/json/json.js";
 import type { BackplaneError, ErrorClass } from "../../engine/errors.js";
-import type { CatalogError } from "../errors/catalog-error.js";
+import { optionRefusal, type CatalogError } from "../errors/catalog-error.js";
 import type { ErrorCode } from "../errors/codes.js";
 import { CatalogReview, checkpointMismatch, type CatalogChanges, type HeldTool } from "./catalog-review.js";
 import {
@@ -176,9 +176,9 @@ export class Conversation {
     const read = readOptions(options, "Conversation.start");
     if (!read.ok) return read;
     const given = read.value;
-    const pins = readPins(given.pins);
-    if (typeof pins === "string") return optionsInvalid(`Conversation.start option "pins" ${pins}`);
-    return Conversation.admitFirst(given, pins);
+    const pins = readPins(given.pins, optionRefusal("Conversation.start", "pins"));
+    if (!pins.ok) return pins;
+    return Conversation.admitFirst(given, pins.value);
   }
 
   /** Admits the first catalog with checked options and the pins to admit it with. */
@@ -249,9 +249,9 @@ export class Conversation {
     if (!checkpointRead.ok) return checkpointRead;
     const recorded = checkpointRead.value;
     const pins = new Map(Object.entries(recorded.pins ?? {}));
-    const approved = readPins(given.pins);
-    if (typeof approved === "string") return optionsInvalid(`${what} option "pins" ${approved}`);
-    for (const [name, pin] of approved) pins.set(name, pin);
+    const approved = readPins(given.pins, optionRefusal(what, "pins"));
+    if (!approved.ok) return approved;
+    for (const [name, pin] of approved.value) pins.set(name, pin);
     const started = Conversation.admitFirst(
       {
         ...given,
@@ -268,7 +268,7 @@ export class Conversation {
       conversation.bundle,
       conversation.review.held,
       recorded,
-      new Set(approved.keys()),
+      new Set(approved.value.keys()),
     );
     if (mismatch !== undefined) return err(mismatch);
     conversation.revision = recorded.catalogRevision;
@@ -330,9 +330,9 @@ export class Conversation {
       hiddenText: given.hiddenText ?? this.policy.hiddenText,
       targets: given.targets ?? this.policy.targets,
     };
-    const approvedPins = readPins(given.pins);
-    if (typeof approvedPins === "string") return optionsInvalid(`${what} option "pins" ${approvedPins}`);
-    const pins = this.review.pinsWith(approvedPins);
+    const approvedPins = readPins(given.pins, optionRefusal(what, "pins"));
+    if (!approvedPins.ok) return approvedPins;
+    const pins = this.review.pinsWith(approvedPins.value);
     const admitOptions = { ...schemaOptions, ...policy, mode, authority, backends: this.backends, pins };
     const admitted = admitCatalog(batch.value, admitOptions, true);
     if (!admitted.ok) return admitted;

@@ -55,3 +55,11 @@ export function catalogError(
   if (tool !== undefined) error.tool = tool;
   return error;
 }
+
+/**
+ * How an entry point (`what`) refuses its option `name`: a reader states the problem with the value ("must be …"),
+ * this makes it the entry point's `options_invalid`, naming both.
+ */
+export function optionRefusal(what: string, name: string): (problem: string) => CatalogError {
+  return (problem) => catalogError("validation", "options_invalid", `${what} option "${name}" ${problem}`);
+}

@@ -8,7 +8,7 @@ import { SchemaError } from "../../engine/errors.js";
 import type { ErrorCode } from "../errors/codes.js";
 import { defineOwn, isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
-import { canonicalLimits, canonicalText, dataValue, instanceProblem, notJson } from "./canonical-json.js";
+import { canonicalLimits, canonicalText, dataValue, notPlain } from "./canonical-json.js";
 import { child } from "./path.js";
 import { sha256 } from "./sha256.js";
 
@@ -34,8 +34,8 @@ export function modelFacing(tool: unknown): Record<string, unknown> {
       message: "a tool descriptor must be an object",
     });
   }
-  const problem = instanceProblem(tool);
-  if (problem !== undefined) throw notJson(undefined, problem);
+  const instance = notPlain(tool, undefined);
+  if (instance !== undefined) throw instance;
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(tool)) {
     if (NOT_MODEL_FACING.has(field)) continue;
