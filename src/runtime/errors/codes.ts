@@ -422,10 +422,11 @@ export interface ErrorCodes {
  */
 export type ErrorCode<Layer extends keyof ErrorCodes = keyof ErrorCodes> = ErrorCodes[Layer];
 
-/** One layer of the reference: its title, the error shape it makes, a paragraph before its table, and its codes. */
+/** One layer of the reference: its title, the shapes that carry its codes, a paragraph before its table, its codes. */
 interface ErrorLayer {
   readonly title: string;
-  readonly shape: string;
+  /** The error shapes that carry its codes (the first makes most of them). */
+  readonly shapes: readonly string[];
   readonly intro: string;
   readonly codes: CodeTable;
 }
@@ -435,26 +436,26 @@ interface ErrorLayer {
  * @public read by scripts/error-reference.mjs from dist/, which writes the reference
  */
 export const ERROR_LAYERS: readonly ErrorLayer[] = [
-  { title: "Engine", shape: "SchemaError", intro: "", codes: ENGINE_CODES },
+  { title: "Engine", shapes: ["SchemaError", "LimitError"], intro: "", codes: ENGINE_CODES },
   {
     title: "Boundary",
-    shape: "BoundaryError",
+    shapes: ["BoundaryError"],
     intro: "The boundary answers every engine code above as an error result (never thrown), plus:",
     codes: BOUNDARY_CODES,
   },
-  { title: "Dialect upgrades", shape: "UpgradeFailed", intro: "", codes: UPGRADE_CODES },
+  { title: "Dialect upgrades", shapes: ["UpgradeFailed", "UpgradeBlocked"], intro: "", codes: UPGRADE_CODES },
   {
     title: "Elicitation",
-    shape: "ElicitationError",
+    shapes: ["ElicitationError"],
     intro:
       "`ElicitationSchema` ([Elicitation](../guide/elicitation.md)) answers the boundary's codes for a requested " +
       "schema it compiles (with the boundary's error as `cause`) and for a limit, plus:",
     codes: ELICITATION_CODES,
   },
-  { title: "Identity", shape: "SchemaError", intro: "", codes: IDENTITY_CODES },
+  { title: "Identity", shapes: ["SchemaError"], intro: "", codes: IDENTITY_CODES },
   {
     title: "Admission",
-    shape: "CatalogError",
+    shapes: ["CatalogError", "CatalogAdmissionError"],
     intro:
       "Strict admission refuses the batch on the first error. Quarantine omits a tool, listing it on " +
       "`bundle.rejected`, only for the codes marked *omitted*; every other code stays fatal in both modes.",
@@ -462,14 +463,14 @@ export const ERROR_LAYERS: readonly ErrorLayer[] = [
   },
   {
     title: "Conversation",
-    shape: "CatalogError",
+    shapes: ["CatalogError", "CatalogAdmissionError"],
     intro: "A conversation returns every admission code above for its catalogs, plus:",
     codes: CONVERSATION_CODES,
   },
-  { title: "Provider checks", shape: "ProviderError", intro: "", codes: PROVIDER_CODES },
+  { title: "Provider checks", shapes: ["ProviderError", "ProfileError"], intro: "", codes: PROVIDER_CODES },
   {
     title: "Call decoder",
-    shape: "CallDecodeError",
+    shapes: ["CallDecodeError"],
     intro:
       "A provider request's `decodeCall` takes a model's call back to the tool's " +
       "([The call decoder](../guide/providers-openai-strict.md#the-call-decoder)):",
@@ -477,7 +478,7 @@ export const ERROR_LAYERS: readonly ErrorLayer[] = [
   },
   {
     title: "Gateway",
-    shape: "ExecutionError",
+    shapes: ["ExecutionError"],
     intro:
       "Every gateway error carries `modelText`, written for a model: the boundary's rendering of argument or " +
       "result errors, or a fixed sentence naming the stage " +
