@@ -166,13 +166,13 @@ export class Conversation {
    * malformed value is `options_invalid`. Never throws.
    */
   static tryStart(options: ConversationOptions): Result<Conversation, CatalogError> {
-    const problem = conversationOptionsError(options, {
+    const refused = conversationOptionsError(options, {
       table: START_OPTIONS,
       what: "Conversation.start",
       misplaced: MISPLACED_START,
       required: true,
     });
-    if (problem !== undefined) return err(problem);
+    if (refused !== undefined) return err(refused);
     const read = readOptions(options, "Conversation.start");
     if (!read.ok) return read;
     const given = read.value;
@@ -235,13 +235,13 @@ export class Conversation {
     options: Omit<ConversationOptions, "schemaAdmission" | "authority"> & { authority?: Authority },
   ): Result<Conversation, CatalogError> {
     const what = "Conversation.restore";
-    const problem = conversationOptionsError(options, {
+    const refused = conversationOptionsError(options, {
       table: RESTORE_OPTIONS,
       what,
       misplaced: MISPLACED_RESTORE,
       required: true,
     });
-    if (problem !== undefined) return err(problem);
+    if (refused !== undefined) return err(refused);
     const read = readOptions(options, what);
     if (!read.ok) return read;
     const given = read.value;
@@ -305,13 +305,13 @@ export class Conversation {
    */
   updateCatalog(tools: readonly unknown[], options: UpdateOptions = {}): CatalogUpdate {
     const what = "Conversation.updateCatalog";
-    const problem = conversationOptionsError(options, {
+    const refused = conversationOptionsError(options, {
       table: UPDATE_OPTIONS,
       what,
       misplaced: MISPLACED_START,
       required: false,
     });
-    if (problem !== undefined) return err(problem);
+    if (refused !== undefined) return err(refused);
     const read = readOptions(options, what);
     if (!read.ok) return read;
     const given = read.value;
