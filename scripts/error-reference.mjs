@@ -16,7 +16,7 @@ export async function everyCode() {
   const { ERROR_LAYERS } = await import(pathToFileURL(join(root, "dist", "runtime", "errors", "codes.js")).href);
   const parts = [];
   for (const layer of ERROR_LAYERS) {
-    parts.push(`### ${layer.title} (\`${layer.shape}\`)`);
+    parts.push(`### ${layer.title} (${layer.shapes.map((shape) => `\`${shape}\``).join(", ")})`);
     if (layer.intro !== "") parts.push(wrap(layer.intro));
     const rows = ["| code | class | stage | when |", "|---|---|---|---|"];
     for (const [code, info] of Object.entries(layer.codes)) {

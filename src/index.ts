@@ -6,7 +6,7 @@
 import { compileWith } from "./engine/compile-with.js";
 import { isInstance, LimitError, SchemaError as SchemaErrorClass } from "./engine/errors.js";
 import { resolveLimits } from "./engine/limits.js";
-import type { BoundaryCode } from "./runtime/errors/codes.js";
+import type { ErrorCode } from "./runtime/errors/codes.js";
 import { checkOptions, compileOptionChecks } from "./engine/options.js";
 import { Validator } from "./engine/validator.js";
 import { dialect2020_12 } from "./vocabularies/dialect-2020-12.js";
@@ -19,7 +19,7 @@ import {
 } from "./runtime/boundary/dialects/mode.js";
 
 export type { SchemaRegistry } from "./engine/compile/compile-options.js";
-export type { EngineCode, ErrorClass, ErrorFields } from "./engine/errors.js";
+export type { BackplaneError, EngineCode, ErrorClass, ErrorFields } from "./engine/errors.js";
 export { LimitError, SchemaError } from "./engine/errors.js";
 export type { Limits } from "./engine/limits.js";
 export { defaultLimits } from "./engine/limits.js";
@@ -92,7 +92,7 @@ export function compile<T = unknown>(schema: unknown, options?: CompileOptions):
   if (!prepared.ok) {
     const { limit, ...fields } = prepared.error;
     if (limit !== undefined) throw new LimitError(limit.name, limit.value, { schemaPointer: fields.schemaPointer });
-    throw new SchemaErrorClass<BoundaryCode>(fields);
+    throw new SchemaErrorClass<ErrorCode<"boundary">>(fields);
   }
   try {
     return compileWith<T>(dialect2020_12, prepared.value.schema, prepared.value.options);
@@ -119,18 +119,8 @@ export {
   type ElicitationSchemaOptions,
   type ElicitResult,
 } from "./runtime/elicitation/elicitation-schema.js";
-export type { BackplaneError, ModelFacingError } from "./runtime/errors/backplane-error.js";
-export type {
-  BoundaryCode,
-  CallDecodeCode,
-  CatalogCode,
-  ElicitationCode,
-  ErrorCode,
-  ExecutionCode,
-  IdentityCode,
-  ProviderCode,
-  UpgradeCode,
-} from "./runtime/errors/codes.js";
+export type { ModelFacingError } from "./runtime/errors/backplane-error.js";
+export type { ErrorCode, ErrorCodes } from "./runtime/errors/codes.js";
 export { SchemaCache } from "./runtime/boundary/schema-cache.js";
 export type { CatalogError } from "./runtime/errors/catalog-error.js";
 export {

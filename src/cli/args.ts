@@ -1,6 +1,7 @@
 /** Command-line parsing for `backplane-schema`: positionals, boolean flags and valued options, in any order. */
 
-import { errorMessage, isInstance, type ErrorFields } from "../engine/errors.js";
+import { errorMessage, isInstance } from "../engine/errors.js";
+import { isBackplaneError } from "../runtime/errors/backplane-error.js";
 
 /** The exit statuses of `backplane-schema` (docs/reference/cli.md "Exit codes"). */
 export const ExitCode = Object.freeze({
@@ -89,7 +90,7 @@ export function oneLine(text: string): string {
 
 /** One line for any error: `class/code: message` for the library's errors (with the schema pointer). Never throws. */
 export function describeError(e: unknown): string {
-  if (isErrorFields(e)) {
+  if (isBackplaneError(e)) {
     // The library names its option; on the command line it is a flag.
     const message = e.message
       .replace('pass draft07: "upgrade"', "pass --draft07 upgrade")
@@ -115,17 +116,4 @@ function read(get: () => unknown): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isErrorFields(e: unknown): e is ErrorFields {
-  return (
-    typeof e === "object" &&
-    e !== null &&
-    read(
-      () =>
-        typeof (e as ErrorFields).class === "string" &&
-        typeof (e as ErrorFields).code === "string" &&
-        typeof (e as ErrorFields).message === "string",
-    ) === true
-  );
 }

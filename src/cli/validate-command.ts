@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   OutputSchema,
-  type ErrorFields,
+  type BackplaneError,
   type FlagOutput,
   type OutputFormat,
   type OutputUnit,
@@ -145,7 +145,7 @@ function indent(text: string): string {
 }
 
 /** Exit 3 for an `execution_failure` (a limit, a failing validator), else 2. */
-function exitCodeOf(e: ErrorFields): number {
+function exitCodeOf(e: BackplaneError): number {
   return e.class === "execution_failure" ? ExitCode.executionFailure : ExitCode.usage;
 }
 

@@ -5,27 +5,34 @@ import type { EngineCode, ErrorClass } from "./error-codes.js";
 export type { EngineCode, ErrorClass } from "./error-codes.js";
 
 /**
- * The fields every error of the library carries, and what `toJSON` of a `SchemaError` returns. `Code` is the closed
- * set of codes of the layer that makes it (docs/reference/errors.md "Every code").
+ * The one base of the library's error family (docs/reference/errors.md "The error shapes"): what every error the
+ * engine and the runtime return or throw carries, and what `toJSON` of a `SchemaError` returns. `Code` is the closed
+ * set of codes of the layer that makes it (docs/reference/errors.md "Every code"; `ErrorCode` is all of them).
  */
-export interface ErrorFields<Code extends string = string> {
-  /** What kind of failure it is. */
-  class: ErrorClass;
-  /** Stable machine code, e.g. "schema_invalid", "ref_unresolved", "limit_exceeded". */
-  code: Code;
-  /** One line, plain English. */
-  message: string;
+export interface BackplaneError<Code extends string = string> {
+  /** `validation`, `unsupported_capability` or `execution_failure` (docs/reference/errors.md "Error classes"). */
+  readonly class: ErrorClass;
+  /** A stable machine code of its layer, e.g. "schema_invalid", "ref_unresolved", "limit_exceeded". */
+  readonly code: Code;
+  /** One line for the host, plain English; it may quote values and host exceptions, so it is never model text. */
+  readonly message: string;
   /** Where in the schema, as a JSON Pointer (`uri#pointer` in a registry document other than the root), when known. */
-  schemaPointer?: string;
-  /** Where in the instance, as a JSON Pointer, when known. */
-  instancePointer?: string;
+  readonly schemaPointer?: string;
+  /** Where in the instance (the arguments, a result), as a JSON Pointer, when known. */
+  readonly instancePointer?: string;
 }
 
 /**
- * Thrown by `compile` for a schema that cannot be compiled; carries the same fields as `BoundaryError`. Its `code` is
+ * The base's former name, kept so that code written against it still compiles.
+ * @deprecated Use `BackplaneError`, the same fields.
+ */
+export type ErrorFields<Code extends string = string> = BackplaneError<Code>;
+
+/**
+ * Thrown by `compile` for a schema that cannot be compiled: a `BackplaneError` that is an `Error`. Its `code` is
  * one of the engine's (`EngineCode`), or of the layer that throws it (`Code`: the identity's, for `ToolCatalog`).
  */
-export class SchemaError<Code extends string = EngineCode> extends Error implements ErrorFields<Code> {
+export class SchemaError<Code extends string = EngineCode> extends Error implements BackplaneError<Code> {
   /** What kind of failure it is: a bad schema or option (`validation`), an unsupported dialect, a limit. */
   readonly class: ErrorClass;
   /** Stable machine code, e.g. `schema_invalid`, `ref_unresolved`, `options_invalid`, `limit_exceeded`. */
@@ -39,7 +46,7 @@ export class SchemaError<Code extends string = EngineCode> extends Error impleme
    * An error carrying `fields`; their `message` is the `Error` message. `cause`, when given, is the host exception
    * behind it (a format checker or keyword that threw): kept on `cause` for the host, never in `toJSON`.
    */
-  constructor(fields: ErrorFields<NoInfer<Code>>, options?: { cause: unknown }) {
+  constructor(fields: BackplaneError<NoInfer<Code>>, options?: { cause: unknown }) {
     super(fields.message, options);
     this.name = "SchemaError";
     this.class = fields.class;
@@ -49,11 +56,14 @@ export class SchemaError<Code extends string = EngineCode> extends Error impleme
   }
 
   /** The error as plain data: `class`, `code`, `message`, and the pointers that are known. */
-  toJSON(): ErrorFields<Code> {
-    const out: ErrorFields<Code> = { class: this.class, code: this.code, message: this.message };
-    if (this.schemaPointer !== undefined) out.schemaPointer = this.schemaPointer;
-    if (this.instancePointer !== undefined) out.instancePointer = this.instancePointer;
-    return out;
+  toJSON(): BackplaneError<Code> {
+    return {
+      class: this.class,
+      code: this.code,
+      message: this.message,
+      ...(this.schemaPointer !== undefined ? { schemaPointer: this.schemaPointer } : {}),
+      ...(this.instancePointer !== undefined ? { instancePointer: this.instancePointer } : {}),
+    };
   }
 }
 
@@ -128,7 +138,7 @@ export function isInstance<T>(value: unknown, type: abstract new (...args: never
  * format checker, a keyword of a host vocabulary, a message renderer): `code` names which, the exception is the cause.
  */
 export function hostFailure(code: EngineCode, message: string, ...cause: [] | [unknown]): SchemaError {
-  const fields: ErrorFields<EngineCode> = { class: "execution_failure", code, message };
+  const fields: BackplaneError<EngineCode> = { class: "execution_failure", code, message };
   return cause.length === 0 ? new SchemaError(fields) : new SchemaError(fields, { cause: cause[0] });
 }
 

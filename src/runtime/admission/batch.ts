@@ -9,7 +9,7 @@ import { expecting, optionsProblem, type OptionTable } from "../../engine/option
 import { readTargets, targetOptionChecks, type ResolvedTarget } from "../providers/admission-targets.js";
 import type { AdmissionTarget } from "../providers/admission-targets.js";
 import type { Authority } from "./authority.js";
-import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import { catalogError, optionRefusal, type CatalogError } from "../errors/catalog-error.js";
 import type { InputSchemaOptions } from "../boundary/input-schema.js";
 import { err, ok, type Result } from "../errors/result.js";
 import { SchemaCache } from "../boundary/schema-cache.js";
@@ -126,19 +126,22 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
   const { namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders = "check", ...rest } = more;
   const known = backends === undefined ? undefined : new Set<string>(backends);
   const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
-  if (typeof naming === "string") return optionsInvalid(naming);
-  const approved = readPins(pins);
-  if (typeof approved === "string") return optionsInvalid(`ToolCatalog.admitBatch option "pins" ${approved}`);
-  const resolved = targets === undefined ? undefined : readTargets(targets, rest);
-  if (typeof resolved === "string") return optionsInvalid(`ToolCatalog.admitBatch option "targets" ${resolved}`);
+  if (!naming.ok) return naming;
+  const approved = readPins(pins, optionRefusal("ToolCatalog.admitBatch", "pins"));
+  if (!approved.ok) return approved;
+  const resolved =
+    targets === undefined
+      ? ok(undefined)
+      : readTargets(targets, rest, optionRefusal("ToolCatalog.admitBatch", "targets"));
+  if (!resolved.ok) return resolved;
   return ok({
     mode,
     review,
     authority,
     backends: known,
-    naming,
-    identity: { pins: approved, unpinned, hiddenText, limits: identityLimits(rest.limits) },
-    targets: resolved,
+    naming: naming.value,
+    identity: { pins: approved.value, unpinned, hiddenText, limits: identityLimits(rest.limits) },
+    targets: resolved.value,
     mcpHeaders,
     // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
     schemaOptions: { ...rest, cache: rest.cache ?? new SchemaCache() },

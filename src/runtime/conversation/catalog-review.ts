@@ -8,7 +8,8 @@
 import { defineOwn } from "../../engine/json/json.js";
 import type { AdmittedBundle } from "../admission/admitted-bundle.js";
 import { canonicalDigestSync } from "../identity/tool-identity.js";
-import type { CatalogError } from "../errors/catalog-error.js";
+import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import { err, ok, type Result } from "../errors/result.js";
 import type { Checkpoint } from "./conversation-input.js";
 import { isDigest, type IdentityError } from "../identity/pins.js";
 
@@ -70,15 +71,20 @@ export class CatalogReview {
     return pins;
   }
 
-  /** The pins in force and each held tool's approval, to admit the catalog again with `names` approved. */
-  approving(names: readonly string[]): Map<string, string> | string {
+  /**
+   * The pins in force and each held tool's approval, to admit the catalog again with `names` approved, or
+   * `tool_not_held` for the first name that is not held.
+   */
+  approving(names: readonly string[]): Result<Map<string, string>, CatalogError> {
     const pins = new Map(this.pins);
     for (const name of names) {
       const held = this.heldTools.find((h) => h.name === name);
-      if (held === undefined) return name;
+      if (held === undefined) {
+        return err(catalogError("validation", "tool_not_held", `tool "${name}" is not held for review`));
+      }
       pins.set(name, held.candidate);
     }
-    return pins;
+    return ok(pins);
   }
 
   /**

@@ -8,7 +8,8 @@ import { errorMessage } from "../../engine/errors.js";
 import { defineOwn, isObject, preview } from "../../engine/json/json.js";
 import { optionsProblem, type OptionCheck, type OptionTable } from "../../engine/options.js";
 import type { Authority } from "../admission/authority.js";
-import type { CatalogError } from "../errors/catalog-error.js";
+import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import { err, ok, type Result } from "../errors/result.js";
 import type { Draft07Mode, LegacyDialectsMode } from "../boundary/dialects/mode.js";
 import { namespaceOptionChecks } from "../descriptor/namespace.js";
 import {
@@ -136,8 +137,13 @@ export interface OptionsCheck {
   readonly required: boolean;
 }
 
-/** The first problem with a conversation method's options, or undefined. */
-export function conversationOptionsProblem(options: unknown, check: OptionsCheck): string | undefined {
+/** The `options_invalid` error of the first problem with a conversation method's options, or undefined. */
+export function conversationOptionsError(options: unknown, check: OptionsCheck): CatalogError | undefined {
+  const problem = firstProblem(options, check);
+  return problem === undefined ? undefined : catalogError("validation", "options_invalid", problem);
+}
+
+function firstProblem(options: unknown, check: OptionsCheck): string | undefined {
   const { table, what, misplaced, required } = check;
   try {
     if (required && !isObject(options)) return `${what} needs options { tools, … }, got ${preview(options)}`;
@@ -151,43 +157,46 @@ export function conversationOptionsProblem(options: unknown, check: OptionsCheck
   }
 }
 
-/** Checked options copied once (each getter runs once more), or why they cannot be read. */
-export function readOptions<T extends object>(options: T, what: string): T | string {
+/** Checked options copied once (each getter runs once more), or the `options_invalid` of options not read. */
+export function readOptions<T extends object>(options: T, what: string): Result<T, CatalogError> {
   try {
-    return { ...options };
+    return ok({ ...options });
   } catch (e) {
-    return `${what} options could not be read: ${errorMessage(e)}`;
+    return err(catalogError("validation", "options_invalid", `${what} options could not be read: ${errorMessage(e)}`));
   }
 }
 
-/** A checkpoint's fields, each read once and checked, or why it is not a version 1 checkpoint. */
-export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
+/** A checkpoint's fields, each read once and checked, or the `checkpoint_invalid` saying why it is not version 1. */
+export function readCheckpoint(checkpoint: unknown): Result<Checkpoint, CatalogError> {
   const invalid = "not a version 1 conversation checkpoint";
   try {
-    if (!isObject(checkpoint) || checkpoint["version"] !== 1) return invalid;
+    if (!isObject(checkpoint) || checkpoint["version"] !== 1) return checkpointInvalid(invalid);
     const { catalogRevision, schemaAdmission, draft07, legacyDialects, tools, authority, pins, held } = checkpoint;
     if (!Number.isInteger(catalogRevision) || (catalogRevision as number) < 1) {
-      return `${invalid}: catalogRevision must be a positive integer`;
+      return checkpointInvalid(`${invalid}: catalogRevision must be a positive integer`);
     }
     if (schemaAdmission !== "strict" && schemaAdmission !== "quarantine") {
-      return `${invalid}: schemaAdmission must be "strict" or "quarantine"`;
+      return checkpointInvalid(`${invalid}: schemaAdmission must be "strict" or "quarantine"`);
     }
     if (draft07 !== undefined && draft07 !== "reject" && draft07 !== "upgrade") {
-      return `${invalid}: draft07 must be "reject" or "upgrade"`;
+      return checkpointInvalid(`${invalid}: draft07 must be "reject" or "upgrade"`);
     }
     if (legacyDialects !== undefined && legacyDialects !== "refuse" && legacyDialects !== "upgrade") {
-      return `${invalid}: legacyDialects must be "refuse" or "upgrade"`;
+      return checkpointInvalid(`${invalid}: legacyDialects must be "refuse" or "upgrade"`);
     }
     const recorded = readTools(tools);
-    if (recorded === undefined) return `${invalid}: tools must be an array of { name, revision } strings`;
+    if (recorded === undefined)
+      return checkpointInvalid(`${invalid}: tools must be an array of { name, revision } strings`);
     const recordedHeld = held === undefined ? [] : readTools(held);
-    if (recordedHeld === undefined) return `${invalid}: held must be an array of { name, revision } strings`;
+    if (recordedHeld === undefined)
+      return checkpointInvalid(`${invalid}: held must be an array of { name, revision } strings`);
     const digests = pins === undefined ? undefined : readDigests(pins);
-    if (digests === null) return `${invalid}: pins must be an object from tool name to a sha256- digest`;
+    if (digests === null)
+      return checkpointInvalid(`${invalid}: pins must be an object from tool name to a sha256- digest`);
     // A checkpoint with pins pins every tool it admitted: one without is a checkpoint someone edited.
     const unpinned = recorded.find((t) => digests !== undefined && !Object.hasOwn(digests, t.name));
-    if (unpinned !== undefined) return `${invalid}: tool "${unpinned.name}" has no pin`;
-    return {
+    if (unpinned !== undefined) return checkpointInvalid(`${invalid}: tool "${unpinned.name}" has no pin`);
+    return ok({
       version: 1,
       catalogRevision: catalogRevision as number,
       schemaAdmission,
@@ -197,10 +206,14 @@ export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
       authority: authority as Authority,
       ...(digests === undefined ? {} : { pins: digests }),
       held: recordedHeld,
-    };
+    });
   } catch (e) {
-    return `the checkpoint could not be read: ${errorMessage(e)}`;
+    return checkpointInvalid(`the checkpoint could not be read: ${errorMessage(e)}`);
   }
+}
+
+function checkpointInvalid(message: string): { ok: false; error: CatalogError } {
+  return err(catalogError("validation", "checkpoint_invalid", message));
 }
 
 /** A checkpoint's `{ name, revision }` list, or undefined when it is not one. */

@@ -8,10 +8,12 @@
  */
 
 import { isObject } from "../../engine/json/json.js";
-import type { CatalogError } from "../errors/catalog-error.js";
+import type { BackplaneError, ErrorClass } from "../../engine/errors.js";
+import { optionRefusal, type CatalogError } from "../errors/catalog-error.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { CatalogReview, checkpointMismatch, type CatalogChanges, type HeldTool } from "./catalog-review.js";
 import {
-  conversationOptionsProblem,
+  conversationOptionsError,
   MISPLACED_RESTORE,
   MISPLACED_START,
   readCheckpoint,
@@ -48,13 +50,14 @@ function openOptions<T extends { pins?: unknown }>(
   options: T,
   check: OptionsCheck,
 ): Result<{ given: T; pins: Map<string, string> }, CatalogError> {
-  const problem = conversationOptionsProblem(options, check);
-  if (problem !== undefined) return optionsInvalid(problem);
-  const given = readOptions(options, check.what);
-  if (typeof given === "string") return optionsInvalid(given);
-  const pins = readPins(given.pins);
-  if (typeof pins === "string") return optionsInvalid(`${check.what} option "pins" ${pins}`);
-  return ok({ given, pins });
+  const refused = conversationOptionsError(options, check);
+  if (refused !== undefined) return err(refused);
+  const read = readOptions(options, check.what);
+  if (!read.ok) return read;
+  const given = read.value;
+  const pins = readPins(given.pins, optionRefusal(check.what, "pins"));
+  if (!pins.ok) return pins;
+  return ok({ given, pins: pins.value });
 }
 
 /**
@@ -95,8 +98,20 @@ export interface CatalogUpdatedEvent extends CatalogChanges {
   tools: ProviderTool[];
 }
 
-/** Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result). */
-export class CatalogAdmissionError extends Error {
+/**
+ * Thrown by `Conversation.start` when the first catalog is not admitted (use `tryStart` for a Result): an `Error` of
+ * the error family, whose fields are those of the refused catalog's `CatalogError`, which it also carries whole.
+ */
+export class CatalogAdmissionError extends Error implements BackplaneError<ErrorCode<"catalog">> {
+  /** The `CatalogError`'s class. */
+  readonly class: ErrorClass;
+  /** The `CatalogError`'s code. */
+  readonly code: ErrorCode<"catalog">;
+  /** The `CatalogError`'s schema pointer, when it has one. */
+  declare readonly schemaPointer?: string;
+  /** The `CatalogError`'s instance pointer, when it has one. */
+  declare readonly instancePointer?: string;
+
   /** Wraps the refused catalog's `CatalogError`; the `Error` message is its message. */
   constructor(
     /** Why the catalog was not admitted. */
@@ -104,6 +119,10 @@ export class CatalogAdmissionError extends Error {
   ) {
     super(error.message);
     this.name = "CatalogAdmissionError";
+    this.class = error.class;
+    this.code = error.code;
+    if (error.schemaPointer !== undefined) this.schemaPointer = error.schemaPointer;
+    if (error.instancePointer !== undefined) this.instancePointer = error.instancePointer;
   }
 }
 
@@ -237,10 +256,9 @@ export class Conversation {
     });
     if (!opened.ok) return opened;
     const { given, pins: approved } = opened.value;
-    const recorded = readCheckpoint(checkpoint);
-    if (typeof recorded === "string") {
-      return err({ class: "validation", code: "checkpoint_invalid", message: recorded });
-    }
+    const checkpointRead = readCheckpoint(checkpoint);
+    if (!checkpointRead.ok) return checkpointRead;
+    const recorded = checkpointRead.value;
     const pins = new Map(Object.entries(recorded.pins ?? {}));
     for (const [name, pin] of approved) pins.set(name, pin);
     const started = Conversation.admitFirst(
@@ -340,10 +358,9 @@ export class Conversation {
   approve(names: readonly string[]): CatalogUpdate {
     const given = readNames(names);
     if (given === undefined) return optionsInvalid("Conversation.approve needs a non-empty array of held tool names");
-    const pins = this.review.approving(given);
-    if (typeof pins === "string") {
-      return err({ class: "validation", code: "tool_not_held", message: `tool "${pins}" is not held for review` });
-    }
+    const approving = this.review.approving(given);
+    if (!approving.ok) return approving;
+    const pins = approving.value;
     const admitOptions = {
       ...this.schemaOptions,
       ...this.policy,
@@ -420,11 +437,11 @@ export class Conversation {
   private narrowedTo(tools: readonly unknown[]): Authority | undefined {
     if (this.authority === undefined) return undefined;
     const naming = readNaming(this.policy, this.backends === undefined ? undefined : new Set(this.backends));
-    if (typeof naming === "string") return this.authority; // admission refuses the namespace
+    if (!naming.ok) return this.authority; // admission refuses the namespace
     const listed = new Set<string>();
     for (const tool of tools) {
       if (isObject(tool) && typeof tool["name"] === "string")
-        listed.add(listedName(naming, tool["name"], tool["backend"]));
+        listed.add(listedName(naming.value, tool["name"], tool["backend"]));
     }
     return narrowAuthority(this.authority, (name) => listed.has(name));
   }

@@ -8,6 +8,7 @@
 import { isObject } from "../../engine/json/json.js";
 import { expecting, type OptionCheck, type OptionTable } from "../../engine/options.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import { err, ok, type Result } from "../errors/result.js";
 import { isToolName } from "./tool-descriptor.js";
 
 /**
@@ -58,23 +59,30 @@ export interface Naming {
   readonly maxLength: number;
 }
 
-/** The batch's naming, or why its namespace map names a backend the batch does not allow. */
+/** The batch's naming, or the `options_invalid` of a namespace map that names a backend the batch does not allow. */
 export function readNaming(
   options: { namespace?: Namespace; namespaceSeparator?: string; maxToolNameLength?: number },
   backends: ReadonlySet<string> | undefined,
-): Naming | string {
+): Result<Naming, CatalogError> {
   const { namespace, namespaceSeparator = DEFAULT_SEPARATOR, maxToolNameLength = MCP_MAX_LENGTH } = options;
   let prefixes: Naming["prefixes"];
   if (typeof namespace === "string" || namespace === undefined) prefixes = namespace;
   else {
     prefixes = namespace instanceof Map ? new Map(namespace) : new Map(Object.entries(namespace));
     // A prefix per backend is only as good as the backends: the batch must name them.
-    if (backends === undefined) return 'option "namespace" gives a prefix per backend: the batch needs "backends"';
+    if (backends === undefined)
+      return namingInvalid('option "namespace" gives a prefix per backend: the batch needs "backends"');
     for (const backend of prefixes.keys()) {
-      if (!backends.has(backend)) return `option "namespace" names backend ${JSON.stringify(backend)}, not in backends`;
+      if (!backends.has(backend)) {
+        return namingInvalid(`option "namespace" names backend ${JSON.stringify(backend)}, not in backends`);
+      }
     }
   }
-  return { prefixes, separator: namespaceSeparator, maxLength: maxToolNameLength };
+  return ok({ prefixes, separator: namespaceSeparator, maxLength: maxToolNameLength });
+}
+
+function namingInvalid(message: string): { ok: false; error: CatalogError } {
+  return err(catalogError("validation", "options_invalid", message));
 }
 
 /** The name a tool is listed under: its server's name, prefixed when its backend has a namespace. */

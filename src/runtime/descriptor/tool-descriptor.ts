@@ -6,7 +6,7 @@
 
 import { isObject, preview, defineOwn } from "../../engine/json/json.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
-import type { CatalogCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 
 /**
  * What a model request lists (MCP `tools/list` shape): every field of the descriptor, unchanged and with the same
@@ -98,7 +98,8 @@ export function metadataError(
 ): CatalogError | undefined {
   const id = describeTool(tool);
   const name = tool.name;
-  const invalid = (code: CatalogCode, what: string) => catalogError("validation", code, `tool "${name}" ${what}`, id);
+  const invalid = (code: ErrorCode<"catalog">, what: string) =>
+    catalogError("validation", code, `tool "${name}" ${what}`, id);
   const revision = tool["revision"];
   if (typeof revision !== "string" || revision === "") {
     const what = Object.hasOwn(tool, "revision")
@@ -136,7 +137,7 @@ const TASK_SUPPORT: ReadonlySet<unknown> = new Set(["forbidden", "optional", "re
 
 function executionError(
   execution: unknown,
-  invalid: (code: CatalogCode, what: string) => CatalogError,
+  invalid: (code: ErrorCode<"catalog">, what: string) => CatalogError,
 ): CatalogError | undefined {
   if (execution === undefined) return undefined;
   if (!isObject(execution)) return invalid("tool_invalid", "has an execution field that is not an object");

@@ -16,7 +16,7 @@ import { CompiledInputSchema, InputSchema } from "../boundary/input-schema.js";
 import type { InputSchemaError } from "../errors/boundary-error.js";
 import { err, ok, type Result } from "../errors/result.js";
 import type { BackplaneError } from "../errors/backplane-error.js";
-import type { ElicitationCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { withheldLines } from "../boundary/withheld-model-text.js";
 import { subsetProblem, type DeprecatedForm } from "./subset.js";
 
@@ -49,7 +49,7 @@ export interface ElicitResult {
  * or the boundary's codes. Its `message` and `problems` name JSON Pointers and constraints only: never a value of the
  * content, nor a key the requested schema does not declare.
  */
-export interface ElicitationError extends BackplaneError<ElicitationCode> {
+export interface ElicitationError extends BackplaneError<ErrorCode<"elicitation">> {
   /** For `content_invalid`: every problem, one line each, in a deterministic order. */
   readonly problems?: readonly string[];
   /** When the boundary refused the schema (it does not compile, a limit): its error, for the host. */

@@ -4,20 +4,23 @@
  * code, one-line message, pointers, output units, and model text that says nothing of the value.
  */
 
-import type { ErrorClass, ErrorFields } from "../../engine/errors.js";
+import type { BackplaneError, ErrorClass } from "../../engine/errors.js";
 import { SchemaError } from "../../engine/errors.js";
 import type { OutputUnit } from "../../engine/output/output.js";
 import type { ModelFacingError } from "./backplane-error.js";
-import type { BoundaryCode, IdentityCode } from "./codes.js";
+import type { ErrorCode } from "./codes.js";
 
 /** Longest model-facing text `toModelText` produces by default. */
 const MODEL_TEXT_LIMIT = 2_000;
 
 /**
- * A schema, arguments or a result the boundary refuses; data, never thrown at the host. `Code` is `BoundaryCode`
- * (the engine's codes and the boundary's own), or the identity's codes for the cause of an admission's `tool_invalid`.
+ * A schema, arguments or a result the boundary refuses; data, never thrown at the host. `Code` is
+ * `ErrorCode<"boundary">` (the engine's codes and the boundary's own), or the identity's codes for the cause of an
+ * admission's `tool_invalid`.
  */
-export class BoundaryError<Code extends BoundaryCode | IdentityCode = BoundaryCode> implements ModelFacingError<Code> {
+export class BoundaryError<
+  Code extends ErrorCode<"boundary" | "identity"> = ErrorCode<"boundary">,
+> implements ModelFacingError<Code> {
   /** The error class (docs/reference/errors.md). */
   readonly class: ErrorClass;
   /** A stable machine code, e.g. "schema_invalid", "dialect_unsupported", "arguments_invalid", "output_invalid". */
@@ -45,7 +48,7 @@ export class BoundaryError<Code extends BoundaryCode | IdentityCode = BoundaryCo
   declare private readonly subject?: ValueSubject;
 
   /** @internal */
-  constructor(fields: ErrorFields<NoInfer<Code>> & ErrorExtras) {
+  constructor(fields: BackplaneError<NoInfer<Code>> & ErrorExtras) {
     this.class = fields.class;
     this.code = fields.code;
     this.message = fields.message;
@@ -64,7 +67,7 @@ export class BoundaryError<Code extends BoundaryCode | IdentityCode = BoundaryCo
   }
 
   /** The boundary's error for an engine `SchemaError` (same class, code, message and pointers). */
-  static from<C extends BoundaryCode | IdentityCode>(e: SchemaError<C>): BoundaryError<C> {
+  static from<C extends ErrorCode<"boundary" | "identity">>(e: SchemaError<C>): BoundaryError<C> {
     const limit = (e as { limit?: unknown }).limit;
     const value = (e as { value?: unknown }).value;
     return new BoundaryError({

@@ -1,6 +1,6 @@
 /**
  * The runtime's error codes by layer, in the order data flows, each with its class, the step it fails at and when:
- * the closed sets the runtime's errors carry (`BoundaryCode`, `CatalogCode`, `ExecutionCode` and the others), and
+ * the closed sets the runtime's errors carry (`ErrorCodes`, by layer: `ErrorCode<"catalog">` and the others), and
  * the one source of docs/reference/errors.md "Every code", which `scripts/error-reference.mjs` writes from
  * `ERROR_LAYERS` and a test keeps current, so the reference cannot drift from the codes the library returns.
  */
@@ -391,37 +391,42 @@ const GATEWAY_CODES = {
   },
 } as const satisfies CodeTable;
 
-/** A code of `BoundaryError`: the engine's, and the boundary's own. */
-export type BoundaryCode = EngineCode | keyof typeof BOUNDARY_CODES;
-/** A code of `ElicitationError`: the boundary's (a requested schema it compiles, a limit), and its own. */
-export type ElicitationCode = BoundaryCode | keyof typeof ELICITATION_CODES;
-/** A code of `UpgradeFailed`. */
-export type UpgradeCode = keyof typeof UPGRADE_CODES;
-/** A code of the identity's `SchemaError` (`ToolCatalog.canonical`, `digest`). */
-export type IdentityCode = keyof typeof IDENTITY_CODES;
-/** A code of `ProviderError`. */
-export type ProviderCode = keyof typeof PROVIDER_CODES;
-/** A code of `CallDecodeError`. */
-export type CallDecodeCode = keyof typeof CALL_DECODE_CODES;
-/** A code of `CatalogError`: admission's, and a conversation's own. */
-export type CatalogCode = keyof typeof CATALOG_CODES | keyof typeof CONVERSATION_CODES;
-/** A code of `ExecutionError`: the gateway's own, and the boundary's it hands on for arguments and results. */
-export type ExecutionCode = keyof typeof GATEWAY_CODES | BoundaryCode;
-/** Every code the library returns or throws. */
-export type ErrorCode =
-  | BoundaryCode
-  | ElicitationCode
-  | UpgradeCode
-  | IdentityCode
-  | ProviderCode
-  | CallDecodeCode
-  | CatalogCode
-  | ExecutionCode;
+/**
+ * The closed code sets, one per layer, by the layer's name: `ErrorCodes["catalog"]` (or `ErrorCode<"catalog">`) is
+ * every code a `CatalogError` can carry (docs/reference/errors.md "Every code").
+ */
+export interface ErrorCodes {
+  /** `SchemaError` from `compile`, `validate`, `annotations` (`EngineCode`). */
+  engine: EngineCode;
+  /** `BoundaryError` (`InputSchema`, `OutputSchema`): the engine's codes and the boundary's own. */
+  boundary: EngineCode | keyof typeof BOUNDARY_CODES;
+  /** `UpgradeFailed` and `UpgradeBlocked` (the dialect upgrades). */
+  upgrade: keyof typeof UPGRADE_CODES;
+  /** `ElicitationError` (`ElicitationSchema`): the boundary's codes and its own. */
+  elicitation: EngineCode | keyof typeof BOUNDARY_CODES | keyof typeof ELICITATION_CODES;
+  /** The `SchemaError` of `ToolCatalog.canonical` and `digest`. */
+  identity: keyof typeof IDENTITY_CODES;
+  /** `CatalogError` (`ToolCatalog.admitBatch`, `Conversation`) and `CatalogAdmissionError`. */
+  catalog: keyof typeof CATALOG_CODES | keyof typeof CONVERSATION_CODES;
+  /** `ProviderError` and `ProfileError` (the provider checks, profiles and targets). */
+  provider: keyof typeof PROVIDER_CODES;
+  /** `CallDecodeError` (a provider request's `decodeCall`). */
+  callDecode: keyof typeof CALL_DECODE_CODES;
+  /** `ExecutionError` (`Execution.invoke`): the gateway's codes and the boundary's it hands on. */
+  execution: keyof typeof GATEWAY_CODES | EngineCode | keyof typeof BOUNDARY_CODES;
+}
 
-/** One layer of the reference: its title, the error shape it makes, a paragraph before its table, and its codes. */
+/**
+ * A code the library returns or throws: every one by default, or one layer's closed set (`ErrorCode<"boundary">`,
+ * `ErrorCode<"catalog">`, …; the layers are the keys of `ErrorCodes`).
+ */
+export type ErrorCode<Layer extends keyof ErrorCodes = keyof ErrorCodes> = ErrorCodes[Layer];
+
+/** One layer of the reference: its title, the shapes that carry its codes, a paragraph before its table, its codes. */
 interface ErrorLayer {
   readonly title: string;
-  readonly shape: string;
+  /** The error shapes that carry its codes (the first makes most of them). */
+  readonly shapes: readonly string[];
   readonly intro: string;
   readonly codes: CodeTable;
 }
@@ -431,26 +436,26 @@ interface ErrorLayer {
  * @public read by scripts/error-reference.mjs from dist/, which writes the reference
  */
 export const ERROR_LAYERS: readonly ErrorLayer[] = [
-  { title: "Engine", shape: "SchemaError", intro: "", codes: ENGINE_CODES },
+  { title: "Engine", shapes: ["SchemaError", "LimitError"], intro: "", codes: ENGINE_CODES },
   {
     title: "Boundary",
-    shape: "BoundaryError",
+    shapes: ["BoundaryError"],
     intro: "The boundary answers every engine code above as an error result (never thrown), plus:",
     codes: BOUNDARY_CODES,
   },
-  { title: "Dialect upgrades", shape: "UpgradeFailed", intro: "", codes: UPGRADE_CODES },
+  { title: "Dialect upgrades", shapes: ["UpgradeFailed", "UpgradeBlocked"], intro: "", codes: UPGRADE_CODES },
   {
     title: "Elicitation",
-    shape: "ElicitationError",
+    shapes: ["ElicitationError"],
     intro:
       "`ElicitationSchema` ([Elicitation](../guide/elicitation.md)) answers the boundary's codes for a requested " +
       "schema it compiles (with the boundary's error as `cause`) and for a limit, plus:",
     codes: ELICITATION_CODES,
   },
-  { title: "Identity", shape: "SchemaError", intro: "", codes: IDENTITY_CODES },
+  { title: "Identity", shapes: ["SchemaError"], intro: "", codes: IDENTITY_CODES },
   {
     title: "Admission",
-    shape: "CatalogError",
+    shapes: ["CatalogError", "CatalogAdmissionError"],
     intro:
       "Strict admission refuses the batch on the first error. Quarantine omits a tool, listing it on " +
       "`bundle.rejected`, only for the codes marked *omitted*; every other code stays fatal in both modes.",
@@ -458,14 +463,14 @@ export const ERROR_LAYERS: readonly ErrorLayer[] = [
   },
   {
     title: "Conversation",
-    shape: "CatalogError",
+    shapes: ["CatalogError", "CatalogAdmissionError"],
     intro: "A conversation returns every admission code above for its catalogs, plus:",
     codes: CONVERSATION_CODES,
   },
-  { title: "Provider checks", shape: "ProviderError", intro: "", codes: PROVIDER_CODES },
+  { title: "Provider checks", shapes: ["ProviderError", "ProfileError"], intro: "", codes: PROVIDER_CODES },
   {
     title: "Call decoder",
-    shape: "CallDecodeError",
+    shapes: ["CallDecodeError"],
     intro:
       "A provider request's `decodeCall` takes a model's call back to the tool's " +
       "([The call decoder](../guide/providers-openai-strict.md#the-call-decoder)):",
@@ -473,7 +478,7 @@ export const ERROR_LAYERS: readonly ErrorLayer[] = [
   },
   {
     title: "Gateway",
-    shape: "ExecutionError",
+    shapes: ["ExecutionError"],
     intro:
       "Every gateway error carries `modelText`, written for a model: the boundary's rendering of argument or " +
       "result errors, or a fixed sentence naming the stage " +

@@ -6,17 +6,17 @@
 
 import type { ErrorClass } from "../../engine/errors.js";
 import type { BackplaneError } from "./backplane-error.js";
-import type { ProviderCode } from "./codes.js";
+import type { ErrorCode } from "./codes.js";
 
 /** Which part of a tool a change or a refusal is about. */
 export type ToolField = "name" | "inputSchema" | "outputSchema";
 
 /** Why a tool cannot be sent as it is, or why the check could not run. */
-export interface ProviderError extends BackplaneError<ProviderCode> {
+export interface ProviderError extends BackplaneError<ErrorCode<"provider">> {
   /** `unsupported_capability` for a refusal; `validation` for bad options; `execution_failure` for a limit. */
   readonly class: ErrorClass;
-  /** `provider_unsupported`, `options_invalid`, `tool_invalid` or `limit_exceeded` (`ProviderCode`). */
-  readonly code: ProviderCode;
+  /** `provider_unsupported`, `options_invalid`, `tool_invalid` or `limit_exceeded` (`ErrorCode<"provider">`). */
+  readonly code: ErrorCode<"provider">;
   /** One line, plain English. */
   readonly message: string;
   /** The profile's id (empty when the target itself was unusable). */

@@ -6,9 +6,10 @@
  * `constructor` aside). Each field is read once, before any stage runs; the caller calls them with the host as `this`.
  */
 
-import { errorMessage } from "../../engine/errors.js";
+import { errorMessage, type BackplaneError } from "../../engine/errors.js";
 import { preview } from "../../engine/json/json.js";
 import { unknownName } from "../../engine/compile/names.js";
+import { err, ok, type Result } from "../errors/result.js";
 
 /** The host stages, in the order they run (docs/guide/admission.md "The host object fails closed"). */
 const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
@@ -37,32 +38,38 @@ function fieldNames(host: object): string[] {
   return names;
 }
 
-/** The host's stages and dispatch, each read once, or what is wrong with the host (for `options_invalid`). */
-export function readHost(host: unknown): ReadHost | string {
+/** The host's stages and dispatch, each read once, or the `options_invalid` error saying what is wrong with it. */
+export function readHost(host: unknown): Result<ReadHost, BackplaneError<"options_invalid">> {
   const what = "Execution.invoke host";
   try {
     // Inside the guard: Array.isArray throws for a revoked Proxy.
     if (typeof host !== "object" || host === null || Array.isArray(host)) {
-      return `${what} must be an object with a dispatch function, got ${preview(host)}`;
+      return hostInvalid(`${what} must be an object with a dispatch function, got ${preview(host)}`);
     }
     for (const name of fieldNames(host)) {
-      if (!FIELDS.includes(name)) return unknownName(what, "field", name, FIELDS);
+      if (!FIELDS.includes(name)) return hostInvalid(unknownName(what, "field", name, FIELDS));
     }
     const fields = host as Record<string, unknown>;
     const stages: (readonly [StageKey, Callable])[] = [];
     for (const stage of STAGES) {
       const run = fields[stage];
       if (run === undefined) continue;
-      if (typeof run !== "function") return `${what} field "${stage}" must be a function, got ${preview(run)}`;
+      if (typeof run !== "function")
+        return hostInvalid(`${what} field "${stage}" must be a function, got ${preview(run)}`);
       stages.push([stage, run as Callable]);
     }
     const dispatch = fields["dispatch"];
     if (typeof dispatch !== "function") {
-      return `${what} must have a dispatch function (it runs the tool), got ${preview(dispatch)}`;
+      return hostInvalid(`${what} must have a dispatch function (it runs the tool), got ${preview(dispatch)}`);
     }
-    return { self: host, stages, dispatch: dispatch as Callable };
+    return ok({ self: host, stages, dispatch: dispatch as Callable });
   } catch (e) {
     // A throwing getter or proxy trap.
-    return `${what} could not be read: ${errorMessage(e)}`;
+    return hostInvalid(`${what} could not be read: ${errorMessage(e)}`);
   }
+}
+
+/** What is wrong with an `Execution.invoke` host: the gateway's `options_invalid` (at stage `host`). */
+function hostInvalid(message: string): { ok: false; error: BackplaneError<"options_invalid"> } {
+  return err({ class: "validation", code: "options_invalid", message });
 }

@@ -10,7 +10,7 @@ import type { ErrorClass } from "../../engine/errors.js";
 import { preview } from "../../engine/json/json.js";
 import { BoundaryError } from "../errors/boundary-error.js";
 import type { ModelFacingError } from "../errors/backplane-error.js";
-import type { ExecutionCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { headerValueProblem } from "../descriptor/mcp-headers.js";
 import { err, ok, type Result } from "../errors/result.js";
 import { checkToolResult } from "./tool-result.js";
@@ -98,16 +98,16 @@ export type StageName =
   "lookup" | "host" | "arguments" | "authorize" | "approve" | "reserveBudget" | "publishIntent" | "dispatch" | "result";
 
 /** Why a call did not run or its result was refused: data for the host, with `modelText` for the model. */
-export interface ExecutionError extends ModelFacingError<ExecutionCode> {
+export interface ExecutionError extends ModelFacingError<ErrorCode<"execution">> {
   /** The error class (docs/reference/errors.md "Error classes"). */
   class: ErrorClass;
   /**
-   * One of `ExecutionCode`: "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown",
+   * One of `ErrorCode<"execution">`: "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown",
    * "tool_quarantined", "tool_held", "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"),
    * "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the
    * gateway itself failed (a bug).
    */
-  code: ExecutionCode;
+  code: ErrorCode<"execution">;
   /** One line for the host; it may quote a host exception's message. Never shown to a model. */
   message: string;
   /** Where the call stopped. */
@@ -127,7 +127,7 @@ export interface ExecutionError extends ModelFacingError<ExecutionCode> {
 interface FailureFields {
   readonly stage: StageName;
   readonly class: ErrorClass;
-  readonly code: ExecutionCode;
+  readonly code: ErrorCode<"execution">;
   readonly message: string;
   readonly modelText: string;
   readonly cause?: BoundaryError;
@@ -189,10 +189,9 @@ async function run<T>(
     const message = `Execution.invoke needs the bundle ToolCatalog.admitBatch returned, got ${preview(bundle)}`;
     return failure({ stage: "lookup", class: "validation", code: "bundle_invalid", message, modelText: NOT_RUN });
   }
-  const host = readHost(given);
-  if (typeof host === "string") {
-    return failure({ stage: "host", class: "validation", code: "options_invalid", message: host, modelText: NOT_RUN });
-  }
+  const hostRead = readHost(given);
+  if (!hostRead.ok) return failure({ stage: "host", ...hostRead.error, modelText: NOT_RUN });
+  const host = hostRead.value;
   const read = readCall(call);
   if (!read.ok) {
     const { message, detail } = read;

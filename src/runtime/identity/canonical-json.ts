@@ -11,7 +11,7 @@ import { LimitError, SchemaError } from "../../engine/errors.js";
 import { resolveLimits, type Limits } from "../../engine/limits.js";
 import { checkOptions, compileOptionChecks } from "../../engine/options.js";
 import { child, pointerOf, type Path } from "./path.js";
-import type { IdentityCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 
 /** In a `u` regular expression a well-formed surrogate pair is one code point, so this finds lone surrogates only. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -43,7 +43,7 @@ export function canonicalLimits(limits: Partial<Limits> | undefined): Readonly<L
 }
 
 /** A `validation` / `not_json` error at `path`. */
-export function notJson(path: Path | undefined, what: string): SchemaError<IdentityCode> {
+function notJson(path: Path | undefined, what: string): SchemaError<ErrorCode<"identity">> {
   const pointer = pointerOf(path);
   const message = `not JSON at ${JSON.stringify(pointer)}: ${what}`;
   return new SchemaError({ class: "validation", code: "not_json", message, schemaPointer: pointer });
@@ -56,14 +56,20 @@ export function dataValue(property: PropertyDescriptor | undefined, path: Path):
   return property.value;
 }
 
-/** Why an object is not plain data (its prototype is neither `Object.prototype` nor `null`), or undefined. */
-export function instanceProblem(value: object): string | undefined {
+/**
+ * The `not_json` error at `path` of an object that is not plain data (its prototype is neither `Object.prototype`
+ * nor `null`), or undefined.
+ */
+export function notPlain(value: object, path: Path | undefined): SchemaError<ErrorCode<"identity">> | undefined {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return undefined;
   const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
   const name: unknown =
     typeof constructor === "function" ? Object.getOwnPropertyDescriptor(constructor, "name")?.value : "";
-  return `an instance of ${typeof name === "string" && name !== "" ? name : "a class"} is not plain JSON data`;
+  return notJson(
+    path,
+    `an instance of ${typeof name === "string" && name !== "" ? name : "a class"} is not plain JSON data`,
+  );
 }
 
 /** The canonical text under limits already checked and completed. */
@@ -142,8 +148,8 @@ function opening(container: object, path: Path | undefined, depth: number, text:
     text.write("[", path);
     return { container, names: undefined, size, next: 0, path, depth };
   }
-  const problem = instanceProblem(container);
-  if (problem !== undefined) throw notJson(path, problem);
+  const instance = notPlain(container, path);
+  if (instance !== undefined) throw instance;
   const names = Object.keys(container);
   text.reserve(5 * names.length + 1, path);
   // The default order compares strings by their UTF-16 code units, which is RFC 8785 §3.2.3's order.

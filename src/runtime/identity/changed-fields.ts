@@ -5,7 +5,7 @@
  */
 
 import { LimitError, SchemaError, errorMessage } from "../../engine/errors.js";
-import type { IdentityCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
 import { canonicalLimits, canonicalText } from "./canonical-json.js";
@@ -82,7 +82,7 @@ function definition(version: unknown, limits: Readonly<Limits>): Record<string, 
       tool = JSON.parse(version);
     } catch (e) {
       const message = `a tool definition's canonical text is not JSON: ${errorMessage(e)}`;
-      throw new SchemaError<IdentityCode>({ class: "validation", code: "not_json", message });
+      throw new SchemaError<ErrorCode<"identity">>({ class: "validation", code: "not_json", message });
     }
   }
   return JSON.parse(canonicalText(reviewedPart(tool), limits)) as Record<string, unknown>;

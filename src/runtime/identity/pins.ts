@@ -10,6 +10,7 @@ import { isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
 import { expecting, type OptionCheck, type OptionTable } from "../../engine/options.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
+import { err, ok, type Result } from "../errors/result.js";
 import { canonicalLimits, canonicalText } from "./canonical-json.js";
 import { changedFields } from "./changed-fields.js";
 import { hiddenText, mayHideText, type HiddenText } from "./hidden-text.js";
@@ -60,36 +61,40 @@ export function wellFormedDigest(text: string): boolean {
 }
 
 /**
- * The pins option read once into a Map, each entry checked as it is read (what is checked is what is used), or
- * what is wrong with it (to follow the option's name). Never throws.
+ * The pins option read once into a Map, each entry checked as it is read (what is checked is what is used), or the
+ * error `refuse` makes of what is wrong with it (`optionRefusal`: the entry point's `options_invalid`). Never throws.
  */
-export function readPins(value: unknown): Map<string, string> | string {
+export function readPins<E>(value: unknown, refuse: (problem: string) => E): Result<Map<string, string>, E> {
   try {
     const entries = value instanceof Map ? [...(value as Map<unknown, unknown>)] : undefined;
-    if (value === undefined) return new Map();
+    if (value === undefined) return ok(new Map());
     if (entries === undefined && !(isObject(value) && isPlain(value))) {
-      return "must be an object or a Map from tool name to a canonical text or a sha256- digest";
+      return err(refuse("must be an object or a Map from tool name to a canonical text or a sha256- digest"));
     }
     const pins = new Map<string, string>();
     for (const [name, pin] of entries ?? Object.entries(value as Record<string, unknown>)) {
-      if (typeof name !== "string") return "must have tool names (strings) as keys";
+      if (typeof name !== "string") return err(refuse("must have tool names (strings) as keys"));
       const where = `for ${JSON.stringify(name)}`;
-      if (typeof pin !== "string") return `${where} must be a string (a canonical text or a sha256- digest)`;
+      if (typeof pin !== "string")
+        return err(refuse(`${where} must be a string (a canonical text or a sha256- digest)`));
       if (isDigest(pin) ? !wellFormedDigest(pin) : !pin.startsWith("{")) {
-        return `${where} must be a canonical text ("{…}") or a digest ("sha256-" and 43 base64url characters)`;
+        return err(
+          refuse(`${where} must be a canonical text ("{…}") or a digest ("sha256-" and 43 base64url characters)`),
+        );
       }
       pins.set(name, pin);
     }
-    return pins;
+    return ok(pins);
   } catch (e) {
     // A throwing getter or proxy trap in host options.
-    return `could not be read: ${errorMessage(e)}`;
+    return err(refuse(`could not be read: ${errorMessage(e)}`));
   }
 }
 
+/** The pins option's check: what `readPins` finds wrong with the value. */
 function pinsProblem(value: unknown): string | undefined {
-  const pins = readPins(value);
-  return typeof pins === "string" ? pins : undefined;
+  const pins = readPins(value, (problem) => problem);
+  return pins.ok ? undefined : pins.error;
 }
 
 function isPlain(value: object): boolean {
@@ -177,9 +182,11 @@ export function checkIdentity(
     const message = `${what} has no pin, and tools without one wait for approval (unpinned: "hold")`;
     return refused({ class: "validation", code: "tool_unpinned", message });
   }
-  const fields = differences(pinned, pin, policy.limits);
-  if (typeof fields === "string") {
-    const message = `the pin of ${what} is not a tool definition's canonical text: ${fields}`;
+  let fields: readonly string[];
+  try {
+    fields = differences(pinned, pin, policy.limits);
+  } catch (e) {
+    const message = `the pin of ${what} is not a tool definition's canonical text: ${errorMessage(e)}`;
     return { kind: "failed", error: catalogError("validation", "options_invalid", message, id) };
   }
   if (fields.length === 0) return { kind: "admitted", pin, hidden };
@@ -189,16 +196,15 @@ export function checkIdentity(
   return refused({ class: "validation", code: "tool_changed", message, fields });
 }
 
-/** The changed fields between a pin and a canonical text (`[""]` for a digest that differs), or why none can be. */
-function differences(pinned: string, canonical: string, limits: Readonly<Limits>): readonly string[] | string {
+/**
+ * The changed fields between a pin and a canonical text (`[""]` for a digest that differs); throws what
+ * `changedFields` throws for a pin that is not a canonical text.
+ */
+function differences(pinned: string, canonical: string, limits: Readonly<Limits>): readonly string[] {
   if (pinned === canonical) return [];
   if (isDigest(pinned)) return canonicalDigestSync(canonical) === pinned ? [] : [""];
-  try {
-    // A pin that is the same JSON data written otherwise (reformatted by the host) is the same definition.
-    return changedFields(pinned, canonical, limits);
-  } catch (e) {
-    return errorMessage(e);
-  }
+  // A pin that is the same JSON data written otherwise (reformatted by the host) is the same definition.
+  return changedFields(pinned, canonical, limits);
 }
 
 /** The CatalogError of a strict batch for a tool its identity refused. */

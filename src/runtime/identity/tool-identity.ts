@@ -5,10 +5,10 @@
  */
 
 import { SchemaError } from "../../engine/errors.js";
-import type { IdentityCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { defineOwn, isObject } from "../../engine/json/json.js";
 import type { Limits } from "../../engine/limits.js";
-import { canonicalLimits, canonicalText, dataValue, instanceProblem, notJson } from "./canonical-json.js";
+import { canonicalLimits, canonicalText, dataValue, notPlain } from "./canonical-json.js";
 import { child } from "./path.js";
 import { sha256 } from "./sha256.js";
 
@@ -28,14 +28,14 @@ const NOT_MODEL_FACING: ReadonlySet<string> = new Set(["_meta", "revision", "bac
  */
 export function modelFacing(tool: unknown): Record<string, unknown> {
   if (!isObject(tool)) {
-    throw new SchemaError<IdentityCode>({
+    throw new SchemaError<ErrorCode<"identity">>({
       class: "validation",
       code: "tool_invalid",
       message: "a tool descriptor must be an object",
     });
   }
-  const problem = instanceProblem(tool);
-  if (problem !== undefined) throw notJson(undefined, problem);
+  const instance = notPlain(tool, undefined);
+  if (instance !== undefined) throw instance;
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(tool)) {
     if (NOT_MODEL_FACING.has(field)) continue;
@@ -101,7 +101,11 @@ export async function canonicalDigest(canonical: string): Promise<string> {
   const crypto = (globalThis as { crypto?: WebCrypto }).crypto;
   if (crypto?.subtle === undefined) {
     const message = "Web Crypto (globalThis.crypto.subtle) is not available on this platform";
-    throw new SchemaError<IdentityCode>({ class: "unsupported_capability", code: "web_crypto_unavailable", message });
+    throw new SchemaError<ErrorCode<"identity">>({
+      class: "unsupported_capability",
+      code: "web_crypto_unavailable",
+      message,
+    });
   }
   const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return "sha256-" + base64url(new Uint8Array(hash));

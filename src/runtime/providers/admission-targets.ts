@@ -73,8 +73,8 @@ function isEntry(value: unknown): value is Record<string, unknown> {
 
 /** The `targets` option's check: a non-empty array of targets, each resolvable, none named twice. */
 function targetsProblem(value: unknown): string | undefined {
-  const read = readTargets(value, {});
-  return typeof read === "string" ? read : undefined;
+  const read = readTargets(value, {}, (problem) => problem);
+  return read.ok ? undefined : read.error;
 }
 
 /** The engine options the provider checks follow: what the boundary asserts, and the walk's bounds. */
@@ -84,37 +84,43 @@ export interface TargetSettings {
   readonly limits?: { readonly maxSchemaDepth?: number; readonly maxSchemaNodes?: number };
 }
 
-/** The targets resolved, or what is wrong with them. */
-export function readTargets(value: unknown, settings: TargetSettings): ResolvedTarget[] | string {
+/** The targets resolved, or the error `refuse` makes of what is wrong with them (`optionRefusal`). */
+export function readTargets<E>(
+  value: unknown,
+  settings: TargetSettings,
+  refuse: (problem: string) => E,
+): Result<ResolvedTarget[], E> {
   if (!Array.isArray(value) || value.length === 0) {
     const kinds = 'an id such as "openai-strict", a profile, or { target, required, widen }';
-    return `must be a non-empty array of provider profiles (${kinds}), got ${preview(value)}`;
+    return err(refuse(`must be a non-empty array of provider profiles (${kinds}), got ${preview(value)}`));
   }
   const entries = (value as unknown[]).map((given) => (isEntry(given) ? given : { target: given }));
   for (const entry of entries) {
     const problem = optionsProblem(entry, entryChecks, "target");
-    if (problem !== undefined) return problem;
+    if (problem !== undefined) return err(refuse(problem));
   }
   const resolved = resolveTargets(entries.map((e) => e["target"]));
-  if (!resolved.ok) return resolved.error.message;
+  if (!resolved.ok) return err(refuse(resolved.error.message));
   const limits = settings.limits;
-  return resolved.value.map((profile, i) => {
-    const entry = entries[i] as Record<string, unknown>;
-    const options: CheckOptions = {
-      widen: entry["widen"] === true,
-      narrow: entry["narrow"] === true,
-      encode: entry["encode"] === true,
-      describeWidening: entry["describeWidening"] === true,
-      // The boundary asserts `format` unless told not to: dropping a `format` is then a widening.
-      formatAssertion: settings.formatAssertion !== false,
-      contentAssertion: settings.contentAssertion === true,
-      limits: {
-        ...(limits?.maxSchemaDepth === undefined ? {} : { maxSchemaDepth: limits.maxSchemaDepth }),
-        ...(limits?.maxSchemaNodes === undefined ? {} : { maxSchemaNodes: limits.maxSchemaNodes }),
-      },
-    };
-    return { profile, required: entry["required"] !== false, options };
-  });
+  return ok(
+    resolved.value.map((profile, i) => {
+      const entry = entries[i] as Record<string, unknown>;
+      const options: CheckOptions = {
+        widen: entry["widen"] === true,
+        narrow: entry["narrow"] === true,
+        encode: entry["encode"] === true,
+        describeWidening: entry["describeWidening"] === true,
+        // The boundary asserts `format` unless told not to: dropping a `format` is then a widening.
+        formatAssertion: settings.formatAssertion !== false,
+        contentAssertion: settings.contentAssertion === true,
+        limits: {
+          ...(limits?.maxSchemaDepth === undefined ? {} : { maxSchemaDepth: limits.maxSchemaDepth }),
+          ...(limits?.maxSchemaNodes === undefined ? {} : { maxSchemaNodes: limits.maxSchemaNodes }),
+        },
+      };
+      return { profile, required: entry["required"] !== false, options };
+    }),
+  );
 }
 
 /** `admitBatch`'s `targets` option. */

@@ -11,7 +11,7 @@ import { defineOwn, isObject } from "../../engine/json/json.js";
 import { appendPointer } from "../../engine/json/pointer.js";
 import { defaultLimits } from "../../engine/limits.js";
 import type { BackplaneError } from "../errors/backplane-error.js";
-import type { CallDecodeCode } from "../errors/codes.js";
+import type { ErrorCode } from "../errors/codes.js";
 import { err, ok, type Result } from "../errors/result.js";
 import { categoryOf, type DecodeNode } from "./translation/decode-plan.js";
 
@@ -24,14 +24,14 @@ export interface DecodedCall {
 }
 
 /** Why a model's call could not be decoded (docs/reference/errors.md "Every code"). */
-export interface CallDecodeError extends BackplaneError<CallDecodeCode> {
+export interface CallDecodeError extends BackplaneError<ErrorCode<"callDecode">> {
   /** `validation` for a call that is not one; `execution_failure` for a limit. */
   readonly class: "validation" | "execution_failure";
   /**
    * `call_invalid`: not an object with a string `name`, or its arguments could not be read; `tool_unknown`: the
    * request lists no tool by that name; `limit_exceeded`: the arguments are deeper or larger than the limits.
    */
-  readonly code: CallDecodeCode;
+  readonly code: ErrorCode<"callDecode">;
   /** Where in the arguments, for a limit. */
   readonly instancePointer?: string;
 }

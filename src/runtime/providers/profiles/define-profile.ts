@@ -61,7 +61,7 @@ const valuesShape: Shape = new Map([
   ["formats", optional(isStringSet)],
   ["enumValues", oneOf("any", "primitive", "string", "string-number")],
   ["maxMinItems", optional(isCount)],
-  ["pattern", optional((v) => shapeProblem(v, patternShape) === undefined)],
+  ["pattern", optional((v) => shapeError(v, patternShape, "pattern") === undefined)],
   ["typeArrays", oneOf("any", "null-pair", "none")],
   ["nullType", isBoolean],
   ["nullable", isBoolean],
@@ -77,7 +77,7 @@ const limitsShape: Shape = new Map([
   ["maxDepth", optional(isCount)],
   ["maxEnumValues", optional(isCount)],
   ["maxStringBudget", optional(isCount)],
-  ["largeEnum", optional((v) => shapeProblem(v, largeEnumShape) === undefined)],
+  ["largeEnum", optional((v) => shapeError(v, largeEnumShape, "largeEnum") === undefined)],
 ]);
 
 const budgetsShape: Shape = new Map([
@@ -111,12 +111,15 @@ const partShapes: ReadonlyMap<string, Shape> = new Map([
   ["toolName", nameShape],
 ]);
 
-function shapeProblem(value: unknown, shape: Shape): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return `must be an object`;
-  for (const key of Object.keys(value)) if (!shape.has(key)) return `has the unknown field "${key}"`;
+/** The `options_invalid` error of a part that does not have `shape`, its message opening with `what`; or undefined. */
+function shapeError(value: unknown, shape: Shape, what: string): ProfileError | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return profileError(`${what} must be an object`);
+  for (const key of Object.keys(value))
+    if (!shape.has(key)) return profileError(`${what} has the unknown field "${key}"`);
   for (const [key, check] of shape) {
     const field = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-    if (!check(field)) return `has a malformed "${key}" (${preview(field)})`;
+    if (!check(field)) return profileError(`${what} has a malformed "${key}" (${preview(field)})`);
   }
   return undefined;
 }
@@ -138,8 +141,8 @@ export function defineProfile(spec: ProfileSpec): Result<ProviderProfile, Profil
       if (!check(fields[key])) return err(profileError(`a profile has a malformed "${key}" (${preview(fields[key])})`));
     }
     for (const [key, shape] of partShapes) {
-      const problem = shapeProblem(fields[key], shape);
-      if (problem !== undefined) return err(profileError(`profile ${spec.name}@${spec.version}: "${key}" ${problem}`));
+      const error = shapeError(fields[key], shape, `profile ${spec.name}@${spec.version}: "${key}"`);
+      if (error !== undefined) return err(error);
     }
     // The id is derived: one a spread built-in carried along is replaced, never trusted.
     const id = `${spec.name}@${spec.version}`;

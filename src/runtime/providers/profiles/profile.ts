@@ -4,6 +4,8 @@
  * nothing else, so a host builds its own profile from the same parts (`defineProfile`).
  */
 
+import type { BackplaneError } from "../../errors/backplane-error.js";
+
 /** The request shape a profile's tools are written in. */
 export type RequestFormat =
   /** OpenAI: `{ type: "function", function: { name, description, parameters, strict } }`. */
@@ -167,8 +169,11 @@ export interface ProviderProfile extends ProfileSpec {
   readonly id: string;
 }
 
-/** Why a profile or a target could not be used: `validation` / `options_invalid`. */
-export interface ProfileError {
+/**
+ * Why a profile or a target could not be used: `validation` / `options_invalid`, a member of the error family with
+ * a code of the provider checks' (`ErrorCode<"provider">`).
+ */
+export interface ProfileError extends BackplaneError<"options_invalid"> {
   /** Always `validation`. */
   readonly class: "validation";
   /** Always `options_invalid`. */
