@@ -68,8 +68,8 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target or --report-target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
-  // As the boundary: format asserts unless --no-format-assertion.
-  const formatAssertion = formatAssertionOf(args, true);
+  // As the boundary: format is an annotation unless --format-assertion.
+  const formatAssertion = formatAssertionOf(args);
   const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");

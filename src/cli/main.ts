@@ -78,6 +78,7 @@ Commands:
       --audit <file|->       One JSON line per call and catalog event (- for stderr); --audit-values adds the
                              arguments and results.
       --draft07 reject|upgrade  Draft-07 tool schemas: translated exactly (upgrade, the default here) or refused.
+      --format-assertion     "format" in tool schemas asserts on arguments and results (default: an annotation).
   gateway review --config <file> --pins <file>  Start the servers, print what is held and why, then exit.
   gateway approve --pins <file> <tool>...    Pin the held definitions of these tools (a running gateway picks the
                              approval up).
@@ -90,8 +91,8 @@ Options of validate and admit:
                              (validate reports the changes on stderr; admit lists upgraded schemas).
   --legacy-dialects refuse|upgrade
                              The same for draft-04, draft-06, draft-07 and 2019-09 (--draft07 decides for draft-07).
-  --format-assertion         "format" asserts: admit's default (as the boundary's); validate's is an annotation.
-  --no-format-assertion      "format" is an annotation: validate's default (as compile's, the specification's).
+  --format-assertion         "format" asserts (default: an annotation, as in the library).
+  --no-format-assertion      "format" is an annotation: the default, spelled out.
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
                              of a string or { check, types, override } (docs/guide/engine.md "Custom formats").
                              A path starts with ./ ../ or /, anything else is a package. Only where format
