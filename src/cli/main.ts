@@ -29,11 +29,14 @@ Commands:
                              retrieval URI is its file:// URL, so relative $refs resolve to files. Nothing
                              is ever fetched from the network.
   admit <catalog.json>                       Admit an MCP tool catalog ({ backends?, tools } or a bare array
-                             of tools) through ToolCatalog.admitBatch. Without "backends" in the file, a tool's
-                             backend is not checked (as the API without "backends").
+                             of tools, e.g. a saved tools/list result) through ToolCatalog.admitBatch. Without
+                             "backends" in the file, a tool's backend is not checked (as the API without "backends").
+                             A tool without a revision gets the digest of its definition (sha256:<12 hex digits>).
   admit --mcp "<command> [args...]"          Spawn a stdio MCP server (needs @modelcontextprotocol/sdk installed),
                              list its tools and admit them: revision = the server's version, backend = its name.
-      --revision <rev>       Use <rev> as every tool's revision instead of the server's version.
+      --revision <rev>       With --mcp: every tool's revision instead of the server's version. With a file: the
+                             revision of every tool that has none (instead of its digest).
+      --backend <id>         With a file: the backend of every tool that has none (and one the catalog allows).
       --timeout-ms <ms>      Budget for starting the server and listing its tools (default ${DEFAULT_TIMEOUT_MS});
                              the server is stopped afterwards, also on errors and on timeout.
       --strict               Any error refuses the whole batch (the default, as in the API).

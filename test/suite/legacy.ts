@@ -8,10 +8,11 @@
  */
 
 import { join } from "node:path";
+import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { CompileOptions } from "../../src/index.js";
 import { jsonFiles, locateSuite, remotes, repoRoot } from "./locate.js";
-import { runSuiteFiles, type Exceptions } from "./runner.js";
+import { runSuiteFiles, tally, type Exceptions } from "./runner.js";
 
 /** The suite directories run through the upgrade, and the `$schema` each one's schemas are in. */
 export const DRAFTS = {
@@ -76,21 +77,44 @@ export async function runLegacySuite(draft: Draft, listed: Listed = {}): Promise
   const schemaRegistry = await registryFor(suite, draft);
   const options: CompileOptions = { schemaRegistry, legacyDialects: "upgrade" };
   const prepare = (schema: unknown): unknown => declared(schema, DRAFTS[draft]);
-  runSuiteFiles(tests, jsonFiles(tests, false), { options, prepare, refusals: listed.required ?? new Map() });
+  const counts = { required: tally(), optional: tally(), format: tally() };
+  runSuiteFiles(tests, jsonFiles(tests, false), {
+    options,
+    prepare,
+    refusals: listed.required ?? new Map(),
+    tally: counts.required,
+  });
   const optional = join(tests, "optional");
   const content = new Set(listed.contentFiles ?? []);
   const files = jsonFiles(optional, false).map((f) => "optional/" + f);
   runSuiteFiles(
     tests,
     files.filter((f) => !content.has(f)),
-    { options, prepare, exceptions: listed.optional ?? new Map(), refusals: listed.optionalRefusals ?? new Map() },
+    {
+      options,
+      prepare,
+      exceptions: listed.optional ?? new Map(),
+      refusals: listed.optionalRefusals ?? new Map(),
+      tally: counts.optional,
+    },
   );
   if (content.size > 0) {
-    runSuiteFiles(tests, [...content], { options: { ...options, contentAssertion: true }, prepare });
+    const contentOptions = { ...options, contentAssertion: true };
+    runSuiteFiles(tests, [...content], { options: contentOptions, prepare, tally: counts.optional });
   }
   runSuiteFiles(
     tests,
     jsonFiles(join(optional, "format"), false).map((f) => "optional/format/" + f),
-    { options: { ...options, formatAssertion: true }, prepare },
+    { options: { ...options, formatAssertion: true }, prepare, tally: counts.format },
   );
+  // Last, so every test above has run: the counts the README and docs/guide/older-dialects.md quote.
+  test(`${draft}: the counts`, (t) => {
+    for (const [part, c] of Object.entries(counts)) {
+      const all = c.passed + c.refused + c.deviations;
+      t.diagnostic(
+        `${draft} ${part}: ${c.passed} of ${all} pass, ${c.refused} refused as listed, ` +
+          `${c.deviations} listed deviation${c.deviations === 1 ? "" : "s"}`,
+      );
+    }
+  });
 }

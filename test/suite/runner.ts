@@ -45,6 +45,27 @@ export interface RunOptions {
   generate?: (spec: Record<string, unknown>) => unknown;
   /** Rewrites each case's schema before it is compiled (the suite under a custom meta-schema). */
   prepare?: (schema: unknown) => unknown;
+  /** Counts each test as it passes, for a run that prints what it came to (test/suite/legacy.ts). */
+  tally?: Tally;
+}
+
+/** What a run's tests came to, each counted once it has passed: as expected, refused as listed, or a listed deviation. */
+export interface Tally {
+  passed: number;
+  refused: number;
+  deviations: number;
+}
+
+/** A tally of nothing yet. */
+export function tally(): Tally {
+  return { passed: 0, refused: 0, deviations: 0 };
+}
+
+/** Counts a passed test whose listed reason (a deviation) is `reason`, if any. */
+function counted(run: RunOptions, reason: string | undefined): void {
+  if (run.tally === undefined) return;
+  if (reason === undefined) run.tally.passed++;
+  else run.tally.deviations++;
 }
 
 /** Listed tests: `case: []` lists a whole case, `case: [test, …]` some of its tests; each with the reason. */
@@ -130,6 +151,7 @@ function runCase(
             (e: unknown) => e instanceof SchemaError && e.class === suiteCase.schemaError,
           );
         });
+        counted(run, exceptionFor(caseKey));
       });
     }
     for (const t of suiteCase.tests) {
@@ -140,6 +162,7 @@ function runCase(
           const refused = (e: unknown): boolean => e instanceof SchemaError && e.class === "unsupported_capability";
           const message = `listed as refused (${refusal}) but compile does not refuse it as unsupported_capability`;
           assert.throws(() => compile(schema, run.options), refused, message);
+          if (run.tally !== undefined) run.tally.refused++;
         });
         continue;
       }
@@ -158,6 +181,7 @@ function runCase(
           assert.equal(output.valid, t.valid, "validate().valid");
           if (!output.valid) assert.ok((output.errors ?? []).length > 0, "an invalid result carries errors");
         });
+        counted(run, exceptionFor(key));
       });
     }
   });

@@ -159,7 +159,9 @@ export class CompiledSchema<T = unknown> {
       return err(refusal(policy, [unit], []));
     }
     const errors = basicOutput(tree).errors ?? [];
-    return err(refusal(policy, errors, withheldLines(tree, `(${policy.modelSubject})`)));
+    // Arguments' keys are the model's own: the ones additionalProperties refuses are named (withheld-model-text.ts).
+    const lines = withheldLines(tree, `(${policy.modelSubject})`, policy.modelSubject === "arguments");
+    return err(refusal(policy, errors, lines));
   }
 }
 
