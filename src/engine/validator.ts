@@ -91,7 +91,6 @@ export class Validator<T = unknown> {
     this.validate = this.validate.bind(this) as Validator<T>["validate"];
     this.annotations = this.annotations.bind(this);
     this.evaluate = this.evaluate.bind(this);
-    this.count = this.count.bind(this);
     Object.freeze(this);
   }
 
