@@ -73,4 +73,4 @@ try {
 // - /celsius: must be at least -273.15 (expected by "minimum" at /properties/celsius/minimum)
 // arguments: The arguments do not match the tool's input schema (2 problems):
 // - (arguments): must have required property "celsius" (expected by "required" at /required)
-// - (arguments): must not have properties other than those the schema allows (expected by "additionalProperties" at /additionalProperties)
+// - (arguments): must not have property "kelvin", which the schema does not allow (expected by "additionalProperties" at /additionalProperties)

@@ -240,8 +240,8 @@ await main(process.argv.slice(2));
 // TOOL                      REVISION      STATUS       REASON
 // create_issue              2026-01-15.1  accepted
 // create_branch             2026-01-15.2  accepted
-// read_text_file            2025-12-01.1  quarantined  unsupported_capability/dialect_unsupported: dialect "http://json-schema.org/draft-07/schema#" is not supported; only "https://json-schema.org/draft/2020-12/schema" is (pass draft07: "upgrade" to translate a draft-07 schema exactly)
-// edit_file                 2025-12-01.1  quarantined  unsupported_capability/dialect_unsupported: dialect "http://json-schema.org/draft-07/schema#" is not supported; only "https://json-schema.org/draft/2020-12/schema" is (pass draft07: "upgrade" to translate a draft-07 schema exactly)
+// read_text_file            2025-12-01.1  quarantined  unsupported_capability/dialect_unsupported: dialect "http://json-schema.org/draft-07/schema#" is not supported; only "https://json-schema.org/draft/2020-12/schema" is (pass --draft07 upgrade to translate a draft-07 schema exactly)
+// edit_file                 2025-12-01.1  quarantined  unsupported_capability/dialect_unsupported: dialect "http://json-schema.org/draft-07/schema#" is not supported; only "https://json-schema.org/draft/2020-12/schema" is (pass --draft07 upgrade to translate a draft-07 schema exactly)
 // list_allowed_directories  2025-12-01.1  accepted
 // browser_navigate          2026-03-01.1  accepted
 // browser_take_screenshot   2026-03-01.2  accepted

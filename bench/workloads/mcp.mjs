@@ -82,8 +82,8 @@ export async function corpusCases(tools, peers, upgradeDraft07, log) {
 
 /**
  * The hand-written catalogs: each tool (draft-07 upgraded) with the calls and verdicts its file states. The files state
- * verdicts as the boundary gives them, which asserts `format`; the bench compares validators as they come, with
- * `format` an annotation, so a call whose stated verdict holds only where `format` asserts is left out (and counted).
+ * verdicts with `format` an annotation, as the boundary gives them; cfworker asserts `format`, so a call whose verdict
+ * depends on whether `format` asserts is left out (and counted), and every library is compared on the same calls.
  */
 export function catalogCases(tools, engine, log) {
   const dropped = new Map();
@@ -104,7 +104,7 @@ export function catalogCases(tools, engine, log) {
   const calls = kept.reduce((a, c) => a + c.tests.length, 0);
   log(
     `catalogs: ${kept.length} hand-written tools with ${calls} calls` +
-      (formatOnly ? `; ${formatOnly} left out (their verdict holds only where format asserts)` : "") +
+      (formatOnly ? `; ${formatOnly} left out (their verdict depends on whether format asserts)` : "") +
       (dropped.size ? `; dropped: ${listed(dropped).join("; ")}` : ""),
   );
   return kept;

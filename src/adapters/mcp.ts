@@ -19,7 +19,7 @@ import { dialectOptionChecks } from "../runtime/boundary/dialects/mode.js";
 import { withheldLines } from "../runtime/boundary/withheld-model-text.js";
 import type { NodeResult } from "../engine/output/output.js";
 
-/** `compile`'s options (`formatAssertion` and `legacyDialects` have other defaults here) plus the provider's own. */
+/** `compile`'s options (`legacyDialects` has another default here) plus the provider's own. */
 export interface BackplaneJsonSchemaValidatorOptions extends CompileOptions {
   /** The most errors quoted in one `errorMessage`, a positive integer (default 10); the rest are counted. */
   maxErrorsInMessage?: number;
@@ -72,9 +72,10 @@ export interface JsonSchemaValidatorProvider {
 }
 
 /**
- * Implements the SDK's `jsonSchemaValidator`. `formatAssertion` defaults to `true` here, as in the
- * SDK's default Ajv provider (ajv-formats), so elicitation `format: "email"` etc. are checked; pass
- * `formatAssertion: false` for annotation-only `format`. `legacyDialects` defaults to `"upgrade"` (exact translations
+ * Implements the SDK's `jsonSchemaValidator`. `format` and the content keywords annotate by default, as at every entry
+ * point of the library; `formatAssertion: true` gives the SDK's own Ajv provider's behaviour (ajv-formats asserts
+ * `format`). With `elicitation: true`, `format` asserts by default, as `ElicitationSchema` does (a form field's
+ * `format` is part of what the person is asked for). `legacyDialects` defaults to `"upgrade"` (exact translations
  * only): SDK 1.x's `McpServer` publishes every tool schema as draft-07, and SDK 2.x validates draft-04, draft-06 and
  * 2019-09 schemas too, so a client never breaks a tool the SDKs' own validators accept; what cannot be translated
  * exactly always fails, with the reason (`unsupported_capability/upgrade_blocked`). `legacyDialects: "refuse"` (or,
@@ -93,7 +94,7 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
   private readonly cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
 
   /**
-   * A provider compiling with `options` (by default `formatAssertion: true`, `legacyDialects: "upgrade"`, 10 errors
+   * A provider compiling with `options` (by default `format` annotating, `legacyDialects: "upgrade"`, 10 errors
    * quoted).
    * Throws a `SchemaError` of class `validation`, code `options_invalid`, for an unknown option name, a malformed
    * value (`draft07: "upgrad"`, `maxErrorsInMessage: -1`, a bad limit) or options that cannot be read.
@@ -113,7 +114,6 @@ export class BackplaneJsonSchemaValidator implements JsonSchemaValidatorProvider
     const { maxErrorsInMessage, elicitation, ...compileOptions } = given;
     this.options = {
       ...compileOptions,
-      formatAssertion: compileOptions.formatAssertion ?? true,
       legacyDialects: compileOptions.legacyDialects ?? "upgrade",
     };
     this.maxErrors = maxErrorsInMessage ?? 10;

@@ -5,7 +5,7 @@
  */
 
 import type { AdmissionMode, AdmittedBundle, CatalogError, IdentityError, RejectedTool, Result } from "../index.js";
-import { ExitCode, oneLine } from "./args.js";
+import { ExitCode, oneLine, withFlags } from "./args.js";
 import { isObject } from "../engine/json/json.js";
 import { word } from "./terminal-text.js";
 
@@ -78,7 +78,7 @@ export function admissionReport(
     } else if (quarantined !== undefined) {
       const { error } = quarantined;
       const where = quarantined.schema === "outputSchema" ? " in outputSchema" : "";
-      const reason = oneLine(`${error.class}/${error.code}${where}: ${error.message}`);
+      const reason = oneLine(`${error.class}/${error.code}${where}: ${withFlags(error.message)}`);
       rows.push([word(name), revision, "quarantined", reason]);
     } else if (accepted.has(name)) {
       const notes = oneLine([upgrades(bundle, name), ...hiding].filter(Boolean).join("; "));
@@ -110,7 +110,7 @@ function heldReason(error: IdentityError | RejectedTool["error"]): string {
 function refusal(e: CatalogError, source: string, mode: AdmissionMode): string {
   const rows = [["error", `${e.class}/${e.code}`]];
   if (e.tool !== undefined) rows.push(["tool", `${word(e.tool.name)} (revision ${word(e.tool.revision)})`]);
-  rows.push(["message", oneLine(e.message)]);
+  rows.push(["message", oneLine(withFlags(e.message))]);
   if (e.fields !== undefined) rows.push(["fields", e.fields.map(word).join(", ")]);
   if (e.provider !== undefined) {
     const { profile, rule, keyword, schemaPointer } = e.provider;

@@ -6,6 +6,8 @@
  * provider-ready tool lists as JSON).
  */
 
+import { createHash } from "node:crypto";
+import { canonicalJson, isPlainObject } from "../engine/json/json.js";
 import { ToolCatalog, type AdmissionTarget, type AdmittedBundle, type HiddenTextPolicy } from "../index.js";
 import { CliError, ExitCode, parseArgs } from "./args.js";
 import { admissionExitCode, admissionReport, targetReport } from "./admission-report.js";
@@ -42,6 +44,7 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     options: [
       "--mcp",
       "--revision",
+      "--backend",
       "--timeout-ms",
       "--pins",
       "--namespace",
@@ -68,15 +71,15 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     throw new CliError(`${emit ? "--emit" : "--widen"} needs at least one --target or --report-target`);
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
-  // As the boundary: format asserts unless --no-format-assertion.
-  const formatAssertion = formatAssertionOf(args, true);
+  // As the boundary: format is an annotation unless --format-assertion.
+  const formatAssertion = formatAssertionOf(args);
   const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const mcp = args.options.get("--mcp");
-  if (mcp === undefined) {
-    for (const only of ["--revision", "--timeout-ms"])
-      if (args.options.has(only)) throw new CliError(`${only} applies only to admit --mcp`);
-  }
+  if (mcp === undefined && args.options.has("--timeout-ms"))
+    throw new CliError("--timeout-ms applies only to admit --mcp");
+  if (mcp !== undefined && args.options.has("--backend"))
+    throw new CliError("--backend applies only to a catalog file (with --mcp, the backend is the server's name)");
   if (mcp !== undefined && args.positionals.length > 0)
     throw new CliError("admit takes either a catalog file or --mcp, not both");
   if (mcp === undefined && args.positionals.length !== 1)
@@ -98,6 +101,9 @@ export async function admitCommand(argv: readonly string[], io: Io): Promise<num
     const path = args.positionals[0]!;
     source = inputName(path);
     ({ tools, backends } = catalogOf(await readJson(path, "catalog", maxBytes), source));
+    const backend = args.options.get("--backend");
+    tools = withFileDefaults(tools, args.options.get("--revision"), backend);
+    if (backend !== undefined && !(backends ?? []).includes(backend)) backends = [...(backends ?? []), backend];
   }
 
   const result = ToolCatalog.admitBatch(tools, {
@@ -168,6 +174,27 @@ function providerRequests(bundle: AdmittedBundle): Record<string, unknown> {
     out[id] = { tools: request.tools, names: request.names.toJSON(), errors: request.errors };
   }
   return out;
+}
+
+/**
+ * A catalog file's tools with what MCP's `Tool` does not carry: a tool without a `revision` gets `--revision`, or by
+ * default its definition's digest (`sha256:` and the first 12 hex digits of the SHA-256 of its canonical JSON), so a
+ * saved `tools/list` result admits as it is and a changed definition has another revision; with `--backend`, a tool
+ * without a `backend` gets it. A tool's own fields are kept; what is not an object is left for admission to refuse.
+ */
+function withFileDefaults(tools: unknown[], revision: string | undefined, backend: string | undefined): unknown[] {
+  return tools.map((tool) => {
+    if (!isPlainObject(tool)) return tool;
+    const filled: Record<string, unknown> = { ...tool };
+    if (!Object.hasOwn(tool, "revision")) filled["revision"] = revision ?? digestOf(tool);
+    if (backend !== undefined && !Object.hasOwn(tool, "backend")) filled["backend"] = backend;
+    return filled;
+  });
+}
+
+/** `sha256:` and the first 12 hex digits of the SHA-256 of a definition's canonical JSON. */
+function digestOf(tool: unknown): string {
+  return "sha256:" + createHash("sha256").update(canonicalJson(tool)).digest("hex").slice(0, 12);
 }
 
 function timeoutOf(text: string | undefined): number {

@@ -88,13 +88,17 @@ export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 }
 
+/** A library message as the CLI says it: the option the library names is a flag on the command line. */
+export function withFlags(message: string): string {
+  return message
+    .replace('pass draft07: "upgrade"', "pass --draft07 upgrade")
+    .replace('pass legacyDialects: "upgrade"', "pass --legacy-dialects upgrade");
+}
+
 /** One line for any error: `class/code: message` for the library's errors (with the schema pointer). Never throws. */
 export function describeError(e: unknown): string {
   if (isBackplaneError(e)) {
-    // The library names its option; on the command line it is a flag.
-    const message = e.message
-      .replace('pass draft07: "upgrade"', "pass --draft07 upgrade")
-      .replace('pass legacyDialects: "upgrade"', "pass --legacy-dialects upgrade");
+    const message = withFlags(e.message);
     const pointer = e.schemaPointer;
     const named = pointer === undefined || pointer === "" || message.includes(`"${pointer}"`);
     const where = named ? "" : ` (at schema "${pointer}")`;

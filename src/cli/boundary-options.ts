@@ -82,24 +82,23 @@ export function maxInputBytesOf(args: ParsedArgs): number {
 }
 
 /**
- * Whether `format` asserts: by default as `byDefault` says (`admit` follows the boundary, which asserts; `validate`
- * the engine, for which it is an annotation), `--format-assertion` or `--no-format-assertion` otherwise. A
- * `--format` checker is never silently unused: given where format is an annotation, it is a usage error.
+ * Whether `format` asserts: only with `--format-assertion` (both commands annotate by default, as every entry point of
+ * the library does); `--no-format-assertion`, the default spelled out, stays accepted. A `--format` checker is never
+ * silently unused: given where format is an annotation, it is a usage error.
  */
-export function formatAssertionOf(args: ParsedArgs, byDefault: boolean): boolean {
+export function formatAssertionOf(args: ParsedArgs): boolean {
   const on = args.flags.has("--format-assertion");
   const off = args.flags.has("--no-format-assertion");
   if (on && off) throw new CliError("--format-assertion and --no-format-assertion cannot both be given");
-  const asserts = on || (byDefault && !off);
   const format = args.lists.get("--format")?.[0];
-  if (!asserts && format !== undefined) {
-    const why = off ? "--no-format-assertion makes format an annotation" : "format is an annotation here";
+  if (!on && format !== undefined) {
+    const why = off ? "--no-format-assertion makes format an annotation" : "format is an annotation by default";
     throw new CliError(
       `--format ${format} would check nothing: ${why}; ` +
         (off ? "drop --no-format-assertion or --format" : "add --format-assertion (or drop --format)"),
     );
   }
-  return asserts;
+  return on;
 }
 
 /**

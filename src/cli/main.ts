@@ -29,11 +29,14 @@ Commands:
                              retrieval URI is its file:// URL, so relative $refs resolve to files. Nothing
                              is ever fetched from the network.
   admit <catalog.json>                       Admit an MCP tool catalog ({ backends?, tools } or a bare array
-                             of tools) through ToolCatalog.admitBatch. Without "backends" in the file, a tool's
-                             backend is not checked (as the API without "backends").
+                             of tools, e.g. a saved tools/list result) through ToolCatalog.admitBatch. Without
+                             "backends" in the file, a tool's backend is not checked (as the API without "backends").
+                             A tool without a revision gets the digest of its definition (sha256:<12 hex digits>).
   admit --mcp "<command> [args...]"          Spawn a stdio MCP server (needs @modelcontextprotocol/sdk installed),
                              list its tools and admit them: revision = the server's version, backend = its name.
-      --revision <rev>       Use <rev> as every tool's revision instead of the server's version.
+      --revision <rev>       With --mcp: every tool's revision instead of the server's version. With a file: the
+                             revision of every tool that has none (instead of its digest).
+      --backend <id>         With a file: the backend of every tool that has none (and one the catalog allows).
       --timeout-ms <ms>      Budget for starting the server and listing its tools (default ${DEFAULT_TIMEOUT_MS});
                              the server is stopped afterwards, also on errors and on timeout.
       --strict               Any error refuses the whole batch (the default, as in the API).
@@ -78,6 +81,7 @@ Commands:
       --audit <file|->       One JSON line per call and catalog event (- for stderr); --audit-values adds the
                              arguments and results.
       --draft07 reject|upgrade  Draft-07 tool schemas: translated exactly (upgrade, the default here) or refused.
+      --format-assertion     "format" in tool schemas asserts on arguments and results (default: an annotation).
   gateway review --config <file> --pins <file>  Start the servers, print what is held and why, then exit.
   gateway approve --pins <file> <tool>...    Pin the held definitions of these tools (a running gateway picks the
                              approval up).
@@ -90,8 +94,8 @@ Options of validate and admit:
                              (validate reports the changes on stderr; admit lists upgraded schemas).
   --legacy-dialects refuse|upgrade
                              The same for draft-04, draft-06, draft-07 and 2019-09 (--draft07 decides for draft-07).
-  --format-assertion         "format" asserts: admit's default (as the boundary's); validate's is an annotation.
-  --no-format-assertion      "format" is an annotation: validate's default (as compile's, the specification's).
+  --format-assertion         "format" asserts (default: an annotation, as in the library).
+  --no-format-assertion      "format" is an annotation: the default, spelled out.
   --format <name>=<module>   A custom format (repeatable): the module's default export is its checker, a function
                              of a string or { check, types, override } (docs/guide/engine.md "Custom formats").
                              A path starts with ./ ../ or /, anything else is a package. Only where format

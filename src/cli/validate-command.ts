@@ -56,7 +56,7 @@ export async function validateCommand(argv: readonly string[], io: Io): Promise<
   const limits = limitsOf(args);
   const draft07 = draft07Of(args);
   // As the engine (`compile`): format is an annotation unless --format-assertion.
-  const formatAssertion = formatAssertionOf(args, false);
+  const formatAssertion = formatAssertionOf(args);
   const legacyDialects = legacyDialectsOf(args);
   const formats = await formatsOf(args);
   const maxBytes = maxInputBytesOf(args);

@@ -122,7 +122,8 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
 
   test("elicitation: a valid response is returned, an invalid one is rejected by the server", async () => {
     let reply: ElicitResult = { action: "accept", content: { email: "ada@example.com", age: 36 } };
-    const serverValidator = new CountingValidator();
+    // formatAssertion: true, as the SDK's default Ajv provider (ajv-formats): "format" asserts.
+    const serverValidator = new CountingValidator({ formatAssertion: true });
     const { server, close } = await connect(serverValidator, new CountingValidator(), () => reply);
     try {
       const good = await server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never });
@@ -141,7 +142,7 @@ describe("MCP SDK with BackplaneJsonSchemaValidator", () => {
         },
       );
 
-      // format asserts by default in this provider, as with the SDK's default Ajv provider.
+      // format asserts with formatAssertion: true, as with the SDK's default Ajv provider.
       reply = { action: "accept", content: { email: "not an email" } };
       await assert.rejects(
         server.elicitInput({ message: "Who are you?", requestedSchema: requestedSchema as never }),

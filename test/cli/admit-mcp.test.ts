@@ -200,7 +200,7 @@ describe("admit --mcp: paging, failures and bounds", () => {
     const example = join(repoRoot, "fixtures", "catalogs", "example.json");
     assertOneLineFailure(runCli(["admit", example, "--mcp", "node x"]), /either a catalog file or --mcp/);
     assertOneLineFailure(runCli(["admit", example, "--timeout-ms", "10"]), /--timeout-ms applies only to admit --mcp/);
-    assertOneLineFailure(runCli(["admit", example, "--revision", "1"]), /--revision applies only to admit --mcp/);
+    assertOneLineFailure(runCli(["admit", "--mcp", "node x", "--backend", "b"]), /--backend applies only to a catalog/);
     for (const bad of ["0", "1.5", "ten", "99999999999"])
       assertOneLineFailure(runCli(["admit", "--mcp", "node x", "--timeout-ms", bad]), /--timeout-ms must be/);
     assertOneLineFailure(runCli(["admit", "--mcp", "node 'x"]), /unterminated ' quote/);

@@ -215,14 +215,18 @@ describe("admit --format", () => {
     assert.match(lenient.stdout, /2 accepted, 0 quarantined/);
   });
 
-  test("format asserts by default, as at the boundary: --strict-schema refuses an unknown format without a flag", () => {
-    const run = admit("--strict-schema");
+  test("format annotates by default: --strict-schema refuses an unknown one only with --format-assertion", () => {
+    for (const extra of [[], ["--no-format-assertion"]]) {
+      const annotation = admit("--strict-schema", ...extra);
+      assert.equal(annotation.status, 0, annotation.stdout + annotation.stderr);
+      assert.match(annotation.stdout, /2 accepted, 0 quarantined/);
+    }
+    const run = admit("--strict-schema", "--format-assertion");
     assert.equal(run.status, 1, run.stdout + run.stderr);
     assert.match(run.stdout, /cause +validation\/format_unknown at schema "\/properties\/sku\/format"/);
-    const annotation = admit("--strict-schema", "--no-format-assertion");
-    assert.equal(annotation.status, 0, annotation.stdout + annotation.stderr);
-    assert.match(annotation.stdout, /2 accepted, 0 quarantined/);
-    assert.equal(admit("--strict-schema", ...sku).status, 0, "the checker given is used without --format-assertion");
+    const unused = admit(...sku);
+    assert.equal(unused.status, 2, "a checker without --format-assertion would never run");
+    assert.match(unused.stderr, /would check nothing: format is an annotation by default; add --format-assertion/);
   });
 
   test("--no-format-assertion with --format is a usage error: the checker would never run", () => {

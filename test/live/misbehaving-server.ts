@@ -5,8 +5,9 @@
  * `garbage` (writes a line that is not JSON), `huge` (answers with a message of `bytes` bytes), `redescribe` (changes
  * `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested or a flat
  * `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots` (ask the
- * client). `serve <name> bad-tools` adds two tools the gateway must leave out. Imported, or run without `serve` (as
- * the test runner does), it does nothing.
+ * client). `serve <name> bad-tools` adds two tools the gateway must leave out; `serve <name> format-tools` adds `link`,
+ * whose schemas state `format` and answers with its arguments as its result. Imported, or run without `serve` (as the
+ * test runner does), it does nothing.
  */
 
 import { pathToFileURL } from "node:url";
@@ -86,14 +87,35 @@ const BAD_TOOLS = [
   },
 ];
 
-async function serve(name: string, badTools: boolean): Promise<void> {
+/** The properties of `link`'s arguments and result: what real servers state with `format` and content keywords. */
+const LINKED = {
+  url: { type: "string", format: "uri" },
+  id: { type: "string", format: "uuid" },
+  blob: { type: "string", contentEncoding: "base64", contentMediaType: "application/json" },
+};
+
+/** With `format-tools`: `link`, its arguments and its result under `format` and content keywords. */
+const FORMAT_TOOLS = [
+  {
+    name: "link",
+    description: "Answers with its arguments as its structured result.",
+    inputSchema: { type: "object", properties: LINKED },
+    outputSchema: { type: "object", properties: LINKED },
+  },
+];
+
+async function serve(name: string, extra: string | undefined): Promise<void> {
   let echoDescription = `Echoes the message (${name}).`;
   const server = new Server(
     { name, version: "1.0.0" },
     { capabilities: { tools: { listChanged: true }, logging: {} } },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools(echoDescription), ...(badTools ? BAD_TOOLS : [])],
+    tools: [
+      ...tools(echoDescription),
+      ...(extra === "bad-tools" ? BAD_TOOLS : []),
+      ...(extra === "format-tools" ? FORMAT_TOOLS : []),
+    ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
@@ -101,6 +123,8 @@ async function serve(name: string, badTools: boolean): Promise<void> {
     switch (request.params.name) {
       case "args":
         return text(JSON.stringify(request.params.arguments));
+      case "link":
+        return { ...text(JSON.stringify(args)), structuredContent: args };
       case "echo":
         return text(`${name}: ${String(args["message"])}`);
       case "add": {
@@ -188,5 +212,5 @@ async function serve(name: string, badTools: boolean): Promise<void> {
 const [mode, name, extra] = process.argv.slice(2);
 const main = process.argv[1];
 if (main !== undefined && import.meta.url === pathToFileURL(main).href && mode === "serve" && name !== undefined) {
-  await serve(name, extra === "bad-tools");
+  await serve(name, extra);
 }

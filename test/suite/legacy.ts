@@ -102,8 +102,10 @@ export async function runLegacySuite(draft: Draft, listed: Listed = {}): Promise
     jsonFiles(join(optional, "format"), false).map((f) => "optional/format/" + f),
     { options: { ...options, formatAssertion: true }, prepare },
   );
-  test(`${GUIDE} states the figures of this run`, () => {
+  test(`${GUIDE} states the figures of this run`, (t) => {
     const row = `| ${draft} | ${figures(required)} | ${figures(optionalCounts)} | ${figures(format)} |`;
+    // What `node --test build/test/suite/legacy-*.test.js` prints for each draft: required, optional, optional/format.
+    t.diagnostic(`${draft}: ${row.slice(row.indexOf("|", 2) + 2, -2)}`);
     const rows = readFileSync(join(repoRoot, GUIDE), "utf8")
       .split("\n")
       .filter((line) => line.startsWith(`| ${draft} |`));

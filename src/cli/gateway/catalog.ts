@@ -35,6 +35,8 @@ export interface CatalogSettings {
   readonly servers: readonly string[];
   readonly draft07: Draft07Mode;
   readonly hiddenText: HiddenTextPolicy;
+  /** `format` asserts (`--format-assertion`); otherwise it is an annotation, as in the library. */
+  readonly formatAssertion: boolean;
   readonly targets?: readonly AdmissionTarget[];
   readonly limits?: Partial<Limits>;
   /** `admit` (trust on first use) or `hold` (`--pins-mode enforce`: a tool without a pin is held). */
@@ -194,6 +196,7 @@ export class GatewayCatalog {
       schemaAdmission: "quarantine",
       draft07: settings.draft07,
       hiddenText: settings.hiddenText,
+      formatAssertion: settings.formatAssertion,
       unpinned: settings.unpinned,
       pins: { ...pins },
       cache: this.cache,

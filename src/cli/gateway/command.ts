@@ -37,7 +37,7 @@ const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
 
 /** The options `gateway` and `gateway review` share. */
 const SHARED = {
-  flags: ["--restart"],
+  flags: ["--restart", "--format-assertion"],
   options: [
     "--config",
     "--pins",
@@ -80,6 +80,8 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     // The explicit, exact draft-07 upgrade is on by default here: SDK 1.x servers publish draft-07 schemas.
     draft07: draft07Of(args) ?? "upgrade",
     hiddenText: oneOf(args, "--hidden-text", HIDDEN_TEXT, "report"),
+    // As the library: `format` is an annotation unless asked for.
+    formatAssertion: args.flags.has("--format-assertion"),
     unpinned: pinsMode === "enforce" ? "hold" : "admit",
     ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
     ...(limits === undefined ? {} : { limits }),

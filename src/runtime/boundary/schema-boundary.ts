@@ -6,7 +6,6 @@
  * success. Nothing here throws, whatever the schema, the value or a host exception is.
  */
 
-import type { CompileOptions as EngineOptions } from "../../engine/compile/compile-options.js";
 import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
 import { checkJson, type JsonBounds } from "../../engine/json/host-json.js";
 import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
@@ -34,6 +33,7 @@ export type SchemaBoundaryOptions = Pick<
   CompileOptions,
   | "schemaRegistry"
   | "schemaLoader"
+  | "formatAssertion"
   | "contentAssertion"
   | "limits"
   | "baseUri"
@@ -42,13 +42,6 @@ export type SchemaBoundaryOptions = Pick<
   | "strictSchema"
   | "messages"
 > & {
-  /**
-   * Whether `format` asserts. `true` by default at the boundary (unlike `compile`, whose default is the
-   * specification's annotation): a tool's `format` is a constraint its server states, the MCP SDKs' own validators
-   * assert it, and the boundary and the MCP provider must agree (docs/guide/boundary.md "Formats at the boundary").
-   * `false` makes `format` an annotation.
-   */
-  formatAssertion?: boolean;
   /**
    * Compile structurally identical schemas once. Used only without `schemaRegistry`/`schemaLoader`
    * (their contents are not part of the key).
@@ -167,7 +160,9 @@ export class CompiledSchema<T = unknown> {
       return err(refusal(policy, [unit], []));
     }
     const errors = basicOutput(tree).errors ?? [];
-    return err(refusal(policy, errors, withheldLines(tree, `(${policy.modelSubject})`)));
+    // Arguments' keys are the model's own: the ones additionalProperties refuses are named (withheld-model-text.ts).
+    const lines = withheldLines(tree, `(${policy.modelSubject})`, policy.modelSubject === "arguments");
+    return err(refusal(policy, errors, lines));
   }
 }
 
@@ -257,22 +252,16 @@ function identity(value: object | undefined): number {
   return id;
 }
 
-/** The boundary's default of `formatAssertion` (see `SchemaBoundaryOptions`). */
-const BOUNDARY_FORMAT_ASSERTION = true;
-
 function compileCached(schema: unknown, options: SchemaBoundaryOptions, cacheable: boolean): Validator {
-  const { cache, draft07: _draft07, legacyDialects: _legacyDialects, ...given } = options;
-  const compileOptions: EngineOptions = {
-    ...given,
-    formatAssertion: given.formatAssertion ?? BOUNDARY_FORMAT_ASSERTION,
-  };
+  // `format` and the content keywords annotate unless the host asks (docs/guide/boundary.md "Formats at the boundary").
+  const { cache, draft07: _draft07, legacyDialects: _legacyDialects, ...compileOptions } = options;
   // The key is the schema's text: only for a tree within the schema limits, without registry or loader.
   if (cache === undefined || !cacheable || options.schemaRegistry !== undefined || options.schemaLoader !== undefined) {
     return compileWith(dialect2020_12, schema, compileOptions);
   }
   const key = canonicalJson([
     schema,
-    compileOptions.formatAssertion,
+    compileOptions.formatAssertion === true,
     compileOptions.contentAssertion === true,
     compileOptions.limits ?? null,
     compileOptions.baseUri ?? null,

@@ -4,7 +4,9 @@
  * failing keyword, naming the instance location and the constraint, rendered from the keyword's typed parameters and
  * the schema's own text (a `const` value, an `enum` list, a `pattern`), never from an instance value or an instance key
  * the schema does not declare. A key reached through `additionalProperties`, `patternProperties`,
- * `unevaluatedProperties` or `propertyNames` is shown as `*`.
+ * `unevaluatedProperties` or `propertyNames` is shown as `*`. One exception, for arguments only (`namesKeys`): the
+ * names an `additionalProperties` of `false` refuses are the model's own, and what it needs to fix its call, so they
+ * are named, escaped and bounded (`nameList`); a result's keys are the server's and stay unnamed.
  */
 
 import { preview } from "../../engine/json/json.js";
@@ -27,7 +29,7 @@ const HIDDEN_MEMBER = "/*";
  * The model-facing lines for an invalid value's evaluation tree, one per failing keyword, in evaluation order; the
  * value's root is named `label` (`(arguments)`, `(result)`).
  */
-export function withheldLines(root: NodeResult, label: string): string[] {
+export function withheldLines(root: NodeResult, label: string, namesKeys = false): string[] {
   const lines: string[] = [];
   // Iterative: the tree is as deep as the evaluation was (maxEvaluationDepth), which need not fit the stack.
   const stack: [NodeResult, string][] = [[root, ""]];
@@ -36,7 +38,7 @@ export function withheldLines(root: NodeResult, label: string): string[] {
     const next: [NodeResult, string][] = [];
     for (const k of node.keywords) {
       if (k.valid) continue;
-      if (k.error !== undefined) lines.push(line(k, shown, label));
+      if (k.error !== undefined) lines.push(line(k, shown, label, namesKeys));
       for (const child of k.children) {
         if (child.valid) continue;
         const step = child.instanceLocation.slice(node.instanceLocation.length);
@@ -48,9 +50,11 @@ export function withheldLines(root: NodeResult, label: string): string[] {
   return lines;
 }
 
-function line(k: KeywordResult, shown: string, label: string): string {
+function line(k: KeywordResult, shown: string, label: string, namesKeys: boolean): string {
   const where = k.keywordLocation === "" ? "the schema root" : k.keywordLocation;
-  const text = constraint(k.keyword, k.params ?? {});
+  const refused = namesKeys && k.keyword === "additionalProperties" ? k.params?.additional : undefined;
+  const text =
+    refused !== undefined && refused.length > 0 ? notAllowed(refused) : constraint(k.keyword, k.params ?? {});
   return `${shown === "" ? label : shown}: ${text} (expected by "${k.keyword}" at ${where})`;
 }
 
@@ -145,6 +149,36 @@ function constraint(keyword: string, p: Params): string {
     default:
       return `does not satisfy "${keyword}"`;
   }
+}
+
+/** The properties an `additionalProperties` of `false` refuses in arguments, named. */
+function notAllowed(names: readonly string[]): string {
+  const which = names.length === 1 ? "property" : "properties";
+  return `must not have ${which} ${nameList(names)}, which the schema does not allow`;
+}
+
+/** The longest name shown, in UTF-16 code units; a longer one is cut and ends with `…`. */
+const MAX_NAME = 64;
+
+/**
+ * Names from the instance as a model may read them: at most 5 (then how many more), each cut to `MAX_NAME`, written as
+ * a JSON string whose controls, format characters (bidi, zero-width, tags) and line separators are `\uXXXX` escapes.
+ */
+function nameList(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((name) => {
+    let cut = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
+    if (/[\uD800-\uDBFF]$/.test(cut) && cut.length < name.length) cut = cut.slice(0, -1);
+    const text = JSON.stringify(cut).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, escaped);
+    return cut.length < name.length ? text.slice(0, -1) + '…"' : text;
+  });
+  return shown.join(", ") + (names.length > 5 ? `, … (${names.length - 5} more)` : "");
+}
+
+/** A character as `\uXXXX` escapes, one per UTF-16 code unit. */
+function escaped(c: string): string {
+  let out = "";
+  for (let i = 0; i < c.length; i++) out += "\\u" + c.charCodeAt(i).toString(16).toUpperCase().padStart(4, "0");
+  return out;
 }
 
 function typeNames(names: readonly string[]): string {

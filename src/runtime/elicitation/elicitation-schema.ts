@@ -27,8 +27,8 @@ export interface ElicitationSchemaOptions {
   /** Any subset of the limits (docs/reference/limits.md); the rest keep their defaults. */
   limits?: Partial<Limits>;
   /**
-   * Whether `format` (email, uri, date, date-time) is checked (default `true`: the subset lists them as constraints
-   * of a form field, and the MCP SDKs' default validators assert them).
+   * Whether `format` (email, uri, date, date-time) is checked (default `true`, unlike every other entry point, where
+   * `format` annotates unless the host asks: a form field's `format` is part of what the person is asked for).
    */
   formatAssertion?: boolean;
 }

@@ -110,8 +110,8 @@ export function readTargets<E>(
         narrow: entry["narrow"] === true,
         encode: entry["encode"] === true,
         describeWidening: entry["describeWidening"] === true,
-        // The boundary asserts `format` unless told not to: dropping a `format` is then a widening.
-        formatAssertion: settings.formatAssertion !== false,
+        // Where the host asserts `format`, dropping one is a widening; otherwise it is an annotation (exact).
+        formatAssertion: settings.formatAssertion === true,
         contentAssertion: settings.contentAssertion === true,
         limits: {
           ...(limits?.maxSchemaDepth === undefined ? {} : { maxSchemaDepth: limits.maxSchemaDepth }),

@@ -74,7 +74,7 @@ test("admission compiles tools with the host's formats, and calls are checked wi
 });
 
 test("the MCP provider takes formats too", () => {
-  const provider = new BackplaneJsonSchemaValidator({ formats: { sku: isSku } });
+  const provider = new BackplaneJsonSchemaValidator({ formats: { sku: isSku }, formatAssertion: true });
   const check = provider.getValidator(schema);
   assert.equal(check({ sku: "ABC-1234" }).valid, true);
   const refused = check({ sku: "abc" });
@@ -95,7 +95,8 @@ test("host code sees frozen copies: a format checker or keyword cannot change th
     return true;
   };
   const withFormat = { type: "object", properties: { order: { type: "object", format: "order" } } };
-  const checked = InputSchema.validate(withFormat, args, { formats: { order: { check: tamper, types: ["object"] } } });
+  const formats = { order: { check: tamper, types: ["object" as const] } };
+  const checked = InputSchema.validate(withFormat, args, { formats, formatAssertion: true });
   assert.ok(checked.ok, checked.ok ? "" : checked.error.message);
   assert.equal(checked.value, args, "the very same arguments");
   assert.deepEqual(args, { order: { sku: "ABC-1234", qty: 1 } }, "unchanged");

@@ -1,7 +1,7 @@
 /**
  * The 400-tool MCP corpus (`../shared/mcp-corpus/mcp-tools.json`, beside the repository) through every built-in
- * profile, with and without widening, with `format` an annotation (the engine's and `checkTool`'s default) and
- * asserted (the boundary's default since it asserts `format`, and so what admission's targets check), and the strict
+ * profile, with and without widening, with `format` an annotation (the default everywhere, and so what admission's
+ * targets check) and asserted (what they check with `formatAssertion: true`), and the strict
  * profiles also with `narrow` and `encode` — as admission with `draft07: "upgrade"` hands it over (draft-07 schemas
  * upgraded first; a tool admission refuses is not checked). The counts per profile and outcome are printed and
  * asserted; every translated tool keeps every verdict and every widened one accepts a superset, on instances
