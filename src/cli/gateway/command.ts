@@ -12,12 +12,12 @@ import { draft07Of, limitsOf } from "../boundary-options.js";
 import type { Io } from "../validate-command.js";
 import { approve } from "./approve.js";
 import { Audit, Reporter } from "./audit.js";
-import type { CatalogSettings } from "./catalog.js";
 import { readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
 import { isLoopback, serveHttp } from "./http-front.js";
 import { LineTransport } from "./line-transport.js";
-import { PinsStore, type PinsMode } from "./pins-store.js";
+import type { CatalogSettings } from "./policy/catalog.js";
+import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
 import { loadSdk } from "./sdk.js";
 
@@ -150,8 +150,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const servers = await readConfig(configFile);
   const reporter = new Reporter(io.err);
   const pinsPath = args.options.get("--pins");
-  const pins = pinsPath === undefined ? undefined : new PinsStore(pinsPath, pinsMode, (text) => reporter.say(text));
-  await pins?.read(); // a pins file that cannot be used is a usage error now, not a surprise later
+  const ledger = new PinLedger(pinsPath, pinsMode, (text) => reporter.say(text), configFile);
+  // A pins file that cannot be used (a malformed pin among them) is a usage error now, not a surprise later.
+  const note = await ledger.open();
   if (args.flags.has("--audit-values") && !args.options.has("--audit"))
     throw new CliError("--audit-values needs --audit <file|->");
   const sdk = await loadSdk("gateway");
@@ -160,10 +161,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     sdk,
     servers,
     { ...settings, catalog: { ...settings.catalog, servers: servers.map((s) => s.name) } },
-    pins,
+    ledger,
     reporter,
     audit,
   );
+  if (note !== undefined) reporter.say(note);
 
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));

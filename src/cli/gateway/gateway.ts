@@ -10,10 +10,10 @@ import { isObject } from "../../engine/json/json.js";
 import { ElicitationSchema, type ExecutionError } from "../../index.js";
 import { packageInfo } from "../package-info.js";
 import type { Audit, CallOutcome, Reporter } from "./audit.js";
-import { GatewayCatalog, type Admission, type CatalogSettings } from "./catalog.js";
 import type { ServerConfig } from "./config.js";
 import { hopOptions, onwardParams } from "./forward.js";
-import type { PinsStore } from "./pins-store.js";
+import { GatewayCatalog, type Admission, type CatalogSettings } from "./policy/catalog.js";
+import type { PinLedger } from "./policy/pin-ledger.js";
 import { Routes } from "./routes.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkServer, type Transport } from "./sdk.js";
 import { Upstream, type UpstreamSettings } from "./upstream.js";
@@ -69,11 +69,6 @@ export class Gateway {
   private reported = new Set<string>();
   private shown = "";
   private admitting: Promise<void> = Promise.resolve();
-  /**
-   * Without a pins file, the pins of every tool admitted during the run (first seen), so that a tool whose server
-   * restarts is compared with what was admitted, not trusted on first use again.
-   */
-  private readonly memoryPins = new Map<string, string>();
   /** Every tool ever listed, with its server: a call to one whose server is down is told so. */
   private readonly known = new Map<string, string>();
 
@@ -81,7 +76,8 @@ export class Gateway {
     private readonly sdk: Sdk,
     configs: readonly ServerConfig[],
     private readonly settings: GatewaySettings,
-    private readonly pins: PinsStore | undefined,
+    /** The pins admitted against and the held tools: a pins file's, or memory's for the run. */
+    private readonly ledger: PinLedger,
     private readonly reporter: Reporter,
     private readonly audit: Audit,
   ) {
@@ -117,7 +113,7 @@ export class Gateway {
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
     await this.readmit("started");
-    if (this.pins !== undefined) this.stopWatching = this.pins.watch(() => void this.readmit("the pins file changed"));
+    this.stopWatching = this.ledger.watch(() => void this.readmit("the pins file changed"));
   }
 
   private serverUp(up: Upstream): void {
@@ -145,9 +141,9 @@ export class Gateway {
   }
 
   private async admitNow(why: string): Promise<void> {
-    let filePins: Record<string, string>;
+    let pins: Record<string, string>;
     try {
-      filePins = this.pins === undefined ? Object.fromEntries(this.memoryPins) : await this.pins.read();
+      pins = await this.ledger.pins();
     } catch (e) {
       this.reporter.say(`${why}: the pins file cannot be read, the catalog in force stays: ${errorMessage(e)}`);
       return;
@@ -155,7 +151,7 @@ export class Gateway {
     const listed = this.upstreams
       .filter((up) => up.state === "up")
       .map((up) => ({ name: up.name, revision: up.revision, tools: up.tools }));
-    const admitted = this.catalog.admit(listed, filePins);
+    const admitted = this.catalog.admit(listed, pins);
     if (!admitted.ok) {
       this.reporter.say(`${why}: the catalog could not be admitted, the one in force stays: ${admitted.error}`);
       return;
@@ -168,12 +164,8 @@ export class Gateway {
     for (const [name, server] of this.catalog.listed()) this.known.set(name, server);
     const accepted = new Set(a.accepted);
     const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
-    for (const [name, pin] of inForce) if (!this.memoryPins.has(name)) this.memoryPins.set(name, pin);
-    if (this.pins !== undefined) {
-      const added = await this.pins.addFirstSeen(Object.fromEntries(inForce));
-      if (added.length > 0) this.reporter.say(`${this.pins.path}: pinned on first use: ${added.join(", ")}`);
-      await this.pins.recordHeld(this.catalog.held());
-    }
+    const added = await this.ledger.record(Object.fromEntries(inForce), this.catalog.held());
+    if (added.length > 0) this.reporter.say(`${this.ledger.path}: pinned on first use: ${added.join(", ")}`);
     const shown = a.accepted.join("\n");
     if (shown !== this.shown && !a.first) {
       for (const front of this.fronts) if (!front.closed) front.server.sendToolListChanged().catch(() => undefined);
@@ -208,9 +200,7 @@ export class Gateway {
     for (const h of a.held) {
       if (!a.first && !changed.has(h.name) && !a.added.includes(h.name)) continue;
       const where = h.code === "tool_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
-      this.reporter.say(
-        `held ${h.name}: ${h.code}${where}; approve it with: backplane-schema gateway approve --pins <file> ${h.name}`,
-      );
+      this.reporter.say(`held ${h.name}: ${h.code}${where}; ${this.ledger.advice()}`);
       this.audit.catalog({ server: serverOf(h.name), tool: h.name, outcome: "held", code: h.code, fields: h.fields });
     }
     for (const name of new Set([...a.approved, ...approved])) {

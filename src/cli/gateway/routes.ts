@@ -8,7 +8,7 @@
 import { errorMessage } from "../../engine/errors.js";
 import { isObject } from "../../engine/json/json.js";
 import { oneLine } from "../args.js";
-import { SEPARATOR } from "./catalog.js";
+import { SEPARATOR } from "./policy/catalog.js";
 import { hopOptions, onwardParams } from "./forward.js";
 import type { RequestExtra, Sdk } from "./sdk.js";
 import type { Upstream } from "./upstream.js";

@@ -7,7 +7,7 @@
  * duplicate name) is excluded here instead and the rest admitted again, so one bad tool never takes the others down.
  */
 
-import { isObject } from "../../engine/json/json.js";
+import { isObject } from "../../../engine/json/json.js";
 import {
   Conversation,
   SchemaCache,
@@ -24,8 +24,8 @@ import {
   type ProviderTool,
   type Result,
   type ToolCall,
-} from "../../index.js";
-import { describeError } from "../args.js";
+} from "../../../index.js";
+import { describeError } from "../../args.js";
 
 /** What joins a server's name and its tool's own name (the library's default separator). */
 export const SEPARATOR = "__";

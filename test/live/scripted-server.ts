@@ -1,0 +1,65 @@
+/**
+ * A stdio MCP server (SDK 1.x) whose tools and answers a test writes into a file, for the gateway's policy tests:
+ * `node scripted-server.js serve <name> <script.json>`. The file holds `{ "tools": [...], "results": { tool: result },
+ * "prompts": [...] }` and is read again at every request, so a test changes what the server lists by rewriting it and
+ * calling the tool `notify` (always listed), which sends `notifications/tools/list_changed`. A call to a tool without a
+ * scripted result answers with the server's name, the tool's name and the arguments. Imported, or run without `serve`
+ * (as the test runner does), it does nothing.
+ */
+
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** What a script file holds. */
+export interface Script {
+  readonly tools: readonly Record<string, unknown>[];
+  readonly results?: Readonly<Record<string, unknown>>;
+  readonly prompts?: readonly Record<string, unknown>[];
+}
+
+const NOTIFY = { name: "notify", description: "Sends tools/list_changed.", inputSchema: { type: "object" } };
+
+async function serve(name: string, file: string): Promise<void> {
+  const script = () => JSON.parse(readFileSync(file, "utf8")) as Script;
+  const server = new Server(
+    { name, version: "1.0.0" },
+    { capabilities: { tools: { listChanged: true }, prompts: {} } },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...script().tools, NOTIFY] }) as never);
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: script().prompts ?? [] }) as never);
+  server.setRequestHandler(GetPromptRequestSchema, (request) => ({
+    messages: [{ role: "user", content: { type: "text", text: `${name}: prompt ${request.params.name}` } }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = request.params.name;
+    process.stderr.write(`call ${tool}\n`);
+    if (tool === "notify") {
+      await server.sendToolListChanged();
+      return { content: [{ type: "text", text: "notified" }] };
+    }
+    const results = script().results ?? {};
+    if (Object.hasOwn(results, tool)) return results[tool] as never;
+    return { content: [{ type: "text", text: `${name}: ${tool} ${JSON.stringify(request.params.arguments ?? {})}` }] };
+  });
+  await server.connect(new StdioServerTransport());
+}
+
+const [mode, name, file] = process.argv.slice(2);
+const main = process.argv[1];
+if (
+  main !== undefined &&
+  import.meta.url === pathToFileURL(main).href &&
+  mode === "serve" &&
+  name !== undefined &&
+  file !== undefined
+) {
+  await serve(name, file);
+}
