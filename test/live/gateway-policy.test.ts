@@ -145,3 +145,54 @@ describe("gateway: approval is bound to what review showed", { timeout: 180_000 
     }
   });
 });
+
+describe("gateway: names and routing", { timeout: 120_000 }, () => {
+  test("server a with tool _x beside server a_ with tool x: a_ is refused at config load (exit 2)", () => {
+    const a = scripted("a", { tools: [{ name: "_x", inputSchema: { type: "object" } }] });
+    const b = scripted("a_", { tools: [{ name: "x", inputSchema: { type: "object" } }] });
+    writeFileSync(join(scripts, "ambiguous.json"), JSON.stringify({ mcpServers: { a: a.entry, a_: b.entry } }));
+    const run = runCli(["gateway", "--config", "ambiguous.json"], { cwd: scripts });
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /server name "a_" must be .* not beginning or ending with "_"/);
+  });
+
+  test("calls, prompts and the audit log go to the server that listed the name", async () => {
+    const a = scripted("a", {
+      tools: [{ name: "_x", inputSchema: { type: "object" } }],
+      prompts: [{ name: "_p" }],
+    });
+    const b = scripted("b", { tools: [{ name: "x", inputSchema: { type: "object" } }], prompts: [{ name: "p" }] });
+    const gateway = await startGateway({
+      servers: { a: a.entry, b: b.entry },
+      args: (dir) => ["--audit", join(dir, "audit.jsonl")],
+    });
+    try {
+      assert.deepEqual([...(await listed(gateway)).keys()].sort(), ["a___x", "a__notify", "b__notify", "b__x"]);
+      const text = async (name: string) => {
+        const result = await gateway.client.callTool({ name, arguments: {} });
+        return (result.content as { text: string }[])[0]?.text;
+      };
+      assert.equal(await text("a___x"), "a: _x {}");
+      assert.equal(await text("b__x"), "b: x {}");
+      const { prompts } = await gateway.client.listPrompts();
+      assert.deepEqual(prompts.map((p) => p.name).sort(), ["a___p", "b__p"]);
+      const prompt = await gateway.client.getPrompt({ name: "a___p" });
+      assert.deepEqual(prompt.messages[0]?.content, { type: "text", text: "a: prompt _p" });
+      await until("the audit lines", () => readFileSync(join(gateway.dir, "audit.jsonl"), "utf8").includes("b__x"));
+      const calls = readFileSync(join(gateway.dir, "audit.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line["event"] === "call");
+      assert.deepEqual(
+        calls.map((c) => [c["tool"], c["server"]]),
+        [
+          ["a___x", "a"],
+          ["b__x", "b"],
+        ],
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -309,7 +309,11 @@ export class Gateway {
     const began = performance.now();
     const call = isObject(params) ? params : {};
     const name = call["name"];
-    const server = typeof name === "string" ? (this.catalog.serverOf(name) ?? this.known.get(name)) : undefined;
+    // An admitted tool's server is its backend (what the call is dispatched by); else the one that listed it.
+    const server =
+      typeof name === "string"
+        ? (this.catalog.backendOf(name) ?? this.catalog.serverOf(name) ?? this.known.get(name))
+        : undefined;
     const upstream = this.upstreams.find((up) => up.name === server);
     const values = this.audit.withValues ? { arguments: call["arguments"] } : {};
     const done = (outcome: CallOutcome, result: unknown, fields: { stage?: string; code?: string } = {}) => {
@@ -331,14 +335,12 @@ export class Gateway {
     const invoked = this.catalog.invoke(
       { name: name as string, arguments: call["arguments"] },
       {
-        dispatch: ({ serverName }) => {
-          if (server !== undefined) this.lastCaller.set(server, front);
+        dispatch: ({ serverName, tool }) => {
+          const backend = this.upstreams.find((up) => up.name === tool.backend);
+          if (backend === undefined) throw new Error(`the tool's backend ${String(tool.backend)} is not configured`);
+          this.lastCaller.set(backend.name, front);
           const onward = { ...onwardParams(params), name: serverName };
-          return (upstream as Upstream).request(
-            "tools/call",
-            onward,
-            hopOptions(params, extra, this.settings.callTimeoutMs),
-          );
+          return backend.request("tools/call", onward, hopOptions(params, extra, this.settings.callTimeoutMs));
         },
       },
     );

@@ -8,7 +8,7 @@
 import { errorMessage } from "../../engine/errors.js";
 import { isObject } from "../../engine/json/json.js";
 import { oneLine } from "../args.js";
-import { SEPARATOR } from "./policy/catalog.js";
+import { listedName, splitName } from "./policy/catalog.js";
 import { hopOptions, onwardParams } from "./forward.js";
 import type { RequestExtra, Sdk } from "./sdk.js";
 import type { Upstream } from "./upstream.js";
@@ -169,7 +169,7 @@ export class Routes {
     for (const { up, items } of await this.gather("prompts", "prompts/list", "prompts", extra)) {
       for (const item of items) {
         if (isObject(item) && typeof item["name"] === "string")
-          all.push({ ...item, name: up.name + SEPARATOR + item["name"] });
+          all.push({ ...item, name: listedName(up.name, item["name"]) });
       }
     }
     return { prompts: all };
@@ -177,12 +177,9 @@ export class Routes {
 
   /** A namespaced prompt name: its server and the name the server knows it by. */
   private prompt(name: unknown): { up: Upstream; name: string } {
-    if (typeof name === "string") {
-      for (const up of this.offering("prompts")) {
-        const prefix = up.name + SEPARATOR;
-        if (name.startsWith(prefix)) return { up, name: name.slice(prefix.length) };
-      }
-    }
+    const named = typeof name === "string" ? splitName(name) : undefined;
+    const up = named === undefined ? undefined : this.offering("prompts").find((u) => u.name === named.server);
+    if (named !== undefined && up !== undefined) return { up, name: named.name };
     throw this.error(this.sdk.types.ErrorCode.InvalidParams, `there is no prompt named ${JSON.stringify(name)}`);
   }
 

@@ -28,7 +28,21 @@ import {
 import { describeError } from "../../args.js";
 
 /** What joins a server's name and its tool's own name (the library's default separator). */
-export const SEPARATOR = "__";
+const SEPARATOR = "__";
+
+/** The name a server's tool or prompt is listed by: `<server>__<name>`. */
+export function listedName(server: string, name: string): string {
+  return server + SEPARATOR + name;
+}
+
+/**
+ * The server and own name a listed name stands for: split at its first `__`, the one way it splits, since a server
+ * name holds no `__` and neither begins nor ends with `_` (config.ts).
+ */
+export function splitName(listed: string): { server: string; name: string } | undefined {
+  const at = listed.indexOf(SEPARATOR);
+  return at <= 0 ? undefined : { server: listed.slice(0, at), name: listed.slice(at + SEPARATOR.length) };
+}
 
 export interface CatalogSettings {
   /** The configured servers, in file order: the backends, each its own namespace. */
@@ -96,6 +110,11 @@ export class GatewayCatalog {
     return this.conversation === undefined ? [] : this.conversation.modelRequest().tools;
   }
 
+  /** The server an admitted tool runs on: its `backend`, which is what a call is dispatched by. */
+  backendOf(name: string): string | undefined {
+    return this.conversation?.current.registry.get(name)?.backend;
+  }
+
   /** The server a listed tool name belongs to (admitted, held or left out), if any. */
   serverOf(name: string): string | undefined {
     return this.owners.get(name);
@@ -154,11 +173,11 @@ export class GatewayCatalog {
           });
           continue;
         }
-        const listedName = server.name + SEPARATOR + name;
-        this.owners.set(listedName, server.name);
+        const listed = listedName(server.name, name);
+        this.owners.set(listed, server.name);
         descriptors.push({
           server: server.name,
-          listed: listedName,
+          listed,
           tool: { ...tool, revision: server.revision, backend: server.name },
         });
       }
