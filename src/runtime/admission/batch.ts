@@ -25,15 +25,23 @@ import {
   type UnpinnedPolicy,
 } from "../identity/pins.js";
 
-/** `"strict"` fails the whole batch on any error; `"quarantine"` omits tools with an unsupported schema. */
-export type AdmissionMode = "strict" | "quarantine";
+/**
+ * `"strict"` fails the whole batch on any error; `"quarantine"` omits the tools it refuses (an unsupported schema, a
+ * provider target, an invalid name or header, an identity its policy refuses); `"isolate"` omits them too, and turns
+ * every other error that concerns one tool (a schema that does not compile, bad metadata, a duplicate name, no
+ * canonical form) into that tool's rejection (`status: "refused"`) rather than the batch's.
+ */
+export type AdmissionMode = "strict" | "quarantine" | "isolate";
 
 /** `x-mcp-header` annotations: `"check"` them (the default) or `"ignore"` them (a host on stdio only). */
 export type McpHeaderPolicy = "check" | "ignore";
 
 /** Options of `ToolCatalog.admitBatch`: the boundary's options plus the batch's own. */
 export interface AdmitOptions extends InputSchemaOptions {
-  /** `"strict"` (the default) fails the batch on any error; `"quarantine"` omits the tools it refuses. */
+  /**
+   * `"strict"` (the default) fails the batch on any error; `"quarantine"` omits the tools it refuses; `"isolate"`
+   * omits every tool an error concerns, so that one bad tool never refuses the others (batch-level errors still do).
+   */
   mode?: AdmissionMode;
   /** The authority the batch runs under; every grant must name a tool of the batch. */
   authority?: Authority;
@@ -94,7 +102,10 @@ export const admitOptionChecks: OptionTable = new Map([
   ...identityOptionChecks,
   ...namespaceOptionChecks,
   ...targetOptionChecks,
-  ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
+  [
+    "mode",
+    expecting((v) => v === "strict" || v === "quarantine" || v === "isolate", '"strict", "quarantine" or "isolate"'),
+  ],
   ["mcpHeaders", expecting((v) => v === "check" || v === "ignore", '"check" or "ignore"')],
   // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
   ["authority", () => undefined],

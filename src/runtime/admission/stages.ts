@@ -79,7 +79,10 @@ function headers(candidate: Candidate, batch: BatchSettings): StageOutcome {
 function identity(candidate: Candidate, batch: BatchSettings): StageOutcome {
   const { tool } = candidate;
   const outcome = checkIdentity(candidate.provider as ProviderTool, tool.backend, tool.revision, batch.identity);
-  if (outcome.kind === "failed") return outcome.error;
+  if (outcome.kind === "failed") {
+    const { error } = outcome;
+    return refuse(candidate, batch, { status: "refused", error, batchError: () => error, alwaysFatal: true });
+  }
   candidate.pin = outcome.pin;
   candidate.hidden = outcome.hidden;
   if (outcome.kind === "admitted") return undefined;

@@ -30,7 +30,10 @@ export interface ConversationOptions extends InputSchemaOptions {
   authority?: Authority;
   /** The backend ids a tool may name. */
   backends?: readonly string[] | ReadonlySet<string>;
-  /** `"strict"` (the default) or `"quarantine"`, for this and later catalogs unless an update says otherwise. */
+  /**
+   * `"strict"` (the default), `"quarantine"` or `"isolate"` (`AdmissionMode`), for this and later catalogs unless an
+   * update says otherwise.
+   */
   schemaAdmission?: AdmissionMode;
   /** The pins the host approved earlier (`ToolCatalog.admitBatch`'s `pins`): the first pins in force. */
   pins?: Pins;
@@ -131,7 +134,8 @@ export const UPDATE_OPTIONS: OptionTable = new Map([
 ]);
 
 /** `admitBatch`'s name for how a batch is admitted: a conversation's is `schemaAdmission`. */
-const MODE = 'is ToolCatalog.admitBatch\'s name: a conversation takes schemaAdmission ("strict" or "quarantine")';
+const MODE =
+  'is ToolCatalog.admitBatch\'s name: a conversation takes schemaAdmission ("strict", "quarantine" or "isolate")';
 
 /** Names the conversation's own option names replace, and why. */
 export const MISPLACED_START: ReadonlyMap<string, string> = new Map([["mode", MODE]]);
@@ -186,8 +190,8 @@ export function readCheckpoint(checkpoint: unknown): Checkpoint | string {
     if (!Number.isInteger(catalogRevision) || (catalogRevision as number) < 1) {
       return `${invalid}: catalogRevision must be a positive integer`;
     }
-    if (schemaAdmission !== "strict" && schemaAdmission !== "quarantine") {
-      return `${invalid}: schemaAdmission must be "strict" or "quarantine"`;
+    if (schemaAdmission !== "strict" && schemaAdmission !== "quarantine" && schemaAdmission !== "isolate") {
+      return `${invalid}: schemaAdmission must be "strict", "quarantine" or "isolate"`;
     }
     if (draft07 !== undefined && draft07 !== "reject" && draft07 !== "upgrade") {
       return `${invalid}: draft07 must be "reject" or "upgrade"`;

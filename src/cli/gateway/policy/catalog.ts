@@ -1,10 +1,11 @@
 /**
  * The gateway's catalog (docs/guide/gateway.md §Admission): the tools of every server that is up, admitted as one
  * batch through a `Conversation` (each server's name its namespace, quarantine, the explicit draft-07 upgrade on by
- * default), every later listing through the conversation's reviewed update, with the pins file's pins. Quarantine
- * omits what the library quarantines (an unsupported schema, a provider target's refusal, hidden text under
- * `refuse`); a tool whose error would refuse the whole batch (a schema that does not compile, bad metadata, a
- * duplicate name) is excluded here instead and the rest admitted again, so one bad tool never takes the others down.
+ * default), every later listing through the conversation's reviewed update, with the pins file's pins, in the
+ * library's isolate mode: what quarantine omits (an unsupported schema, a provider target's refusal, hidden text under
+ * `refuse`) is reported as quarantined, and a tool whose error would refuse a quarantine batch (a schema that does not
+ * compile, bad metadata, a duplicate name) is rejected alone and reported as excluded, so one bad tool never takes the
+ * others down and one admission does.
  */
 
 import { isObject } from "../../../engine/json/json.js";
@@ -84,7 +85,7 @@ export interface Admission {
   readonly approved: readonly string[];
   /** Tools the library quarantined (unsupported schema, provider target, hidden text refused). */
   readonly quarantined: readonly LeftOut[];
-  /** Tools excluded so that the batch could be admitted (their error would have refused it). */
+  /** Tools excluded alone (their error would have refused a quarantine batch), and listed tools without a name. */
   readonly excluded: readonly LeftOut[];
   /** Tools admitted or held whose model-facing text hides characters (`--hidden-text report`). */
   readonly hiddenText: readonly { readonly name: string; readonly pointers: readonly string[] }[];
@@ -182,25 +183,12 @@ export class GatewayCatalog {
         });
       }
     }
-    // Each round either admits or excludes one tool: at most one round per tool, plus the last.
-    for (let round = 0; round <= descriptors.length; round++) {
-      const tools = descriptors.map((d) => d.tool);
-      const first = this.conversation === undefined;
-      const result = first ? this.start(tools, pins) : this.update(tools, pins);
-      if (result.ok) return { ok: true, value: this.outcome(result.value, first, excluded) };
-      const error = result.error;
-      let index = -1;
-      for (let i = 0; i < descriptors.length; i++) if (descriptors[i]?.listed === error.tool?.name) index = i;
-      if (index < 0) return { ok: false, error: describeError(error) };
-      const [dropped] = descriptors.splice(index, 1) as [Descriptor];
-      excluded.push({
-        name: dropped.listed,
-        server: dropped.server,
-        code: error.code,
-        reason: describeError(error.cause ?? error),
-      });
-    }
-    return { ok: false, error: "the catalog could not be admitted" };
+    // Isolate mode: a tool whose error would refuse the batch is rejected alone, so one admission does.
+    const tools = descriptors.map((d) => d.tool);
+    const first = this.conversation === undefined;
+    const result = first ? this.start(tools, pins) : this.update(tools, pins);
+    if (!result.ok) return { ok: false, error: describeError(result.error) };
+    return { ok: true, value: this.outcome(result.value, first, excluded) };
   }
 
   private start(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
@@ -210,7 +198,7 @@ export class GatewayCatalog {
       backends: settings.servers,
       namespace: Object.fromEntries(settings.servers.map((name) => [name, name])),
       namespaceSeparator: SEPARATOR,
-      schemaAdmission: "quarantine",
+      schemaAdmission: "isolate",
       draft07: settings.draft07,
       hiddenText: settings.hiddenText,
       unpinned: settings.unpinned,
@@ -239,10 +227,14 @@ export class GatewayCatalog {
   private outcome(changes: AdmissionChanges, first: boolean, excluded: LeftOut[]): Admission {
     const { bundle } = changes;
     const quarantined: LeftOut[] = [];
+    const all = [...excluded];
     for (const r of bundle.rejected) {
       const code = r.error.code;
-      if (code === "tool_changed" || code === "tool_unpinned") continue;
-      quarantined.push({ name: r.name, server: this.owners.get(r.name) ?? "", code, reason: describeError(r.error) });
+      if (r.status === "held") continue;
+      const out = { name: r.name, server: this.owners.get(r.name) ?? "", code, reason: describeError(r.error) };
+      // What quarantine would omit is quarantined; what would have refused the batch is excluded (isolate mode).
+      if (r.status === "quarantined" || code === "hidden_text") quarantined.push(out);
+      else all.push(out);
     }
     const hiddenText = bundle.hiddenText.map((h) => ({ name: h.name, pointers: h.places.map((p) => p.pointer) }));
     return {
@@ -254,7 +246,7 @@ export class GatewayCatalog {
       held: (this.conversation as Conversation).held,
       approved: changes.approved,
       quarantined,
-      excluded,
+      excluded: all,
       hiddenText,
     };
   }
