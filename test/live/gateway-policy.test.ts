@@ -196,3 +196,47 @@ describe("gateway: names and routing", { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe("gateway: deep data from a server", { timeout: 120_000 }, () => {
+  test("a tool whose annotations nest 20,000 deep is excluded; the others are listed", async () => {
+    const deep = '{"a":'.repeat(20_000) + "{}" + "}".repeat(20_000);
+    const tools = `{"tools":[{"name":"ok","inputSchema":{"type":"object"}},{"name":"deep","inputSchema":{"type":"object"},"annotations":${deep}}]}`;
+    const server = scripted("p", { tools: [], raw: { "tools/list": tools } });
+    const gateway = await startGateway({ servers: { p: server.entry } });
+    try {
+      const { tools: listed } = await gateway.client.listTools(undefined, { timeout: 30_000 });
+      assert.deepEqual(
+        listed.map((t) => t.name),
+        ["p__ok"],
+      );
+      await gateway.waitFor(
+        /excluded p__deep: execution_failure\/tool_invalid: .*over maxSchemaDepth \(128\) in annotations/,
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  test("a result the gateway cannot write is a JSON-RPC error to the client, not silence", async () => {
+    const nest = "[".repeat(200_000) + "]".repeat(200_000);
+    const server = scripted("p", {
+      tools: [{ name: "deep", inputSchema: { type: "object" } }],
+      raw: { deep: `{"content":[{"type":"text","text":"deep"}],"nest":${nest}}` },
+    });
+    const gateway = await startGateway({ servers: { p: server.entry } });
+    try {
+      await assert.rejects(
+        gateway.client.callTool({ name: "p__deep", arguments: {} }, undefined, { timeout: 30_000 }),
+        /MCP error -32603: the gateway cannot write its answer to tools\/call/,
+      );
+      await gateway.waitFor(/the answer to a tools\/call request cannot be written/);
+      assert.deepEqual(
+        (await gateway.client.listTools()).tools.map((t) => t.name).sort(),
+        ["p__deep", "p__notify"],
+        "the gateway still answers",
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+});

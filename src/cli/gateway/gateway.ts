@@ -8,6 +8,7 @@
 import { errorMessage, isInstance } from "../../engine/errors.js";
 import { isObject } from "../../engine/json/json.js";
 import { ElicitationSchema, type ExecutionError } from "../../index.js";
+import { oneLine } from "../args.js";
 import { packageInfo } from "../package-info.js";
 import type { Audit, CallOutcome, Reporter } from "./audit.js";
 import type { ServerConfig } from "./config.js";
@@ -240,8 +241,8 @@ export class Gateway {
     server.oninitialized = () => initialized();
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
-    server.fallbackRequestHandler = (request, extra) =>
-      this.clientRequest(front, request, extra) as ReturnType<NonNullable<SdkServer["fallbackRequestHandler"]>>;
+    server.fallbackRequestHandler = async (request, extra) =>
+      this.answerable(request.method, await this.clientRequest(front, request, extra)) as never;
     server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed") {
         for (const up of this.upstreams) up.notify("notifications/roots/list_changed");
@@ -254,6 +255,22 @@ export class Gateway {
     };
     this.fronts.add(front);
     await server.connect(transport);
+  }
+
+  /**
+   * An answer the client can be sent: one JSON cannot write (nested past what the serialiser survives: a server's
+   * result may be) becomes a JSON-RPC error to the client, reported on stderr, never a request left unanswered.
+   */
+  private answerable(method: string, answer: unknown): unknown {
+    try {
+      JSON.stringify(answer);
+    } catch (e) {
+      const why = oneLine(errorMessage(e));
+      this.reporter.say(`the answer to a ${method} request cannot be written (${why}): the client gets an error`);
+      const { McpError, types } = this.sdk;
+      throw new McpError(types.ErrorCode.InternalError, `the gateway cannot write its answer to ${method}: ${why}`);
+    }
+    return answer;
   }
 
   private async clientRequest(

@@ -5,6 +5,7 @@
  */
 
 import { errorMessage } from "../../engine/errors.js";
+import { resolveLimits, type Limits } from "../../engine/limits.js";
 import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
 import { readTargets, targetOptionChecks, type ResolvedTarget } from "../providers/admission-targets.js";
 import type { AdmissionTarget } from "../providers/admission-targets.js";
@@ -94,6 +95,8 @@ export interface BatchSettings {
   readonly mcpHeaders: McpHeaderPolicy;
   /** The boundary's options the schemas compile with. */
   readonly schemaOptions: InputSchemaOptions;
+  /** The boundary's limits in force (what a descriptor's data outside its schemas is bounded by too). */
+  readonly limits: Readonly<Limits>;
 }
 
 /** `admitBatch` options, checked fail closed before anything else: the boundary's, plus the batch's own. */
@@ -153,5 +156,6 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
     mcpHeaders,
     // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
     schemaOptions: { ...rest, cache: rest.cache ?? new SchemaCache() },
+    limits: resolveLimits(rest.limits),
   });
 }
