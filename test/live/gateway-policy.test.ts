@@ -10,6 +10,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolCatalog } from "../../src/index.js";
 import { runCli } from "../cli/helpers.js";
 import { startGateway, until, type RunningGateway } from "./gateway-helpers.js";
@@ -236,6 +239,67 @@ describe("gateway: deep data from a server", { timeout: 120_000 }, () => {
         "the gateway still answers",
       );
     } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("gateway: results and errors as the client would get them directly", { timeout: 120_000 }, () => {
+  const OUTPUT = { type: "object", properties: { sum: { type: "integer" } }, required: ["sum"] };
+  const script: Script = {
+    tools: [
+      { name: "add", inputSchema: { type: "object" }, outputSchema: OUTPUT },
+      { name: "refuse", inputSchema: { type: "object" } },
+    ],
+    results: {
+      add: { isError: true, content: [{ type: "text", text: "failed" }], structuredContent: { sum: "s3cret" } },
+    },
+    errors: { refuse: { code: -32602, message: "Bad arguments for refuse" } },
+  };
+
+  test("an error result whose structuredContent breaks the outputSchema is withheld", async () => {
+    const server = scripted("p", script);
+    const gateway = await startGateway({ servers: { p: server.entry } });
+    try {
+      const result = await gateway.client.callTool({ name: "p__add", arguments: {} });
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent, undefined);
+      const text = (result.content as { text: string }[])[0]?.text ?? "";
+      assert.match(text, /^The tool's result does not match its output schema/);
+      assert.ok(!text.includes("s3cret"), "the refused value is not quoted");
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  test("a server's JSON-RPC error reaches the client with the text a direct client gets: no prefix added", async () => {
+    const server = scripted("p", script);
+    const direct = new Client({ name: "direct", version: "1.0.0" });
+    const entry = server.entry as { command: string; args: string[] };
+    await direct.connect(new StdioClientTransport({ command: entry.command, args: entry.args, stderr: "ignore" }));
+    const gateway = await startGateway({ servers: { p: server.entry } });
+    const message = async (work: () => Promise<unknown>) => {
+      try {
+        await work();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return assert.fail("expected an error");
+    };
+    try {
+      const uri = "file:///home/ada/.aws/nothing";
+      const read = await message(() => direct.readResource({ uri }));
+      assert.equal(read, `MCP error -32602: MCP error -32602: Resource ${uri} not found`, "what a direct client sees");
+      assert.equal(await message(() => gateway.client.readResource({ uri })), read);
+      const call = await message(() => direct.callTool({ name: "refuse", arguments: {} }));
+      assert.equal(await message(() => gateway.client.callTool({ name: "p__refuse", arguments: {} })), call);
+      assert.equal(
+        await message(() => gateway.client.request({ method: "tasks/list" }, ResultSchema)),
+        "MCP error -32601: Method not found: the gateway does not carry tasks/list",
+        "the gateway's own errors carry one prefix",
+      );
+    } finally {
+      await direct.close();
       await gateway.close();
     }
   });

@@ -241,8 +241,13 @@ export class Gateway {
     server.oninitialized = () => initialized();
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
-    server.fallbackRequestHandler = async (request, extra) =>
-      this.answerable(request.method, await this.clientRequest(front, request, extra)) as never;
+    server.fallbackRequestHandler = async (request, extra) => {
+      try {
+        return this.answerable(request.method, await this.clientRequest(front, request, extra)) as never;
+      } catch (e) {
+        throw this.passedOnce(e);
+      }
+    };
     server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed") {
         for (const up of this.upstreams) up.notify("notifications/roots/list_changed");
@@ -271,6 +276,18 @@ export class Gateway {
       throw new McpError(types.ErrorCode.InternalError, `the gateway cannot write its answer to ${method}: ${why}`);
     }
     return answer;
+  }
+
+  /**
+   * A JSON-RPC error as the client is sent it, its text passed on once: the SDK writes an `McpError`'s message, which
+   * its constructor prefixed with `MCP error <code>: `, so an upstream's error would gain a prefix at every hop. The
+   * client gets the text the error was made with (a server's error exactly as the server sent it), code and data kept.
+   */
+  private passedOnce(e: unknown): unknown {
+    if (!isInstance(e, this.sdk.McpError)) return e;
+    const prefix = `MCP error ${e.code}: `;
+    const text = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+    return Object.assign(new Error(text), { code: e.code, ...(e.data === undefined ? {} : { data: e.data }) });
   }
 
   private async clientRequest(

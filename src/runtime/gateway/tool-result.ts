@@ -1,7 +1,8 @@
 /**
  * The result half of the boundary (docs/guide/boundary.md "Results: `OutputSchema`"; MCP 2026-07-28, SEP-2106): for a
  * tool with an `outputSchema`, what `dispatch` returned is read as an MCP `CallToolResult`. A tool error (`isError:
- * true`) passes as it is; any other result must carry `structuredContent` that the output schema accepts.
+ * true`) need not carry `structuredContent`, but one it carries is checked like any other (as the MCP SDK clients do);
+ * any other result must carry `structuredContent` that the output schema accepts.
  */
 
 import { errorMessage } from "../../engine/errors.js";
@@ -37,18 +38,21 @@ function ownField(object: object, key: string): { found: false } | { found: true
 export function checkToolResult<T>(result: T, output: CompiledOutputSchema): Result<T, BoundaryError> {
   const value: unknown = result;
   let structured: unknown;
+  let toolError = false;
   try {
     if (!isObject(value)) return refused(`the result is not a CallToolResult object, got ${preview(value)}`, "");
     // Own fields only: an inherited (or polluted) isError must not waive the check.
     const isError = ownField(value, "isError");
     if (isError.found && isError.accessor) return refused(accessor("isError"), "/isError");
-    if (isError.found && isError.value === true) return ok(result);
+    toolError = isError.found && isError.value === true;
     const content = ownField(value, "structuredContent");
     if (content.found && content.accessor) return refused(accessor("structuredContent"), "/structuredContent");
     structured = content.found ? content.value : undefined;
   } catch (e) {
     return refused(`the result could not be read: ${errorMessage(e)}`, "", e);
   }
+  // A tool error without structuredContent is returned as it is; with it, what it carries is checked all the same.
+  if (structured === undefined && toolError) return ok(result);
   if (structured === undefined) {
     return refused("the result has no structuredContent, which the tool's output schema requires", "");
   }
