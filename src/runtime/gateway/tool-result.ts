@@ -38,21 +38,20 @@ function ownField(object: object, key: string): { found: false } | { found: true
 export function checkToolResult<T>(result: T, output: CompiledOutputSchema): Result<T, BoundaryError> {
   const value: unknown = result;
   let structured: unknown;
-  let toolError = false;
   try {
     if (!isObject(value)) return refused(`the result is not a CallToolResult object, got ${preview(value)}`, "");
     // Own fields only: an inherited (or polluted) isError must not waive the check.
     const isError = ownField(value, "isError");
     if (isError.found && isError.accessor) return refused(accessor("isError"), "/isError");
-    toolError = isError.found && isError.value === true;
+    const toolError = isError.found && isError.value === true;
     const content = ownField(value, "structuredContent");
     if (content.found && content.accessor) return refused(accessor("structuredContent"), "/structuredContent");
     structured = content.found ? content.value : undefined;
+    // A tool error without structuredContent is returned as it is; one it carries is checked all the same.
+    if (structured === undefined && toolError) return ok(result);
   } catch (e) {
     return refused(`the result could not be read: ${errorMessage(e)}`, "", e);
   }
-  // A tool error without structuredContent is returned as it is; with it, what it carries is checked all the same.
-  if (structured === undefined && toolError) return ok(result);
   if (structured === undefined) {
     return refused("the result has no structuredContent, which the tool's output schema requires", "");
   }
