@@ -304,3 +304,46 @@ describe("gateway: results and errors as the client would get them directly", { 
     }
   });
 });
+
+describe("gateway: one server under its own names", { timeout: 120_000 }, () => {
+  test("--no-namespace: tools and prompts keep the names their server gives them", async () => {
+    const server = scripted("only", {
+      tools: [{ name: "echo", inputSchema: { type: "object" } }],
+      prompts: [{ name: "greet" }],
+    });
+    const gateway = await startGateway({
+      servers: { only: server.entry },
+      args: (dir) => ["--no-namespace", "--pins", join(dir, "pins.json")],
+    });
+    try {
+      assert.deepEqual([...(await listed(gateway)).keys()].sort(), ["echo", "notify"]);
+      const result = await gateway.client.callTool({ name: "echo", arguments: { a: 1 } });
+      assert.equal((result.content as { text: string }[])[0]?.text, 'only: echo {"a":1}');
+      const { prompts } = await gateway.client.listPrompts();
+      assert.deepEqual(
+        prompts.map((p) => p.name),
+        ["greet"],
+      );
+      const prompt = await gateway.client.getPrompt({ name: "greet" });
+      assert.deepEqual(prompt.messages[0]?.content, { type: "text", text: "only: prompt greet" });
+      await until("the pins file", () => existsSync(join(gateway.dir, "pins.json")));
+      assert.deepEqual(Object.keys(JSON.parse(readFileSync(join(gateway.dir, "pins.json"), "utf8"))).sort(), [
+        "echo",
+        "notify",
+      ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  test("--no-namespace with more than one server is refused (exit 2): their names could collide", () => {
+    const a = scripted("a", { tools: [{ name: "x", inputSchema: { type: "object" } }] });
+    const b = scripted("b", { tools: [{ name: "x", inputSchema: { type: "object" } }] });
+    writeFileSync(join(scripts, "two.json"), JSON.stringify({ mcpServers: { a: a.entry, b: b.entry } }));
+    for (const command of [["gateway"], ["gateway", "review", "--pins", "p.json"]]) {
+      const run = runCli([...command, "--config", "two.json", "--no-namespace"], { cwd: scripts });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /--no-namespace needs exactly one server in two\.json \(it names 2\)/);
+    }
+  });
+});

@@ -16,7 +16,7 @@ import { readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
 import { isLoopback, serveHttp } from "./http-front.js";
 import { LineTransport } from "./line-transport.js";
-import type { CatalogSettings } from "./policy/catalog.js";
+import { checkNamespacing, type CatalogSettings } from "./policy/catalog.js";
 import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
 import { loadSdk } from "./sdk.js";
@@ -37,7 +37,7 @@ const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
 
 /** The options `gateway` and `gateway review` share. */
 const SHARED = {
-  flags: ["--restart"],
+  flags: ["--restart", "--no-namespace"],
   options: [
     "--config",
     "--pins",
@@ -81,6 +81,7 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     draft07: draft07Of(args) ?? "upgrade",
     hiddenText: oneOf(args, "--hidden-text", HIDDEN_TEXT, "report"),
     unpinned: pinsMode === "enforce" ? "hold" : "admit",
+    namespaced: !args.flags.has("--no-namespace"),
     ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
     ...(limits === undefined ? {} : { limits }),
   };
@@ -148,6 +149,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const { configFile, pinsMode, settings } = settingsOf(args);
   const http = httpOf(args);
   const servers = await readConfig(configFile);
+  checkNamespacing(
+    servers.map((s) => s.name),
+    settings.catalog.namespaced !== false,
+    configFile,
+  );
   const reporter = new Reporter(io.err);
   const pinsPath = args.options.get("--pins");
   const ledger = new PinLedger(pinsPath, pinsMode, (text) => reporter.say(text), configFile);

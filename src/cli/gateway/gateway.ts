@@ -88,6 +88,7 @@ export class Gateway {
       () => this.upstreams,
       settings.callTimeoutMs,
       (text) => reporter.say(text),
+      this.catalog.names,
     );
     this.upstreams = configs.map(
       (config) =>

@@ -13,7 +13,7 @@ import { printable } from "../terminal-text.js";
 import type { Io } from "../validate-command.js";
 import { readConfig } from "./config.js";
 import type { GatewaySettings } from "./gateway.js";
-import { GatewayCatalog } from "./policy/catalog.js";
+import { checkNamespacing, GatewayCatalog } from "./policy/catalog.js";
 import { PinLedger, digestOf, heldPath, type HeldDefinition, type PinsMode } from "./policy/pin-ledger.js";
 import { loadSdk } from "./sdk.js";
 import { Upstream } from "./upstream.js";
@@ -72,6 +72,11 @@ export async function review(
   const pinsPath = args.options.get("--pins");
   if (pinsPath === undefined) throw new CliError("gateway review needs --pins <file>");
   const servers = await readConfig(given.configFile);
+  checkNamespacing(
+    servers.map((s) => s.name),
+    given.settings.catalog.namespaced !== false,
+    given.configFile,
+  );
   const ledger = new PinLedger(pinsPath, given.pinsMode, (text) =>
     io.err(`backplane-schema gateway review: ${printable(oneLine(text))}\n`),
   );

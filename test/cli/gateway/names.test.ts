@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { serversOf } from "../../../src/cli/gateway/config.js";
-import { listedName, splitName } from "../../../src/cli/gateway/policy/catalog.js";
+import { namesFor } from "../../../src/cli/gateway/policy/catalog.js";
 
 const stdio = { command: "node" };
 
@@ -29,10 +29,16 @@ describe("gateway names", () => {
   });
 
   test("a listed name splits at its first __, back into the server and the name it knows", () => {
-    assert.equal(listedName("a", "_x"), "a___x");
-    assert.deepEqual(splitName("a___x"), { server: "a", name: "_x" });
-    assert.deepEqual(splitName("a_b__c__d"), { server: "a_b", name: "c__d" });
-    assert.equal(splitName("plain"), undefined);
-    assert.equal(splitName("__x"), undefined);
+    const names = namesFor(["a", "a_b"], true);
+    assert.equal(names.listed("a", "_x"), "a___x");
+    assert.deepEqual(names.split("a___x"), { server: "a", name: "_x" });
+    assert.deepEqual(names.split("a_b__c__d"), { server: "a_b", name: "c__d" });
+    assert.equal(names.split("plain"), undefined);
+    assert.equal(names.split("__x"), undefined);
+    // Without a namespace (one server only): names as the server lists them.
+    const own = namesFor(["only"], false);
+    assert.equal(own.listed("only", "x__y"), "x__y");
+    assert.deepEqual(own.split("x__y"), { server: "only", name: "x__y" });
+    assert.equal(namesFor(["a", "b"], false).namespaced, true, "several servers are always namespaced");
   });
 });

@@ -26,28 +26,57 @@ import {
   type Result,
   type ToolCall,
 } from "../../../index.js";
-import { describeError } from "../../args.js";
+import { CliError, describeError } from "../../args.js";
 
 /** What joins a server's name and its tool's own name (the library's default separator). */
 const SEPARATOR = "__";
 
-/** The name a server's tool or prompt is listed by: `<server>__<name>`. */
-export function listedName(server: string, name: string): string {
-  return server + SEPARATOR + name;
+/** How the gateway names a server's tools and prompts to its clients, and reads a name back. */
+export interface Names {
+  /** Whether names carry their server's prefix. */
+  readonly namespaced: boolean;
+  /** The name a server's tool or prompt is listed by. */
+  listed(server: string, name: string): string;
+  /** The server and own name a listed name stands for, if any. */
+  split(listed: string): { server: string; name: string } | undefined;
 }
 
 /**
- * The server and own name a listed name stands for: split at its first `__`, the one way it splits, since a server
- * name holds no `__` and neither begins nor ends with `_` (config.ts).
+ * Refuses `--no-namespace` where names could collide: it presents one server's names as they are, so it needs
+ * exactly one server (a usage error, exit 2, otherwise).
  */
-export function splitName(listed: string): { server: string; name: string } | undefined {
-  const at = listed.indexOf(SEPARATOR);
-  return at <= 0 ? undefined : { server: listed.slice(0, at), name: listed.slice(at + SEPARATOR.length) };
+export function checkNamespacing(servers: readonly string[], namespaced: boolean, file: string): void {
+  if (namespaced || servers.length === 1) return;
+  throw new CliError(
+    `--no-namespace needs exactly one server in ${file} (it names ${servers.length}): ` +
+      "the tools and prompts of several servers could share a name",
+  );
+}
+
+/**
+ * `<server>__<name>`, split at the first `__`, the one way it splits, since a server name holds no `__` and neither
+ * begins nor ends with `_` (config.ts); or, in front of one server (`--no-namespace`), its own names unchanged.
+ */
+export function namesFor(servers: readonly string[], namespaced: boolean): Names {
+  const [only] = servers;
+  if (!namespaced && only !== undefined && servers.length === 1) {
+    return { namespaced, listed: (_server, name) => name, split: (listed) => ({ server: only, name: listed }) };
+  }
+  return {
+    namespaced: true,
+    listed: (server, name) => server + SEPARATOR + name,
+    split: (listed) => {
+      const at = listed.indexOf(SEPARATOR);
+      return at <= 0 ? undefined : { server: listed.slice(0, at), name: listed.slice(at + SEPARATOR.length) };
+    },
+  };
 }
 
 export interface CatalogSettings {
   /** The configured servers, in file order: the backends, each its own namespace. */
   readonly servers: readonly string[];
+  /** False: the one server's names are listed as it lists them (`--no-namespace`); else `<server>__<name>`. */
+  readonly namespaced?: boolean;
   readonly draft07: Draft07Mode;
   readonly hiddenText: HiddenTextPolicy;
   readonly targets?: readonly AdmissionTarget[];
@@ -104,7 +133,12 @@ export class GatewayCatalog {
   /** Listed name → server, for every tool listed (admitted, held or left out). */
   private owners = new Map<string, string>();
 
-  constructor(private readonly settings: CatalogSettings) {}
+  /** How tools and prompts are named to clients. */
+  readonly names: Names;
+
+  constructor(private readonly settings: CatalogSettings) {
+    this.names = namesFor(settings.servers, settings.namespaced !== false);
+  }
 
   /** The provider tools a client is shown: admitted ones only, exactly as their servers published them. */
   get tools(): ProviderTool[] {
@@ -174,7 +208,7 @@ export class GatewayCatalog {
           });
           continue;
         }
-        const listed = listedName(server.name, name);
+        const listed = this.names.listed(server.name, name);
         this.owners.set(listed, server.name);
         descriptors.push({
           server: server.name,
@@ -196,8 +230,9 @@ export class GatewayCatalog {
     const started = Conversation.tryStart({
       tools,
       backends: settings.servers,
-      namespace: Object.fromEntries(settings.servers.map((name) => [name, name])),
-      namespaceSeparator: SEPARATOR,
+      ...(this.names.namespaced
+        ? { namespace: Object.fromEntries(settings.servers.map((name) => [name, name])), namespaceSeparator: SEPARATOR }
+        : {}),
       schemaAdmission: "isolate",
       draft07: settings.draft07,
       hiddenText: settings.hiddenText,
