@@ -269,7 +269,8 @@ export class PinLedger {
   private readonly memory = new Map<string, string>();
   /** The pins file's text last written or read, so that the ledger's own writes are not taken for approvals. */
   private known: string | undefined;
-  private heldWarned = false;
+  /** What was said about writes that failed: each said once (a read-only directory fails at every admission). */
+  private readonly warned = new Set<string>();
 
   constructor(
     /** The pins file, or undefined: pins in memory. */
@@ -326,7 +327,7 @@ export class PinLedger {
         return added;
       });
     } catch (e) {
-      this.warn(`cannot update the pins file ${path}: ${oneLine(errorMessage(e))}`);
+      this.warnOnce(`cannot update the pins file ${path}: ${oneLine(errorMessage(e))}`);
       return [];
     }
   }
@@ -361,10 +362,13 @@ export class PinLedger {
     try {
       writeHeld(path, now);
     } catch (e) {
-      if (!this.heldWarned)
-        this.warn(`cannot write the held file ${path}: ${oneLine(errorMessage(e))} (gateway approve needs it)`);
-      this.heldWarned = true;
+      this.warnOnce(`cannot write the held file ${path}: ${oneLine(errorMessage(e))} (gateway approve needs it)`);
     }
+  }
+
+  private warnOnce(text: string): void {
+    if (!this.warned.has(text)) this.warn(text);
+    this.warned.add(text);
   }
 
   /**
