@@ -71,6 +71,7 @@ Commands:
       --pins <file>          Pins file: written on first use (trust on first use), then checked; a changed tool is
                              held until approved.
       --pins-mode tofu|enforce  enforce: never write the pins file; a tool without a pin is held too.
+      --no-namespace         In front of exactly one server: its tools and prompts keep their own names.
       --hidden-text report|refuse  Invisible or reordering characters in tool text: report them or refuse the tool.
       --target <profile>     Admit only tools a model provider accepts (repeatable; as in admit).
       --call-timeout <ms>    Bound on every upstream call (default 60000); a timed-out call fails alone.
@@ -82,9 +83,9 @@ Commands:
                              arguments and results.
       --draft07 reject|upgrade  Draft-07 tool schemas: translated exactly (upgrade, the default here) or refused.
       --format-assertion     "format" in tool schemas asserts on arguments and results (default: an annotation).
-  gateway review --config <file> --pins <file>  Start the servers, print what is held and why, then exit.
-  gateway approve --pins <file> <tool>...    Pin the held definitions of these tools (a running gateway picks the
-                             approval up).
+  gateway review --config <file> --pins <file>  Start the servers, print what is held, why and its digest, then exit.
+  gateway approve --pins <file> <tool>@<digest>...  Pin the held definition whose digest review printed (refused if
+                             it changed since; a running gateway picks the approval up).
   bowtie                                     Run as a Bowtie test harness (IHOP v1 on stdin/stdout).
 
 Options of validate and admit:

@@ -138,14 +138,32 @@ describe("gateway: one server's faults stay its own", () => {
       { alpha: misbehaving("alpha") },
       (dir) => {
         // Pins for every tool but echo, taken from a first run's trust on first use.
-        const first = runCli(["gateway", "review", "--config", join(dir, "config.json"), "--pins", "first.json"], {
-          cwd: dir,
-        });
-        assert.equal(first.status, 0, first.stdout + first.stderr);
-        assert.match(first.stdout, /^NEW {7}alpha__echo: no pin; pinned on first use by the gateway \(tofu\)$/m);
-        const approveAll = runCli(["gateway", "approve", "--pins", "first.json", "alpha__add", "alpha__args"], {
-          cwd: dir,
-        });
+        const config = join(dir, "config.json");
+        const tofu = runCli(["gateway", "review", "--config", config, "--pins", "tofu.json"], { cwd: dir });
+        assert.equal(tofu.status, 0, tofu.stdout + tofu.stderr);
+        assert.match(tofu.stdout, /^NEW {7}alpha__echo: no pin; pinned on first use by the gateway \(tofu\)$/m);
+        assert.doesNotMatch(tofu.stdout, /approve/, "nothing would be held: no approve hint");
+        assert.ok(!existsSync(join(dir, "tofu.json.held")), "nothing recorded as held");
+        const first = runCli(
+          ["gateway", "review", "--config", config, "--pins", "first.json", "--pins-mode", "enforce"],
+          { cwd: dir },
+        );
+        assert.equal(first.status, 4, first.stdout + first.stderr);
+        assert.match(first.stdout, /first\.json does not exist \(--pins-mode enforce\)/);
+        assert.match(first.stdout, /^NEW {7}alpha__echo: no pin; held \(--pins-mode enforce\)$/m);
+        const digestOf = (text: string, name: string) =>
+          new RegExp(`approve --pins \\S+ (${name}@sha256-\\S+)`).exec(text)?.[1] ?? assert.fail(text);
+        const approveAll = runCli(
+          [
+            "gateway",
+            "approve",
+            "--pins",
+            "first.json",
+            digestOf(first.stdout, "alpha__add"),
+            digestOf(first.stdout, "alpha__args"),
+          ],
+          { cwd: dir },
+        );
         assert.equal(approveAll.status, 0, approveAll.stderr);
         pinsText = readFileSync(join(dir, "first.json"), "utf8");
         writeFileSync(join(dir, "pins.json"), pinsText);
@@ -164,10 +182,8 @@ describe("gateway: one server's faults stay its own", () => {
         assert.match(review.stdout, /^NEW {7}alpha__echo: no pin; held \(--pins-mode enforce\)$/m);
         assert.ok(existsSync(join(gateway.dir, "pins.json.held")));
         const changes = gateway.listChanged();
-        assert.equal(
-          runCli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], { cwd: gateway.dir }).status,
-          0,
-        );
+        const echo = /approve --pins pins\.json (alpha__echo@sha256-\S+)/.exec(review.stdout)?.[1] ?? "";
+        assert.equal(runCli(["gateway", "approve", "--pins", "pins.json", echo], { cwd: gateway.dir }).status, 0);
         await until("the approval to be picked up", () => gateway.listChanged() > changes);
         assert.ok((await names(gateway)).includes("alpha__echo"));
       },

@@ -256,7 +256,17 @@ describe("gateway: reviewed updates", () => {
     assert.ok(!gateway.stderr().includes("\u001b"), "nothing a server chose reaches the terminal unescaped");
     assert.ok(existsSync(join(gateway.dir, "pins.json.held")));
 
-    const approved = runCli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], { cwd: gateway.dir });
+    // The person reviews the held definition (review's own alpha lists echo unchanged: the gateway's record is shown).
+    const review = runCli(["gateway", "review", "--config", "config.json", "--pins", "pins.json"], {
+      cwd: gateway.dir,
+    });
+    assert.equal(review.status, 4, review.stdout + review.stderr);
+    const line = /approve: backplane-schema gateway approve --pins pins\.json (alpha__echo@sha256-\S+)/.exec(
+      review.stdout,
+    );
+    assert.ok(line !== null, review.stdout);
+    const named = line[1] as string;
+    const approved = runCli(["gateway", "approve", "--pins", "pins.json", named], { cwd: gateway.dir });
     assert.equal(approved.status, 0, approved.stderr);
     assert.match(approved.stdout, /^approved alpha__echo \(changed at \/description; held since .*\): pinned sha256-/);
     const after = gateway.listChanged();
@@ -266,7 +276,7 @@ describe("gateway: reviewed updates", () => {
     assert.equal(textOf(await call("alpha__echo", { message: "back" })), "alpha: back");
     await gateway.waitFor(/approved alpha__echo/);
     assert.equal(
-      runCli(["gateway", "approve", "--pins", "pins.json", "alpha__echo"], { cwd: gateway.dir }).status,
+      runCli(["gateway", "approve", "--pins", "pins.json", named], { cwd: gateway.dir }).status,
       2,
       "no longer held",
     );

@@ -1,51 +1,41 @@
 /**
- * `gateway approve --pins <file> <tool>…`: pins, for each named tool, the definition the gateway (or `gateway
- * review`) held and recorded in the held file: exactly what was shown for review, never what a server lists now. The
- * pins file is rewritten atomically; a running gateway picks the change up without a restart.
+ * `gateway approve --pins <file> <tool>@<digest>…`: pins, for each named tool, the definition the gateway (or `gateway
+ * review`) held and recorded in the held file, and only when its digest is the one `gateway review` printed for it:
+ * exactly what the person was shown, never what a server lists now nor a definition recorded since. A tool named
+ * without a digest is refused (approve never pins a definition it did not name). The pin ledger writes under its lock;
+ * a running gateway picks the change up without a restart.
  */
 
-import { createHash } from "node:crypto";
-import { existsSync, unlinkSync } from "node:fs";
 import { CliError, ExitCode, parseArgs } from "../args.js";
 import { printable } from "../terminal-text.js";
 import type { Io } from "../validate-command.js";
-import { heldPath, pinsText, readHeld, readPins, writeAtomically } from "./pins-store.js";
+import { approveHeld, type Approval } from "./policy/pin-ledger.js";
 
-/** `ToolCatalog.digest`'s form of a canonical text: `sha256-` and the unpadded base64url of its SHA-256. */
-function digestOf(canonical: string): string {
-  return `sha256-${createHash("sha256").update(canonical, "utf8").digest("base64url")}`;
-}
+/** `<tool>@sha256-<43 base64url characters>`. */
+const NAMED = /^(.+)@(sha256-[A-Za-z0-9_-]{43})$/;
 
 export async function approve(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { flags: [], options: ["--pins"] });
   const pinsPath = args.options.get("--pins");
   if (pinsPath === undefined) throw new CliError("gateway approve needs --pins <file>");
-  const names = args.positionals;
-  if (names.length === 0) throw new CliError("gateway approve needs the names of the held tools to approve");
-  const heldFile = heldPath(pinsPath);
-  const held = await readHeld(heldFile);
-  const pins = (await readPins(pinsPath)) ?? {};
-  for (const name of names) {
-    if (!Object.hasOwn(held, name)) {
-      throw new CliError(`${name} is not held (gateway review --config <file> --pins ${pinsPath} lists what is)`);
+  if (args.positionals.length === 0)
+    throw new CliError("gateway approve needs the held tools to approve, each as <tool>@<digest> (gateway review)");
+  const reviewCommand = `gateway review --config <file> --pins ${pinsPath}`;
+  const approvals: Approval[] = args.positionals.map((given) => {
+    const named = NAMED.exec(given);
+    if (named === null) {
+      throw new CliError(
+        `gateway approve ${JSON.stringify(given)}: name the definition you reviewed as <tool>@<digest>, ` +
+          `the digest ${reviewCommand} prints for it; approve never pins a definition it did not name`,
+      );
     }
-  }
-  for (const name of names) {
-    const record = held[name]!;
-    Object.defineProperty(pins, name, {
-      value: record.canonical,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-    delete held[name];
+    return { name: named[1] as string, digest: named[2] as string };
+  });
+  const records = await approveHeld(pinsPath, approvals, reviewCommand);
+  records.forEach((record, i) => {
+    const { name, digest } = approvals[i] as Approval;
     const what = record.code === "tool_unpinned" ? "a new tool" : `changed at ${record.fields.join(", ")}`;
-    io.out(
-      printable(`approved ${name} (${what}; held since ${record.since}): pinned ${digestOf(record.canonical)}`) + "\n",
-    );
-  }
-  writeAtomically(pinsPath, pinsText(pins));
-  if (Object.keys(held).length > 0) writeAtomically(heldFile, JSON.stringify(held, null, 2) + "\n");
-  else if (existsSync(heldFile)) unlinkSync(heldFile);
+    io.out(printable(`approved ${name} (${what}; held since ${record.since}): pinned ${digest}`) + "\n");
+  });
   return ExitCode.ok;
 }

@@ -12,12 +12,12 @@ import { draft07Of, limitsOf } from "../boundary-options.js";
 import type { Io } from "../validate-command.js";
 import { approve } from "./approve.js";
 import { Audit, Reporter } from "./audit.js";
-import type { CatalogSettings } from "./catalog.js";
 import { readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
 import { isLoopback, serveHttp } from "./http-front.js";
 import { LineTransport } from "./line-transport.js";
-import { PinsStore, type PinsMode } from "./pins-store.js";
+import { checkNamespacing, type CatalogSettings } from "./policy/catalog.js";
+import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
 import { loadSdk } from "./sdk.js";
 
@@ -37,7 +37,7 @@ const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
 
 /** The options `gateway` and `gateway review` share. */
 const SHARED = {
-  flags: ["--restart", "--format-assertion"],
+  flags: ["--restart", "--format-assertion", "--no-namespace"],
   options: [
     "--config",
     "--pins",
@@ -83,6 +83,7 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     // As the library: `format` is an annotation unless asked for.
     formatAssertion: args.flags.has("--format-assertion"),
     unpinned: pinsMode === "enforce" ? "hold" : "admit",
+    namespaced: !args.flags.has("--no-namespace"),
     ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
     ...(limits === undefined ? {} : { limits }),
   };
@@ -150,10 +151,16 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const { configFile, pinsMode, settings } = settingsOf(args);
   const http = httpOf(args);
   const servers = await readConfig(configFile);
+  checkNamespacing(
+    servers.map((s) => s.name),
+    settings.catalog.namespaced !== false,
+    configFile,
+  );
   const reporter = new Reporter(io.err);
   const pinsPath = args.options.get("--pins");
-  const pins = pinsPath === undefined ? undefined : new PinsStore(pinsPath, pinsMode, (text) => reporter.say(text));
-  await pins?.read(); // a pins file that cannot be used is a usage error now, not a surprise later
+  const ledger = new PinLedger(pinsPath, pinsMode, (text) => reporter.say(text), configFile);
+  // A pins file that cannot be used (a malformed pin among them) is a usage error now, not a surprise later.
+  const note = await ledger.open();
   if (args.flags.has("--audit-values") && !args.options.has("--audit"))
     throw new CliError("--audit-values needs --audit <file|->");
   const sdk = await loadSdk("gateway");
@@ -162,10 +169,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     sdk,
     servers,
     { ...settings, catalog: { ...settings.catalog, servers: servers.map((s) => s.name) } },
-    pins,
+    ledger,
     reporter,
     audit,
   );
+  if (note !== undefined) reporter.say(note);
 
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));

@@ -30,10 +30,11 @@ export interface HttpServerConfig {
 export type ServerConfig = (StdioServerConfig | HttpServerConfig) & { readonly name: string };
 
 /**
- * A server name is its tools' namespace (`<name>__<tool>`): MCP tool-name characters, no `__` (the separator, so a
- * prefixed name splits one way only), at most 64 characters (a prefixed name stays within the 128 MCP allows).
+ * A server name is its tools' namespace (`<name>__<tool>`): MCP tool-name characters, no `__` (the separator) and no
+ * `_` first or last (server `a` with tool `_x` and server `a_` with tool `x` would both be `a___x`), so a prefixed
+ * name splits one way only, at its first `__`; at most 64 characters (a prefixed name stays within the 128 MCP allows).
  */
-const SERVER_NAME = /^(?!.*__)[A-Za-z0-9_.-]{1,64}$/;
+const SERVER_NAME = /^(?!.*__)(?!_)[A-Za-z0-9_.-]{1,64}(?<!_)$/;
 
 const STDIO_FIELDS = ["type", "command", "args", "env", "cwd"];
 const HTTP_FIELDS = ["type", "url", "headers"];
@@ -52,7 +53,9 @@ function strings(value: unknown, where: string): Record<string, string> {
 function server(name: string, value: unknown, file: string): ServerConfig {
   const where = `${file}: mcpServers.${name}`;
   if (!SERVER_NAME.test(name)) {
-    const rule = 'must be 1–64 characters of A–Z a–z 0–9 _ - . without "__" (it prefixes its tools)';
+    const rule =
+      'must be 1–64 characters of A–Z a–z 0–9 _ - . without "__" and not beginning or ending with "_" ' +
+      "(it prefixes its tools, prompts and resources as <server>__<name>, which must split one way only)";
     throw new CliError(`${file}: server name ${JSON.stringify(name)} ${rule}`);
   }
   if (!isPlainObject(value)) throw new CliError(`${where} must be an object`);

@@ -8,12 +8,13 @@
 import { errorMessage, isInstance } from "../../engine/errors.js";
 import { isObject } from "../../engine/json/json.js";
 import { ElicitationSchema, type ExecutionError } from "../../index.js";
+import { oneLine } from "../args.js";
 import { packageInfo } from "../package-info.js";
 import type { Audit, CallOutcome, Reporter } from "./audit.js";
-import { GatewayCatalog, type Admission, type CatalogSettings } from "./catalog.js";
 import type { ServerConfig } from "./config.js";
 import { hopOptions, onwardParams } from "./forward.js";
-import type { PinsStore } from "./pins-store.js";
+import { GatewayCatalog, type Admission, type CatalogSettings } from "./policy/catalog.js";
+import type { PinLedger } from "./policy/pin-ledger.js";
 import { Routes } from "./routes.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkServer, type Transport } from "./sdk.js";
 import { Upstream, type UpstreamSettings } from "./upstream.js";
@@ -69,11 +70,6 @@ export class Gateway {
   private reported = new Set<string>();
   private shown = "";
   private admitting: Promise<void> = Promise.resolve();
-  /**
-   * Without a pins file, the pins of every tool admitted during the run (first seen), so that a tool whose server
-   * restarts is compared with what was admitted, not trusted on first use again.
-   */
-  private readonly memoryPins = new Map<string, string>();
   /** Every tool ever listed, with its server: a call to one whose server is down is told so. */
   private readonly known = new Map<string, string>();
 
@@ -81,7 +77,8 @@ export class Gateway {
     private readonly sdk: Sdk,
     configs: readonly ServerConfig[],
     private readonly settings: GatewaySettings,
-    private readonly pins: PinsStore | undefined,
+    /** The pins admitted against and the held tools: a pins file's, or memory's for the run. */
+    private readonly ledger: PinLedger,
     private readonly reporter: Reporter,
     private readonly audit: Audit,
   ) {
@@ -91,6 +88,7 @@ export class Gateway {
       () => this.upstreams,
       settings.callTimeoutMs,
       (text) => reporter.say(text),
+      this.catalog.names,
     );
     this.upstreams = configs.map(
       (config) =>
@@ -117,7 +115,7 @@ export class Gateway {
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
     await this.readmit("started");
-    if (this.pins !== undefined) this.stopWatching = this.pins.watch(() => void this.readmit("the pins file changed"));
+    this.stopWatching = this.ledger.watch(() => void this.readmit("the pins file changed"));
   }
 
   private serverUp(up: Upstream): void {
@@ -145,9 +143,9 @@ export class Gateway {
   }
 
   private async admitNow(why: string): Promise<void> {
-    let filePins: Record<string, string>;
+    let pins: Record<string, string>;
     try {
-      filePins = this.pins === undefined ? Object.fromEntries(this.memoryPins) : await this.pins.read();
+      pins = await this.ledger.pins();
     } catch (e) {
       this.reporter.say(`${why}: the pins file cannot be read, the catalog in force stays: ${errorMessage(e)}`);
       return;
@@ -155,7 +153,7 @@ export class Gateway {
     const listed = this.upstreams
       .filter((up) => up.state === "up")
       .map((up) => ({ name: up.name, revision: up.revision, tools: up.tools }));
-    const admitted = this.catalog.admit(listed, filePins);
+    const admitted = this.catalog.admit(listed, pins);
     if (!admitted.ok) {
       this.reporter.say(`${why}: the catalog could not be admitted, the one in force stays: ${admitted.error}`);
       return;
@@ -168,12 +166,8 @@ export class Gateway {
     for (const [name, server] of this.catalog.listed()) this.known.set(name, server);
     const accepted = new Set(a.accepted);
     const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
-    for (const [name, pin] of inForce) if (!this.memoryPins.has(name)) this.memoryPins.set(name, pin);
-    if (this.pins !== undefined) {
-      const added = await this.pins.addFirstSeen(Object.fromEntries(inForce));
-      if (added.length > 0) this.reporter.say(`${this.pins.path}: pinned on first use: ${added.join(", ")}`);
-      await this.pins.recordHeld(this.catalog.held());
-    }
+    const added = await this.ledger.record(Object.fromEntries(inForce), this.catalog.held());
+    if (added.length > 0) this.reporter.say(`${this.ledger.path}: pinned on first use: ${added.join(", ")}`);
     const shown = a.accepted.join("\n");
     if (shown !== this.shown && !a.first) {
       for (const front of this.fronts) if (!front.closed) front.server.sendToolListChanged().catch(() => undefined);
@@ -208,9 +202,7 @@ export class Gateway {
     for (const h of a.held) {
       if (!a.first && !changed.has(h.name) && !a.added.includes(h.name)) continue;
       const where = h.code === "tool_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
-      this.reporter.say(
-        `held ${h.name}: ${h.code}${where}; approve it with: backplane-schema gateway approve --pins <file> ${h.name}`,
-      );
+      this.reporter.say(`held ${h.name}: ${h.code}${where}; ${this.ledger.advice()}`);
       this.audit.catalog({ server: serverOf(h.name), tool: h.name, outcome: "held", code: h.code, fields: h.fields });
     }
     for (const name of new Set([...a.approved, ...approved])) {
@@ -250,8 +242,13 @@ export class Gateway {
     server.oninitialized = () => initialized();
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
-    server.fallbackRequestHandler = (request, extra) =>
-      this.clientRequest(front, request, extra) as ReturnType<NonNullable<SdkServer["fallbackRequestHandler"]>>;
+    server.fallbackRequestHandler = async (request, extra) => {
+      try {
+        return this.answerable(request.method, await this.clientRequest(front, request, extra)) as never;
+      } catch (e) {
+        throw this.passedOnce(e);
+      }
+    };
     server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed") {
         for (const up of this.upstreams) up.notify("notifications/roots/list_changed");
@@ -264,6 +261,34 @@ export class Gateway {
     };
     this.fronts.add(front);
     await server.connect(transport);
+  }
+
+  /**
+   * An answer the client can be sent: one JSON cannot write (nested past what the serialiser survives: a server's
+   * result may be) becomes a JSON-RPC error to the client, reported on stderr, never a request left unanswered.
+   */
+  private answerable(method: string, answer: unknown): unknown {
+    try {
+      JSON.stringify(answer);
+    } catch (e) {
+      const why = oneLine(errorMessage(e));
+      this.reporter.say(`the answer to a ${method} request cannot be written (${why}): the client gets an error`);
+      const { McpError, types } = this.sdk;
+      throw new McpError(types.ErrorCode.InternalError, `the gateway cannot write its answer to ${method}: ${why}`);
+    }
+    return answer;
+  }
+
+  /**
+   * A JSON-RPC error as the client is sent it, its text passed on once: the SDK writes an `McpError`'s message, which
+   * its constructor prefixed with `MCP error <code>: `, so an upstream's error would gain a prefix at every hop. The
+   * client gets the text the error was made with (a server's error exactly as the server sent it), code and data kept.
+   */
+  private passedOnce(e: unknown): unknown {
+    if (!isInstance(e, this.sdk.McpError)) return e;
+    const prefix = `MCP error ${e.code}: `;
+    const text = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+    return Object.assign(new Error(text), { code: e.code, ...(e.data === undefined ? {} : { data: e.data }) });
   }
 
   private async clientRequest(
@@ -319,7 +344,11 @@ export class Gateway {
     const began = performance.now();
     const call = isObject(params) ? params : {};
     const name = call["name"];
-    const server = typeof name === "string" ? (this.catalog.serverOf(name) ?? this.known.get(name)) : undefined;
+    // An admitted tool's server is its backend (what the call is dispatched by); else the one that listed it.
+    const server =
+      typeof name === "string"
+        ? (this.catalog.backendOf(name) ?? this.catalog.serverOf(name) ?? this.known.get(name))
+        : undefined;
     const upstream = this.upstreams.find((up) => up.name === server);
     const values = this.audit.withValues ? { arguments: call["arguments"] } : {};
     const done = (outcome: CallOutcome, result: unknown, fields: { stage?: string; code?: string } = {}) => {
@@ -341,14 +370,12 @@ export class Gateway {
     const invoked = this.catalog.invoke(
       { name: name as string, arguments: call["arguments"] },
       {
-        dispatch: ({ serverName }) => {
-          if (server !== undefined) this.lastCaller.set(server, front);
+        dispatch: ({ serverName, tool }) => {
+          const backend = this.upstreams.find((up) => up.name === tool.backend);
+          if (backend === undefined) throw new Error(`the tool's backend ${String(tool.backend)} is not configured`);
+          this.lastCaller.set(backend.name, front);
           const onward = { ...onwardParams(params), name: serverName };
-          return (upstream as Upstream).request(
-            "tools/call",
-            onward,
-            hopOptions(params, extra, this.settings.callTimeoutMs),
-          );
+          return backend.request("tools/call", onward, hopOptions(params, extra, this.settings.callTimeoutMs));
         },
       },
     );

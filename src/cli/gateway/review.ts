@@ -1,18 +1,20 @@
 /**
  * `gateway review --config <file> --pins <file>`: starts the configured servers, admits their tools against the pins
- * as the gateway would (a tool without a pin counts as held: it is what `approve` pins), prints each held tool with
- * the pointers that changed and, where the pin is a canonical text, the pinned and the current value at each, records
- * the held definitions for `approve`, stops the servers and exits (0 nothing held, 1 a server did not start, 4 held).
+ * as the gateway would, prints each tool the gateway would hold (changed; new under `--pins-mode enforce`) with the
+ * pointers that changed and, where the pin is a canonical text, the pinned and the current value at each (the whole
+ * definition for a new tool or against a digest pin), its digest and the `approve <tool>@<digest>` line that pins
+ * exactly that definition, records the held definitions in the pin ledger for `approve`, stops the servers and exits
+ * (0 nothing held, 1 a server did not start, 4 held).
  */
 
 import { getAt, parsePointer } from "../../engine/json/pointer.js";
 import { CliError, ExitCode, oneLine, type ParsedArgs } from "../args.js";
 import { printable } from "../terminal-text.js";
 import type { Io } from "../validate-command.js";
-import { GatewayCatalog } from "./catalog.js";
 import { readConfig } from "./config.js";
 import type { GatewaySettings } from "./gateway.js";
-import { PinsStore, heldPath, type PinsMode } from "./pins-store.js";
+import { checkNamespacing, GatewayCatalog } from "./policy/catalog.js";
+import { PinLedger, digestOf, heldPath, type HeldDefinition, type PinsMode } from "./policy/pin-ledger.js";
 import { loadSdk } from "./sdk.js";
 import { Upstream } from "./upstream.js";
 
@@ -33,6 +35,33 @@ function valueAt(definition: unknown, pointer: string, absent: string): string {
   return found === undefined ? "(absent)" : JSON.stringify(found.value);
 }
 
+/** One held definition: what differs from its pin (the whole definition for a new tool), its digest, how to approve. */
+async function show(
+  say: (text: string) => void,
+  pinsPath: string,
+  pins: Readonly<Record<string, string>>,
+  name: string,
+  h: HeldDefinition,
+  by: string,
+): Promise<void> {
+  const now = parsed(h.canonical);
+  if (h.code === "tool_unpinned") {
+    say(`NEW       ${name}: no pin; held (--pins-mode enforce)${by}`);
+    say(`  the whole definition: ${valueAt(now, "", "(unknown)")}`);
+  } else {
+    say(`HELD      ${name}: its definition differs from its pin at ${h.fields.join(", ")}${by}`);
+    const before = parsed(Object.hasOwn(pins, name) ? pins[name] : undefined);
+    for (const pointer of h.fields) {
+      say(`  ${pointer === "" ? "(the whole definition)" : pointer}`);
+      say(`    pinned: ${valueAt(before, pointer, "(a digest pin: the pinned text is not known)")}`);
+      say(`    now:    ${valueAt(now, pointer, "(unknown)")}`);
+    }
+  }
+  const digest = await digestOf(h.canonical);
+  say(`  digest:  ${digest}`);
+  say(`  approve: backplane-schema gateway approve --pins ${pinsPath} ${name}@${digest}`);
+}
+
 export async function review(
   args: ParsedArgs,
   given: { configFile: string; pinsMode: PinsMode; settings: GatewaySettings },
@@ -43,12 +72,19 @@ export async function review(
   const pinsPath = args.options.get("--pins");
   if (pinsPath === undefined) throw new CliError("gateway review needs --pins <file>");
   const servers = await readConfig(given.configFile);
-  const store = new PinsStore(pinsPath, "enforce", (text) =>
+  checkNamespacing(
+    servers.map((s) => s.name),
+    given.settings.catalog.namespaced !== false,
+    given.configFile,
+  );
+  const ledger = new PinLedger(pinsPath, given.pinsMode, (text) =>
     io.err(`backplane-schema gateway review: ${printable(oneLine(text))}\n`),
   );
-  const pins = await store.read();
+  const note = await ledger.open();
+  const pins = await ledger.pins();
   const sdk = await loadSdk("gateway review");
   const say = (text: string) => io.out(printable(text) + "\n");
+  if (note !== undefined) say(note);
   const failed: string[] = [];
   const upstreams = servers.map(
     (config) =>
@@ -83,38 +119,30 @@ export async function review(
     const a = admitted.value;
     for (const line of failed) say(`NOT STARTED ${line}`);
     for (const x of [...a.excluded, ...a.quarantined]) say(`LEFT OUT  ${x.name}: ${oneLine(x.reason)}`);
-    const held = catalog.held();
-    for (const [name, h] of held) {
-      if (h.code === "tool_unpinned") {
-        const note =
-          given.pinsMode === "tofu" ? "pinned on first use by the gateway (tofu)" : "held (--pins-mode enforce)";
-        say(`NEW       ${name}: no pin; ${note}`);
-        continue;
-      }
-      say(`HELD      ${name}: its definition differs from its pin at ${h.fields.join(", ")}`);
-      const before = parsed(pins[name]);
-      const now = parsed(h.canonical);
-      for (const pointer of h.fields) {
-        say(`  ${pointer === "" ? "(the whole definition)" : pointer}`);
-        say(`    pinned: ${valueAt(before, pointer, "(a digest pin: the pinned text is not known)")}`);
-        say(`    now:    ${valueAt(now, pointer, "(unknown)")}`);
-      }
+    const enforce = given.pinsMode === "enforce";
+    // What the gateway would hold: changed tools, and new ones under enforce (under tofu it pins them).
+    const held = new Map<string, HeldDefinition>();
+    for (const [name, h] of catalog.held()) {
+      if (h.code === "tool_unpinned" && !enforce)
+        say(`NEW       ${name}: no pin; pinned on first use by the gateway (tofu)`);
+      else held.set(name, h);
     }
-    const count = (code: string) => [...held.values()].filter((h) => h.code === code).length;
+    // Recorded beside what a running gateway holds: approve pins exactly a definition shown here, by its digest.
+    const recorded = await ledger.recordReview(held);
+    for (const [name, h] of recorded) {
+      const by = held.has(name) ? "" : " (held by the running gateway: its server lists it so)";
+      await show(say, pinsPath, pins, name, h, by);
+    }
+    const all = [...catalog.held().values()];
+    const count = (code: string) => all.filter((h) => h.code === code).length;
     const leftOut = a.excluded.length + a.quarantined.length;
     say(
       `${a.accepted.length} admitted, ${count("tool_changed")} changed, ${count("tool_unpinned")} new, ` +
         `${leftOut} left out, ${failed.length} server(s) not started`,
     );
-    await store.recordHeld(held);
-    if (held.size > 0) {
-      say(`approve with: backplane-schema gateway approve --pins ${pinsPath} <tool>…`);
-      say(`(the definitions shown are recorded in ${heldPath(pinsPath)})`);
-    }
-    // What the gateway would hold: changed tools, and new ones under enforce (under tofu it pins them).
-    const holds = count("tool_changed") > 0 || (given.pinsMode === "enforce" && count("tool_unpinned") > 0);
-    if (holds) return ExitCode.pinsDiffer;
-    return failed.length > 0 ? ExitCode.invalid : ExitCode.ok;
+    if (recorded.size === 0) return failed.length > 0 ? ExitCode.invalid : ExitCode.ok;
+    say(`(the definitions shown are recorded in ${heldPath(pinsPath)}: approve pins one by its digest)`);
+    return ExitCode.pinsDiffer;
   } finally {
     await Promise.all(upstreams.map((u) => u.stop()));
   }

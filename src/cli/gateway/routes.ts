@@ -8,7 +8,7 @@
 import { errorMessage } from "../../engine/errors.js";
 import { isObject } from "../../engine/json/json.js";
 import { oneLine } from "../args.js";
-import { SEPARATOR } from "./catalog.js";
+import type { Names } from "./policy/catalog.js";
 import { hopOptions, onwardParams } from "./forward.js";
 import type { RequestExtra, Sdk } from "./sdk.js";
 import type { Upstream } from "./upstream.js";
@@ -36,6 +36,7 @@ export class Routes {
     private readonly servers: () => readonly Upstream[],
     private readonly timeoutMs: number,
     private readonly warn: (text: string) => void,
+    private readonly names: Names,
   ) {}
 
   private error(code: number, message: string): Error {
@@ -169,7 +170,7 @@ export class Routes {
     for (const { up, items } of await this.gather("prompts", "prompts/list", "prompts", extra)) {
       for (const item of items) {
         if (isObject(item) && typeof item["name"] === "string")
-          all.push({ ...item, name: up.name + SEPARATOR + item["name"] });
+          all.push({ ...item, name: this.names.listed(up.name, item["name"]) });
       }
     }
     return { prompts: all };
@@ -177,12 +178,9 @@ export class Routes {
 
   /** A namespaced prompt name: its server and the name the server knows it by. */
   private prompt(name: unknown): { up: Upstream; name: string } {
-    if (typeof name === "string") {
-      for (const up of this.offering("prompts")) {
-        const prefix = up.name + SEPARATOR;
-        if (name.startsWith(prefix)) return { up, name: name.slice(prefix.length) };
-      }
-    }
+    const named = typeof name === "string" ? this.names.split(name) : undefined;
+    const up = named === undefined ? undefined : this.offering("prompts").find((u) => u.name === named.server);
+    if (named !== undefined && up !== undefined) return { up, name: named.name };
     throw this.error(this.sdk.types.ErrorCode.InvalidParams, `there is no prompt named ${JSON.stringify(name)}`);
   }
 

@@ -5,6 +5,7 @@
  */
 
 import { errorMessage } from "../../engine/errors.js";
+import { resolveLimits, type Limits } from "../../engine/limits.js";
 import { expecting, optionsProblem, type OptionTable } from "../../engine/options.js";
 import { readTargets, targetOptionChecks, type ResolvedTarget } from "../providers/admission-targets.js";
 import type { AdmissionTarget } from "../providers/admission-targets.js";
@@ -25,15 +26,23 @@ import {
   type UnpinnedPolicy,
 } from "../identity/pins.js";
 
-/** `"strict"` fails the whole batch on any error; `"quarantine"` omits tools with an unsupported schema. */
-export type AdmissionMode = "strict" | "quarantine";
+/**
+ * `"strict"` fails the whole batch on any error; `"quarantine"` omits the tools it refuses (an unsupported schema, a
+ * provider target, an invalid name or header, an identity its policy refuses); `"isolate"` omits them too, and turns
+ * every other error that concerns one tool (a schema that does not compile, bad metadata, a duplicate name, no
+ * canonical form) into that tool's rejection (`status: "refused"`) rather than the batch's.
+ */
+export type AdmissionMode = "strict" | "quarantine" | "isolate";
 
 /** `x-mcp-header` annotations: `"check"` them (the default) or `"ignore"` them (a host on stdio only). */
 export type McpHeaderPolicy = "check" | "ignore";
 
 /** Options of `ToolCatalog.admitBatch`: the boundary's options plus the batch's own. */
 export interface AdmitOptions extends InputSchemaOptions {
-  /** `"strict"` (the default) fails the batch on any error; `"quarantine"` omits the tools it refuses. */
+  /**
+   * `"strict"` (the default) fails the batch on any error; `"quarantine"` omits the tools it refuses; `"isolate"`
+   * omits every tool an error concerns, so that one bad tool never refuses the others (batch-level errors still do).
+   */
   mode?: AdmissionMode;
   /** The authority the batch runs under; every grant must name a tool of the batch. */
   authority?: Authority;
@@ -86,6 +95,8 @@ export interface BatchSettings {
   readonly mcpHeaders: McpHeaderPolicy;
   /** The boundary's options the schemas compile with. */
   readonly schemaOptions: InputSchemaOptions;
+  /** The boundary's limits in force (what a descriptor's data outside its schemas is bounded by too). */
+  readonly limits: Readonly<Limits>;
 }
 
 /** `admitBatch` options, checked fail closed before anything else: the boundary's, plus the batch's own. */
@@ -94,7 +105,10 @@ export const admitOptionChecks: OptionTable = new Map([
   ...identityOptionChecks,
   ...namespaceOptionChecks,
   ...targetOptionChecks,
-  ["mode", expecting((v) => v === "strict" || v === "quarantine", '"strict" or "quarantine"')],
+  [
+    "mode",
+    expecting((v) => v === "strict" || v === "quarantine" || v === "isolate", '"strict", "quarantine" or "isolate"'),
+  ],
   ["mcpHeaders", expecting((v) => v === "check" || v === "ignore", '"check" or "ignore"')],
   // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
   ["authority", () => undefined],
@@ -145,5 +159,6 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
     mcpHeaders,
     // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
     schemaOptions: { ...rest, cache: rest.cache ?? new SchemaCache() },
+    limits: resolveLimits(rest.limits),
   });
 }

@@ -59,16 +59,18 @@ export interface Refusal {
 
 /**
  * Applies a stage's refusal: the batch's error when it is fatal (strict mode, or an error quarantine does not
- * omit), else the candidate is rejected with its status and the batch goes on.
+ * omit), else the candidate is rejected with its status and the batch goes on. In isolate mode no refusal of one tool
+ * is fatal: one quarantine would not omit rejects the tool as `refused`.
  */
 export function refuse(candidate: Candidate, batch: BatchSettings, refusal: Refusal): StageOutcome {
   const strict = batch.mode === "strict" && refusal.keptInStrict !== true;
-  if (strict || refusal.alwaysFatal === true) return refusal.batchError();
+  const isolated = batch.mode === "isolate" && refusal.alwaysFatal === true;
+  if (strict || (refusal.alwaysFatal === true && !isolated)) return refusal.batchError();
   const { tool } = candidate;
   candidate.rejection = new RejectedTool({
     name: typeof tool.name === "string" ? tool.name : "",
     revision: typeof tool.revision === "string" ? tool.revision : "",
-    status: refusal.status,
+    status: isolated ? "refused" : refusal.status,
     error: refusal.error,
     ...(refusal.schema === undefined ? {} : { schema: refusal.schema }),
     ...(refusal.pin === undefined ? {} : { pin: refusal.pin }),

@@ -10,7 +10,12 @@ import { OutputSchema } from "../boundary/output-schema.js";
 import type { BoundaryError } from "../errors/boundary-error.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
 import { mcpHeaders } from "../descriptor/mcp-headers.js";
-import { providerTool, type ProviderTool, type ToolDescriptor } from "../descriptor/tool-descriptor.js";
+import {
+  descriptorLimitError,
+  providerTool,
+  type ProviderTool,
+  type ToolDescriptor,
+} from "../descriptor/tool-descriptor.js";
 import { checkIdentity, identityCatalogError } from "../identity/pins.js";
 import { checkCandidate, providerCatalogError } from "../providers/admission-targets.js";
 import type { SchemaField } from "./admitted-bundle.js";
@@ -79,7 +84,11 @@ function headers(candidate: Candidate, batch: BatchSettings): StageOutcome {
 function identity(candidate: Candidate, batch: BatchSettings): StageOutcome {
   const { tool } = candidate;
   const outcome = checkIdentity(candidate.provider as ProviderTool, tool.backend, tool.revision, batch.identity);
-  if (outcome.kind === "failed") return outcome.error;
+  // No identity (not JSON, over the canonical form's budget), or data outside the schemas nested past the limits:
+  // the batch's error, or the tool's alone in isolate mode.
+  if (outcome.kind === "failed") return refuseTool(candidate, batch, outcome.error);
+  const deep = descriptorLimitError(tool, batch.limits);
+  if (deep !== undefined) return refuseTool(candidate, batch, deep);
   candidate.pin = outcome.pin;
   candidate.hidden = outcome.hidden;
   if (outcome.kind === "admitted") return undefined;
@@ -92,6 +101,11 @@ function identity(candidate: Candidate, batch: BatchSettings): StageOutcome {
     batchError: () => identityCatalogError({ name: tool.name, revision: tool.revision }, error),
     keptInStrict: held && batch.review,
   });
+}
+
+/** An error that refuses the batch, unless isolate mode refuses the tool alone. */
+function refuseTool(candidate: Candidate, batch: BatchSettings, error: CatalogError): StageOutcome {
+  return refuse(candidate, batch, { status: "refused", error, batchError: () => error, alwaysFatal: true });
 }
 
 /** A required provider target that refuses the tool quarantines it (strict mode refuses the batch). */

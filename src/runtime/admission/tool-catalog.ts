@@ -30,9 +30,11 @@ export const ToolCatalog = Object.freeze({
    * Admits a batch of tool descriptors as one executable bundle: every tool's metadata, backend and both schemas are
    * checked, and the authority's grants against the batch. Strict (the default) fails the whole batch on any error;
    * quarantine leaves out the tools it refuses (an unsupported schema, a required provider's refusal, an invalid
-   * name or `x-mcp-header`, an identity its policy refuses) and keeps every other error fatal. Each descriptor's
-   * fields are read once, and everything is checked and handed on from that reading. Never throws, whatever the
-   * descriptors are.
+   * name or `x-mcp-header`, an identity its policy refuses) and keeps every other error fatal; isolate also leaves
+   * out, as `refused`, every tool any other error concerns (a schema that does not compile, bad metadata, a duplicate
+   * name, no canonical form), so only the batch's own errors (options, authority, not an array) fail it. Each
+   * descriptor's fields are read once, and everything is checked and handed on from that reading. Never throws,
+   * whatever the descriptors are.
    */
   admitBatch(tools: readonly unknown[], options: AdmitOptions = {}): Result<AdmittedBundle, CatalogError> {
     return admitCatalog(tools, options, false);
@@ -124,14 +126,21 @@ function admit(
 /**
  * Every descriptor read once into a candidate, in batch order, named as it is listed (with its namespace): a tool
  * whose name breaks the MCP rules is refused (strict mode refuses the batch); any other metadata error refuses the
- * batch.
+ * batch, or in isolate mode the tool alone.
  */
 function readCandidates(tools: readonly unknown[], batch: BatchSettings): Result<Candidate[], CatalogError> {
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   for (let index = 0; index < tools.length; index++) {
     const given: unknown = tools[index];
-    if (!isObject(given)) return err(catalogError("validation", "tool_invalid", `tool ${index} is not an object`));
+    if (!isObject(given)) {
+      const problem = catalogError("validation", "tool_invalid", `tool ${index} is not an object`);
+      if (batch.mode !== "isolate") return err(problem);
+      const candidate: Candidate = { index, tool: {} as ToolDescriptor, serverName: "", headers: [], hidden: [] };
+      candidates.push(candidate);
+      refuse(candidate, batch, { status: "refused", error: problem, batchError: () => problem, alwaysFatal: true });
+      continue;
+    }
     const listed = applyNamespace(readDescriptor(given), batch.naming);
     const tool = listed.tool;
     const serverName = listed.serverName ?? "";
@@ -144,7 +153,16 @@ function readCandidates(tools: readonly unknown[], batch: BatchSettings): Result
       continue;
     }
     const problem = metadataError(tool as ToolDescriptor, batch.backends, seen);
-    if (problem !== undefined) return err(problem);
+    if (problem !== undefined) {
+      const fatal = refuse(candidate, batch, {
+        status: "refused",
+        error: problem,
+        batchError: () => problem,
+        alwaysFatal: true,
+      });
+      if (fatal !== undefined) return err(fatal);
+      continue;
+    }
     seen.add(candidate.tool.name);
   }
   return ok(candidates);

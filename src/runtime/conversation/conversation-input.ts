@@ -30,7 +30,10 @@ import { admitOptionChecks, type AdmissionMode, type AdmitOptions } from "../adm
 export interface ConversationOptions extends Omit<AdmitOptions, "mode"> {
   /** The first catalog's tool descriptors. */
   tools: readonly unknown[];
-  /** `"strict"` (the default) or `"quarantine"`, for this and later catalogs unless an update says otherwise. */
+  /**
+   * `"strict"` (the default), `"quarantine"` or `"isolate"` (`AdmissionMode`), for this and later catalogs unless an
+   * update says otherwise.
+   */
   schemaAdmission?: AdmissionMode;
 }
 
@@ -115,7 +118,8 @@ export const UPDATE_OPTIONS: OptionTable = new Map([
 ]);
 
 /** `admitBatch`'s name for how a batch is admitted: a conversation's is `schemaAdmission`. */
-const MODE = 'is ToolCatalog.admitBatch\'s name: a conversation takes schemaAdmission ("strict" or "quarantine")';
+const MODE =
+  'is ToolCatalog.admitBatch\'s name: a conversation takes schemaAdmission ("strict", "quarantine" or "isolate")';
 
 /** Names the conversation's own option names replace, and why. */
 export const MISPLACED_START: ReadonlyMap<string, string> = new Map([["mode", MODE]]);
@@ -175,8 +179,8 @@ export function readCheckpoint(checkpoint: unknown): Result<Checkpoint, CatalogE
     if (!Number.isInteger(catalogRevision) || (catalogRevision as number) < 1) {
       return checkpointInvalid(`${invalid}: catalogRevision must be a positive integer`);
     }
-    if (schemaAdmission !== "strict" && schemaAdmission !== "quarantine") {
-      return checkpointInvalid(`${invalid}: schemaAdmission must be "strict" or "quarantine"`);
+    if (schemaAdmission !== "strict" && schemaAdmission !== "quarantine" && schemaAdmission !== "isolate") {
+      return checkpointInvalid(`${invalid}: schemaAdmission must be "strict", "quarantine" or "isolate"`);
     }
     if (draft07 !== undefined && draft07 !== "reject" && draft07 !== "upgrade") {
       return checkpointInvalid(`${invalid}: draft07 must be "reject" or "upgrade"`);

@@ -4,7 +4,10 @@
  * MCP part unchanged, but for `_meta` (protocol metadata for clients, which admission keeps on the admitted tool).
  */
 
+import { LimitError } from "../../engine/errors.js";
 import { isObject, preview, defineOwn } from "../../engine/json/json.js";
+import type { Limits } from "../../engine/limits.js";
+import { BoundaryError } from "../errors/boundary-error.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
 import type { ErrorCode } from "../errors/codes.js";
 
@@ -174,4 +177,38 @@ export function providerTool(tool: ToolDescriptor): ProviderTool {
   const out = {} as ProviderTool;
   for (const key of Object.keys(tool)) if (!NOT_FOR_THE_MODEL.has(key)) defineOwn(out, key, tool[key]);
   return out;
+}
+
+/** The fields whose values the schema boundary bounds itself (compiled under the same limits). */
+const SCHEMA_FIELDS: ReadonlySet<string> = new Set(["inputSchema", "outputSchema"]);
+
+/**
+ * Whether everything in a descriptor but its two schemas (`annotations`, `icons`, `execution`, `_meta`, `title`,
+ * `description`, any field a later MCP version adds) is inside the schema limits, so that no part of a tool can nest
+ * past what a serialiser or a model request survives: at most `maxSchemaDepth` levels below the descriptor (a field's
+ * value is level 1, each array or object in it one more) and `maxSchemaNodes` values. (Their size is bounded by the
+ * canonical form's budget.) Walked with an explicit stack; the first limit hit is the tool's `tool_invalid` error
+ * (class `execution_failure`, the `limit_exceeded` cause naming the limit), else undefined.
+ */
+export function descriptorLimitError(tool: ToolDescriptor, limits: Readonly<Limits>): CatalogError | undefined {
+  const stack: [value: unknown, depth: number, field: string][] = [];
+  const exceeded = (limit: "maxSchemaDepth" | "maxSchemaNodes", field: string) => {
+    const message = `tool "${tool.name}" has data outside its schemas over ${limit} (${limits[limit]}) in ${field}`;
+    const id = { name: tool.name, revision: tool.revision };
+    const error = catalogError("execution_failure", "tool_invalid", message, id);
+    error.cause = BoundaryError.from(new LimitError(limit, limits[limit]));
+    return error;
+  };
+  for (const field of Object.keys(tool)) if (!SCHEMA_FIELDS.has(field)) stack.push([tool[field], 1, field]);
+  let nodes = stack.length;
+  while (stack.length > 0) {
+    const [value, depth, field] = stack.pop() as [unknown, number, string];
+    if (!Array.isArray(value) && !isObject(value)) continue;
+    if (depth > limits.maxSchemaDepth) return exceeded("maxSchemaDepth", field);
+    const items = Array.isArray(value) ? (value as unknown[]) : Object.values(value);
+    nodes += items.length;
+    if (nodes > limits.maxSchemaNodes) return exceeded("maxSchemaNodes", field);
+    for (const item of items) stack.push([item, depth + 1, field]);
+  }
+  return undefined;
 }

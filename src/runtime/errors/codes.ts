@@ -158,7 +158,8 @@ const CATALOG_CODES = {
     stage: "descriptor or identity",
     when:
       "a descriptor that is not an object or whose fields cannot be read; a `backend` that is not a string; a " +
-      "descriptor without a canonical form (with the `not_json` or `limit_exceeded` `cause`)",
+      "descriptor without a canonical form (with the `not_json` or `limit_exceeded` `cause`), or whose data outside " +
+      "its schemas nests past `maxSchemaDepth` or holds more than `maxSchemaNodes` values (`limit_exceeded`)",
   },
   tool_name_invalid: {
     class: "`validation`",

@@ -1,7 +1,8 @@
 /**
  * The result half of the boundary (docs/guide/boundary.md "Results: `OutputSchema`"; MCP 2026-07-28, SEP-2106): for a
  * tool with an `outputSchema`, what `dispatch` returned is read as an MCP `CallToolResult`. A tool error (`isError:
- * true`) passes as it is; any other result must carry `structuredContent` that the output schema accepts.
+ * true`) need not carry `structuredContent`, but one it carries is checked like any other (as the MCP SDK clients do);
+ * any other result must carry `structuredContent` that the output schema accepts.
  */
 
 import { errorMessage } from "../../engine/errors.js";
@@ -42,10 +43,12 @@ export function checkToolResult<T>(result: T, output: CompiledOutputSchema): Res
     // Own fields only: an inherited (or polluted) isError must not waive the check.
     const isError = ownField(value, "isError");
     if (isError.found && isError.accessor) return refused(accessor("isError"), "/isError");
-    if (isError.found && isError.value === true) return ok(result);
+    const toolError = isError.found && isError.value === true;
     const content = ownField(value, "structuredContent");
     if (content.found && content.accessor) return refused(accessor("structuredContent"), "/structuredContent");
     structured = content.found ? content.value : undefined;
+    // A tool error without structuredContent is returned as it is; one it carries is checked all the same.
+    if (structured === undefined && toolError) return ok(result);
   } catch (e) {
     return refused(`the result could not be read: ${errorMessage(e)}`, "", e);
   }

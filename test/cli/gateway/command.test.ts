@@ -39,7 +39,7 @@ const usage: [string[], RegExp][] = [
   ],
   [
     ["gateway", "--config", "ok.json", "--pins", "pins.json"],
-    /pins file .*pins\.json is not an object from tool name to pin/,
+    /pins file pins\.json: the pin of "a__x" is not a string/,
   ],
   [["gateway", "--config", "ok.json", "--audit-values"], /--audit-values needs --audit/],
   [["gateway", "--config", "ok.json", "--call-timeout", "0"], /--call-timeout must be a whole number from 1/],

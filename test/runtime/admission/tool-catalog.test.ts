@@ -64,6 +64,36 @@ describe("modes", () => {
       "schema_rejected",
     ],
   ];
+  for (const [name, tools, cls] of fatal) {
+    test(`${name} rejects the tool alone in isolate mode (refused, with its error)`, () => {
+      const bundle = admitted([tool("ok"), ...tools, tool("after")], {
+        mode: "isolate",
+        limits: { maxSchemaDepth: name === "a limit" ? 2 : 128 },
+      });
+      const listed = name === "duplicate names" ? ["ok", "a", "after"] : ["ok", "after"];
+      assert.deepEqual(bundle.accepted, listed);
+      assert.deepEqual(
+        bundle.rejected.map((r) => [r.name, r.status, r.error.class]),
+        [["a", "refused", cls]],
+      );
+    });
+  }
+  test("isolate: a descriptor that is not an object is rejected alone; batch errors still fail the batch", () => {
+    const bundle = admitted([tool("ok"), 5, null], { mode: "isolate" });
+    assert.deepEqual(bundle.accepted, ["ok"]);
+    assert.deepEqual(
+      bundle.rejected.map((r) => [r.name, r.status, r.error.code]),
+      [
+        ["", "refused", "tool_invalid"],
+        ["", "refused", "tool_invalid"],
+      ],
+    );
+    assert.equal(
+      refused([tool("ok")], { mode: "isolate", authority: { grants: { nope: {} } } }).code,
+      "grant_unknown_tool",
+    );
+    assert.equal(refused([tool("ok")], { mode: "isolated" }).code, "options_invalid");
+  });
   for (const mode of ["strict", "quarantine"] as const) {
     for (const [name, tools, cls, code] of fatal) {
       test(`${name} is fatal in ${mode} mode`, () => {

@@ -36,3 +36,12 @@ test("non-objects and results without structuredContent are output_invalid", () 
     assert.equal((r as { ok: false; error: { code: string } }).error.code, "output_invalid");
   }
 });
+
+test("a tool error's structuredContent is checked when present (as the SDK clients check it); absent, it passes", () => {
+  assert.equal(checkToolResult({ isError: true, content: [] }, compiled).ok, true);
+  assert.equal(checkToolResult({ isError: true, content: [], structuredContent: [1, 2] }, compiled).ok, true);
+  const bad = checkToolResult({ isError: true, content: [], structuredContent: [1, "secret"] }, compiled);
+  assert.equal(bad.ok, false);
+  const e = (bad as { ok: false; error: { code: string; instancePointer?: string } }).error;
+  assert.deepEqual([e.code, e.instancePointer], ["output_invalid", "/1"]);
+});

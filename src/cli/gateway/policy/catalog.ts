@@ -1,13 +1,14 @@
 /**
  * The gateway's catalog (docs/guide/gateway.md §Admission): the tools of every server that is up, admitted as one
  * batch through a `Conversation` (each server's name its namespace, quarantine, the explicit draft-07 upgrade on by
- * default), every later listing through the conversation's reviewed update, with the pins file's pins. Quarantine
- * omits what the library quarantines (an unsupported schema, a provider target's refusal, hidden text under
- * `refuse`); a tool whose error would refuse the whole batch (a schema that does not compile, bad metadata, a
- * duplicate name) is excluded here instead and the rest admitted again, so one bad tool never takes the others down.
+ * default), every later listing through the conversation's reviewed update, with the pins file's pins, in the
+ * library's isolate mode: what quarantine omits (an unsupported schema, a provider target's refusal, hidden text under
+ * `refuse`) is reported as quarantined, and a tool whose error would refuse a quarantine batch (a schema that does not
+ * compile, bad metadata, a duplicate name) is rejected alone and reported as excluded, so one bad tool never takes the
+ * others down and one admission does.
  */
 
-import { isObject } from "../../engine/json/json.js";
+import { isObject } from "../../../engine/json/json.js";
 import {
   Conversation,
   SchemaCache,
@@ -24,15 +25,58 @@ import {
   type ProviderTool,
   type Result,
   type ToolCall,
-} from "../../index.js";
-import { describeError } from "../args.js";
+} from "../../../index.js";
+import { CliError, describeError } from "../../args.js";
 
 /** What joins a server's name and its tool's own name (the library's default separator). */
-export const SEPARATOR = "__";
+const SEPARATOR = "__";
+
+/** How the gateway names a server's tools and prompts to its clients, and reads a name back. */
+export interface Names {
+  /** Whether names carry their server's prefix. */
+  readonly namespaced: boolean;
+  /** The name a server's tool or prompt is listed by. */
+  listed(server: string, name: string): string;
+  /** The server and own name a listed name stands for, if any. */
+  split(listed: string): { server: string; name: string } | undefined;
+}
+
+/**
+ * Refuses `--no-namespace` where names could collide: it presents one server's names as they are, so it needs
+ * exactly one server (a usage error, exit 2, otherwise).
+ */
+export function checkNamespacing(servers: readonly string[], namespaced: boolean, file: string): void {
+  if (namespaced || servers.length === 1) return;
+  throw new CliError(
+    `--no-namespace needs exactly one server in ${file} (it names ${servers.length}): ` +
+      "the tools and prompts of several servers could share a name",
+  );
+}
+
+/**
+ * `<server>__<name>`, split at the first `__`, the one way it splits, since a server name holds no `__` and neither
+ * begins nor ends with `_` (config.ts); or, in front of one server (`--no-namespace`), its own names unchanged.
+ */
+export function namesFor(servers: readonly string[], namespaced: boolean): Names {
+  const [only] = servers;
+  if (!namespaced && only !== undefined && servers.length === 1) {
+    return { namespaced, listed: (_server, name) => name, split: (listed) => ({ server: only, name: listed }) };
+  }
+  return {
+    namespaced: true,
+    listed: (server, name) => server + SEPARATOR + name,
+    split: (listed) => {
+      const at = listed.indexOf(SEPARATOR);
+      return at <= 0 ? undefined : { server: listed.slice(0, at), name: listed.slice(at + SEPARATOR.length) };
+    },
+  };
+}
 
 export interface CatalogSettings {
   /** The configured servers, in file order: the backends, each its own namespace. */
   readonly servers: readonly string[];
+  /** False: the one server's names are listed as it lists them (`--no-namespace`); else `<server>__<name>`. */
+  readonly namespaced?: boolean;
   readonly draft07: Draft07Mode;
   readonly hiddenText: HiddenTextPolicy;
   /** `format` asserts (`--format-assertion`); otherwise it is an annotation, as in the library. */
@@ -72,7 +116,7 @@ export interface Admission {
   readonly approved: readonly string[];
   /** Tools the library quarantined (unsupported schema, provider target, hidden text refused). */
   readonly quarantined: readonly LeftOut[];
-  /** Tools excluded so that the batch could be admitted (their error would have refused it). */
+  /** Tools excluded alone (their error would have refused a quarantine batch), and listed tools without a name. */
   readonly excluded: readonly LeftOut[];
   /** Tools admitted or held whose model-facing text hides characters (`--hidden-text report`). */
   readonly hiddenText: readonly { readonly name: string; readonly pointers: readonly string[] }[];
@@ -91,11 +135,21 @@ export class GatewayCatalog {
   /** Listed name → server, for every tool listed (admitted, held or left out). */
   private owners = new Map<string, string>();
 
-  constructor(private readonly settings: CatalogSettings) {}
+  /** How tools and prompts are named to clients. */
+  readonly names: Names;
+
+  constructor(private readonly settings: CatalogSettings) {
+    this.names = namesFor(settings.servers, settings.namespaced !== false);
+  }
 
   /** The provider tools a client is shown: admitted ones only, exactly as their servers published them. */
   get tools(): ProviderTool[] {
     return this.conversation === undefined ? [] : this.conversation.modelRequest().tools;
+  }
+
+  /** The server an admitted tool runs on: its `backend`, which is what a call is dispatched by. */
+  backendOf(name: string): string | undefined {
+    return this.conversation?.current.registry.get(name)?.backend;
   }
 
   /** The server a listed tool name belongs to (admitted, held or left out), if any. */
@@ -156,34 +210,21 @@ export class GatewayCatalog {
           });
           continue;
         }
-        const listedName = server.name + SEPARATOR + name;
-        this.owners.set(listedName, server.name);
+        const listed = this.names.listed(server.name, name);
+        this.owners.set(listed, server.name);
         descriptors.push({
           server: server.name,
-          listed: listedName,
+          listed,
           tool: { ...tool, revision: server.revision, backend: server.name },
         });
       }
     }
-    // Each round either admits or excludes one tool: at most one round per tool, plus the last.
-    for (let round = 0; round <= descriptors.length; round++) {
-      const tools = descriptors.map((d) => d.tool);
-      const first = this.conversation === undefined;
-      const result = first ? this.start(tools, pins) : this.update(tools, pins);
-      if (result.ok) return { ok: true, value: this.outcome(result.value, first, excluded) };
-      const error = result.error;
-      let index = -1;
-      for (let i = 0; i < descriptors.length; i++) if (descriptors[i]?.listed === error.tool?.name) index = i;
-      if (index < 0) return { ok: false, error: describeError(error) };
-      const [dropped] = descriptors.splice(index, 1) as [Descriptor];
-      excluded.push({
-        name: dropped.listed,
-        server: dropped.server,
-        code: error.code,
-        reason: describeError(error.cause ?? error),
-      });
-    }
-    return { ok: false, error: "the catalog could not be admitted" };
+    // Isolate mode: a tool whose error would refuse the batch is rejected alone, so one admission does.
+    const tools = descriptors.map((d) => d.tool);
+    const first = this.conversation === undefined;
+    const result = first ? this.start(tools, pins) : this.update(tools, pins);
+    if (!result.ok) return { ok: false, error: describeError(result.error) };
+    return { ok: true, value: this.outcome(result.value, first, excluded) };
   }
 
   private start(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
@@ -191,9 +232,10 @@ export class GatewayCatalog {
     const started = Conversation.tryStart({
       tools,
       backends: settings.servers,
-      namespace: Object.fromEntries(settings.servers.map((name) => [name, name])),
-      namespaceSeparator: SEPARATOR,
-      schemaAdmission: "quarantine",
+      ...(this.names.namespaced
+        ? { namespace: Object.fromEntries(settings.servers.map((name) => [name, name])), namespaceSeparator: SEPARATOR }
+        : {}),
+      schemaAdmission: "isolate",
       draft07: settings.draft07,
       hiddenText: settings.hiddenText,
       formatAssertion: settings.formatAssertion,
@@ -223,10 +265,14 @@ export class GatewayCatalog {
   private outcome(changes: AdmissionChanges, first: boolean, excluded: LeftOut[]): Admission {
     const { bundle } = changes;
     const quarantined: LeftOut[] = [];
+    const all = [...excluded];
     for (const r of bundle.rejected) {
       const code = r.error.code;
-      if (code === "tool_changed" || code === "tool_unpinned") continue;
-      quarantined.push({ name: r.name, server: this.owners.get(r.name) ?? "", code, reason: describeError(r.error) });
+      if (r.status === "held") continue;
+      const out = { name: r.name, server: this.owners.get(r.name) ?? "", code, reason: describeError(r.error) };
+      // What quarantine would omit is quarantined; what would have refused the batch is excluded (isolate mode).
+      if (r.status === "quarantined" || code === "hidden_text") quarantined.push(out);
+      else all.push(out);
     }
     const hiddenText = bundle.hiddenText.map((h) => ({ name: h.name, pointers: h.places.map((p) => p.pointer) }));
     return {
@@ -238,7 +284,7 @@ export class GatewayCatalog {
       held: (this.conversation as Conversation).held,
       approved: changes.approved,
       quarantined,
-      excluded,
+      excluded: all,
       hiddenText,
     };
   }
