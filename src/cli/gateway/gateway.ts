@@ -16,7 +16,7 @@ import { hopOptions, onwardParams } from "./forward.js";
 import type { PinsStore } from "./pins-store.js";
 import { Routes } from "./routes.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkServer, type Transport } from "./sdk.js";
-import { Upstream, type UpstreamSettings } from "./upstream.js";
+import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;

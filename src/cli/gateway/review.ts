@@ -14,7 +14,7 @@ import { readConfig } from "./config.js";
 import type { GatewaySettings } from "./gateway.js";
 import { PinsStore, heldPath, type PinsMode } from "./pins-store.js";
 import { loadSdk } from "./sdk.js";
-import { Upstream } from "./upstream.js";
+import { Upstream } from "./upstream/upstream.js";
 
 function parsed(text: string | undefined): unknown {
   if (text === undefined || text.startsWith("sha256-")) return undefined;

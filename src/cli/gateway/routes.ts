@@ -11,7 +11,7 @@ import { oneLine } from "../args.js";
 import { SEPARATOR } from "./catalog.js";
 import { hopOptions, onwardParams } from "./forward.js";
 import type { RequestExtra, Sdk } from "./sdk.js";
-import type { Upstream } from "./upstream.js";
+import type { Upstream } from "./upstream/upstream.js";
 
 /** Pages of one list a server may return before it is taken for looping. */
 const MAX_PAGES = 1_000;

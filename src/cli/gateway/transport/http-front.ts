@@ -10,9 +10,9 @@
 import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Reporter } from "./audit.js";
-import type { Gateway } from "./gateway.js";
-import { loadHttpServerTransport, type HttpServerTransport } from "./sdk.js";
+import type { Reporter } from "../audit.js";
+import type { Gateway } from "../gateway.js";
+import { loadHttpServerTransport, type HttpServerTransport } from "../sdk.js";
 
 export interface HttpFrontOptions {
   readonly host: string;

@@ -6,16 +6,16 @@
  * `--restart` a stdio server is started again with backoff. Nothing a server does can throw into the gateway.
  */
 
-import { errorMessage, isInstance } from "../../engine/errors.js";
-import { isObject } from "../../engine/json/json.js";
-import { BackplaneJsonSchemaValidator } from "../../adapters/mcp.js";
-import { oneLine } from "../args.js";
-import { packageInfo } from "../package-info.js";
-import { spawnServer, type ChildServer } from "./child-transport.js";
-import type { ServerConfig } from "./config.js";
+import { errorMessage, isInstance } from "../../../engine/errors.js";
+import { isObject } from "../../../engine/json/json.js";
+import { BackplaneJsonSchemaValidator } from "../../../adapters/mcp.js";
+import { oneLine } from "../../args.js";
+import { packageInfo } from "../../package-info.js";
+import { spawnServer, type ChildServer } from "../transport/child-transport.js";
+import type { ServerConfig } from "../config.js";
 import { httpTransport } from "./http-upstream.js";
-import type { LineFault } from "./line-transport.js";
-import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "./sdk.js";
+import type { LineFault } from "../transport/line-transport.js";
+import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "../sdk.js";
 
 export type UpstreamState = "starting" | "up" | "down" | "stopped";
 

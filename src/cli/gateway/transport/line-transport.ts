@@ -7,7 +7,7 @@
  */
 
 import type { Readable, Writable } from "node:stream";
-import type { JSONRPCMessage, Transport } from "./sdk.js";
+import type { JSONRPCMessage, Transport } from "../sdk.js";
 
 /** What was wrong with a line a peer wrote. */
 export type LineFault = { kind: "oversized"; bytes: number } | { kind: "not_json" } | { kind: "not_jsonrpc" };
