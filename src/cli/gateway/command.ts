@@ -19,6 +19,7 @@ import { isLoopback, serveHttp } from "./transport/http-front.js";
 import { LineTransport } from "./transport/line-transport.js";
 import { PinsStore, type PinsMode } from "./pins-store.js";
 import { review } from "./review.js";
+import { MAX_PAGES } from "./upstream/listing.js";
 import { loadSdk } from "./sdk.js";
 
 const DEFAULTS = Object.freeze({
@@ -26,6 +27,12 @@ const DEFAULTS = Object.freeze({
   startupTimeoutMs: 30_000,
   maxMessageBytes: 4 * 1024 * 1024,
   pingTimeoutMs: 5_000,
+  maxListingItems: 10_000,
+  maxListingBytes: 16 * 1024 * 1024,
+  maxListChanged: 30,
+  maxQueuedBytes: 8 * 1024 * 1024,
+  maxDroppedNotifications: 1_000,
+  clientRequestTimeoutMs: 300_000,
 });
 
 /** The largest delay `setTimeout` honours. */
@@ -45,6 +52,9 @@ const SHARED = {
     "--hidden-text",
     "--startup-timeout",
     "--max-message-bytes",
+    "--max-listing-items",
+    "--max-listing-bytes",
+    "--max-list-changed",
     "--draft07",
   ],
   repeatable: ["--target", "--limit"],
@@ -90,6 +100,14 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     maxMessageBytes: whole(args, "--max-message-bytes", DEFAULTS.maxMessageBytes, 1_024, 1024 ** 3),
     pingTimeoutMs: Math.min(DEFAULTS.pingTimeoutMs, callTimeoutMs),
     restart: args.flags.has("--restart"),
+    listing: {
+      maxItems: whole(args, "--max-listing-items", DEFAULTS.maxListingItems),
+      maxBytes: whole(args, "--max-listing-bytes", DEFAULTS.maxListingBytes, 1_024, 1024 ** 3),
+      maxPages: MAX_PAGES,
+    },
+    maxListChanged: whole(args, "--max-list-changed", DEFAULTS.maxListChanged),
+    maxDroppedNotifications: whole(args, "--max-dropped-notifications", DEFAULTS.maxDroppedNotifications),
+    clientRequestTimeoutMs: whole(args, "--client-request-timeout", DEFAULTS.clientRequestTimeoutMs),
     catalog: { ...catalog, servers: [] as string[] },
   };
   return { configFile, pinsMode, settings };
@@ -140,7 +158,16 @@ function httpOf(args: ParsedArgs) {
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
     flags: [...SHARED.flags, "--audit-values", "--allow-remote"],
-    options: [...SHARED.options, "--call-timeout", "--audit", "--http", "--token-file"],
+    options: [
+      ...SHARED.options,
+      "--call-timeout",
+      "--audit",
+      "--http",
+      "--token-file",
+      "--max-queued-bytes",
+      "--max-dropped-notifications",
+      "--client-request-timeout",
+    ],
     repeatable: [...SHARED.repeatable, "--allow-origin"],
   });
   if (args.positionals.length > 0)
@@ -174,6 +201,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   if (http === undefined) {
     const transport = new LineTransport(process.stdin, process.stdout, {
       maxMessageBytes: settings.maxMessageBytes,
+      maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
       isMessage: (value) => sdk.types.JSONRPCMessageSchema.safeParse(value).success,
       onFault: (fault) =>
         reporter.say(

@@ -17,9 +17,14 @@ import type { PinsStore } from "./pins-store.js";
 import { Routes } from "./routes.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkServer, type Transport } from "./sdk.js";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
+import { QueueFull } from "./transport/line-transport.js";
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;
+  /** How long a server's request (sampling, roots, elicitation) may wait for the client. */
+  readonly clientRequestTimeoutMs: number;
+  /** Notifications of one server dropped for a slow client before the server is isolated. */
+  readonly maxDroppedNotifications: number;
   readonly catalog: CatalogSettings;
 }
 
@@ -43,8 +48,8 @@ const CAPABILITIES = {
 
 /** How long a server's request waits for a client that is still initialising. */
 const CLIENT_INIT_MS = 10_000;
-/** How long a server-to-client request may wait for the client (a person may be answering it). */
-const CLIENT_REQUEST_MS = 2 ** 31 - 1;
+/** Requests one server may have waiting at the clients at once; more are refused at once. */
+export const MAX_CLIENT_REQUESTS = 16;
 
 /** A tool result the client is given instead of a call's value: a tool error with text written for a model. */
 function toolError(text: string): { content: { type: "text"; text: string }[]; isError: true } {
@@ -76,6 +81,10 @@ export class Gateway {
   private readonly memoryPins = new Map<string, string>();
   /** Every tool ever listed, with its server: a call to one whose server is down is told so. */
   private readonly known = new Map<string, string>();
+  /** Per server: its notifications dropped for a slow client since it (re)started. */
+  private readonly drops = new Map<string, number>();
+  /** Per server: its requests waiting at a client. */
+  private readonly asking = new Map<string, number>();
 
   constructor(
     private readonly sdk: Sdk,
@@ -117,10 +126,13 @@ export class Gateway {
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
     await this.readmit("started");
+    // Overlapping URI templates are reported now, not at the first read they decide.
+    void this.routes.survey();
     if (this.pins !== undefined) this.stopWatching = this.pins.watch(() => void this.readmit("the pins file changed"));
   }
 
   private serverUp(up: Upstream): void {
+    this.drops.delete(up.name);
     this.reporter.say(`${up.name}: started (${up.tools.length} tools listed)`);
     this.audit.catalog({ server: up.name, outcome: "started" });
     this.routes.applyLevel(up);
@@ -413,6 +425,28 @@ export class Gateway {
     extra: RequestExtra,
   ): Promise<unknown> {
     const { McpError, types } = this.sdk;
+    const waiting = this.asking.get(up.name) ?? 0;
+    if (waiting >= MAX_CLIENT_REQUESTS) {
+      this.reporter.say(`${up.name}: a ${request.method} request was refused: ${MAX_CLIENT_REQUESTS} already wait`);
+      throw new McpError(
+        types.ErrorCode.InvalidRequest,
+        `too many requests wait at the client (${MAX_CLIENT_REQUESTS}); answer or cancel one first`,
+      );
+    }
+    this.asking.set(up.name, waiting + 1);
+    try {
+      return await this.carryRequest(up, request, extra);
+    } finally {
+      this.asking.set(up.name, (this.asking.get(up.name) ?? 1) - 1);
+    }
+  }
+
+  private async carryRequest(
+    up: Upstream,
+    request: { method: string; params?: unknown },
+    extra: RequestExtra,
+  ): Promise<unknown> {
+    const { McpError, types } = this.sdk;
     const { method, params } = request;
     const front = this.frontFor(up.name);
     if (front === undefined) throw new McpError(types.ErrorCode.InternalError, "no client is connected to the gateway");
@@ -428,7 +462,7 @@ export class Gateway {
       front.server.request(
         { method, ...(params === undefined ? {} : { params: onwardParams(params) }) } as never,
         AS_SENT,
-        hopOptions(params, extra, CLIENT_REQUEST_MS),
+        hopOptions(params, extra, this.settings.clientRequestTimeoutMs),
       );
     switch (method) {
       case "sampling/createMessage":
@@ -521,7 +555,28 @@ export class Gateway {
         this.warnedNotifications.add(method);
         return;
     }
-    for (const front of this.fronts) if (!front.closed) front.server.notification(send as never).catch(() => undefined);
+    for (const front of this.fronts)
+      if (!front.closed) front.server.notification(send as never).catch((e: unknown) => this.dropped(up, e));
+  }
+
+  /**
+   * A server's notification a client could not take (its outgoing queue is full): counted, reported at the 1st,
+   * 10th, 100th, … drop, and past `maxDroppedNotifications` the server is isolated.
+   */
+  private dropped(up: Upstream, e: unknown): void {
+    if (!isInstance(e, QueueFull)) return;
+    const count = (this.drops.get(up.name) ?? 0) + 1;
+    this.drops.set(up.name, count);
+    const max = this.settings.maxDroppedNotifications;
+    if (count > max) {
+      this.drops.delete(up.name);
+      up.isolate(
+        `it flooded a slow client: more than ${max} of its notifications dropped (--max-dropped-notifications)`,
+      );
+      return;
+    }
+    if (/^10*$/.test(String(count)))
+      this.reporter.say(`${up.name}: ${count} notification(s) dropped: ${e.message} (--max-queued-bytes)`);
   }
 
   /** Stops every server and closes every client; resolves when all are gone. */

@@ -15,6 +15,7 @@ import { spawnServer, type ChildServer } from "../transport/child-transport.js";
 import type { ServerConfig } from "../config.js";
 import { httpTransport } from "./http-upstream.js";
 import type { LineFault } from "../transport/line-transport.js";
+import { listAll, ListingBound, type ListingBounds } from "./listing.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "../sdk.js";
 
 export type UpstreamState = "starting" | "up" | "down" | "stopped";
@@ -25,6 +26,10 @@ export interface UpstreamSettings {
   /** How long a ping may take to show a server still answers after one of its calls timed out. */
   readonly pingTimeoutMs: number;
   readonly restart: boolean;
+  /** The total bound on each of its listings. */
+  readonly listing: ListingBounds;
+  /** Relistings after `list_changed` a server may cause in `STORM_WINDOW_MS` before it is isolated. */
+  readonly maxListChanged: number;
 }
 
 /** What an upstream tells the gateway. */
@@ -50,8 +55,10 @@ const CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: 
 const FIRST_RESTART_MS = 500;
 const LAST_RESTART_MS = 30_000;
 const STABLE_MS = 60_000;
-/** `tools/list` pages a server may return before it is taken for looping. */
-const MAX_PAGES = 1_000;
+/** `list_changed` notifications within this long are answered by one listing. */
+const LIST_CHANGED_DEBOUNCE_MS = 250;
+/** The window `maxListChanged` counts relistings in. */
+export const STORM_WINDOW_MS = 60_000;
 
 /** How long a closed connection waits for its child's exit status. */
 const EXIT_WAIT_MS = 500;
@@ -85,6 +92,9 @@ export class Upstream {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private listing: Promise<void> | undefined;
   private relistAgain = false;
+  private relistTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When each relisting of the last `STORM_WINDOW_MS` began. */
+  private relists: number[] = [];
   private probing = false;
 
   constructor(
@@ -179,47 +189,53 @@ export class Upstream {
     this.tools = await this.listTools(client);
   }
 
-  /** Every page of `tools/list`. */
-  private async listTools(client: SdkClient): Promise<unknown[]> {
-    const tools: unknown[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = (await client.request(
-        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-        AS_SENT,
-        { timeout: this.settings.startupTimeoutMs },
-      )) as unknown;
-      const listed = isObject(result) && Array.isArray(result["tools"]) ? result["tools"] : undefined;
-      if (listed === undefined) throw new Error("its tools/list result has no tools array");
-      tools.push(...listed);
-      const next = isObject(result) ? result["nextCursor"] : undefined;
-      if (next === undefined) return tools;
-      if (typeof next !== "string" || seen.has(next))
-        throw new Error("its tools/list cursor repeats or is not a string");
-      seen.add(next);
-      cursor = next;
-    }
-    throw new Error(`its tools/list has more than ${MAX_PAGES} pages`);
+  /** Every page of `tools/list`, within the listing bounds and the startup budget for the whole listing. */
+  private listTools(client: SdkClient): Promise<unknown[]> {
+    const request = (params: Record<string, unknown>, options: { timeout: number }) =>
+      client.request({ method: "tools/list", params }, AS_SENT, options) as Promise<unknown>;
+    return listAll(request, "tools/list", "tools", this.settings.listing, this.settings.startupTimeoutMs);
   }
 
-  /** Lists the tools again after `list_changed`; changes that arrive meanwhile are listed once more afterwards. */
+  /**
+   * After `list_changed`: the tools are listed again once the notifications stop for `LIST_CHANGED_DEBOUNCE_MS` (and
+   * once more if more came during the listing). A server that makes the gateway relist more than `maxListChanged`
+   * times in `STORM_WINDOW_MS`, or whose listing passes its bounds, is isolated.
+   */
   private relist(): void {
     if (this.state !== "up") return;
     if (this.listing !== undefined) {
       this.relistAgain = true;
       return;
     }
-    const client = this.client as SdkClient;
+    clearTimeout(this.relistTimer);
     const generation = this.generation;
+    this.relistTimer = setTimeout(() => {
+      this.relistTimer = undefined;
+      if (generation === this.generation && this.state === "up") this.listAgain(generation);
+    }, LIST_CHANGED_DEBOUNCE_MS);
+  }
+
+  private listAgain(generation: number): void {
+    const client = this.client as SdkClient;
     this.listing = (async () => {
       do {
         this.relistAgain = false;
+        const now = Date.now();
+        this.relists = this.relists.filter((at) => now - at < STORM_WINDOW_MS);
+        this.relists.push(now);
+        if (this.relists.length > this.settings.maxListChanged) {
+          const reason =
+            `it sent tools/list_changed more than ${this.settings.maxListChanged} times in ` +
+            `${STORM_WINDOW_MS / 1000} s (--max-list-changed)`;
+          void this.fail(generation, reason);
+          return;
+        }
         try {
           this.tools = await this.listTools(client);
         } catch (e) {
-          if (generation === this.generation)
-            this.events.stderr(this, `listing its tools again failed: ${oneLine(errorMessage(e))}`);
+          if (generation !== this.generation) return;
+          this.events.stderr(this, `listing its tools again failed: ${oneLine(errorMessage(e))}`);
+          if (isInstance(e, ListingBound)) void this.fail(generation, oneLine(errorMessage(e)));
           return;
         }
         if (generation !== this.generation || this.state !== "up") return;
@@ -252,6 +268,23 @@ export class Upstream {
       });
     } catch (e) {
       if (isInstance(e, this.sdk.McpError) && e.code === this.sdk.types.ErrorCode.RequestTimeout) this.probe();
+      throw e;
+    }
+  }
+
+  /**
+   * Every page of a listing (`resources/list`, …) within the listing bounds and `deadlineMs` for the whole listing; a
+   * server whose listing passes a bound is isolated.
+   */
+  async list(method: string, key: string, deadlineMs: number, signal?: AbortSignal): Promise<unknown[]> {
+    const generation = this.generation;
+    const request = (params: Record<string, unknown>, options: { timeout: number }) =>
+      this.request(method, params, { ...options, ...(signal === undefined ? {} : { signal }) });
+    try {
+      return await listAll(request, method, key, this.settings.listing, deadlineMs);
+    } catch (e) {
+      if (isInstance(e, ListingBound) && generation === this.generation && this.state === "up")
+        void this.fail(generation, oneLine(errorMessage(e)));
       throw e;
     }
   }
@@ -290,6 +323,7 @@ export class Upstream {
     this.state = "down";
     this.reason = reason;
     this.tools = [];
+    clearTimeout(this.relistTimer);
     this.events.down(this, reason);
     await this.close();
     if (!this.settings.restart || this.config.kind !== "stdio") return;
@@ -311,11 +345,17 @@ export class Upstream {
     await child?.stop();
   }
 
+  /** Takes the server down for something the gateway saw it do (a flood); with `--restart` it is started again. */
+  isolate(reason: string): void {
+    if (this.state === "up") void this.fail(this.generation, reason);
+  }
+
   /** Stops the server for good (the gateway is exiting). */
   async stop(): Promise<void> {
     this.state = "stopped";
     this.generation++;
     clearTimeout(this.restartTimer);
+    clearTimeout(this.relistTimer);
     await this.close();
   }
 }
