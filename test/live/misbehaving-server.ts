@@ -5,8 +5,8 @@
  * `garbage` (writes a line that is not JSON), `huge` (answers with a message of `bytes` bytes), `redescribe` (changes
  * `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested or a flat
  * `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots` (ask the
- * client). `serve <name> bad-tools` adds two tools the gateway must leave out. Imported, or run without `serve` (as
- * the test runner does), it does nothing.
+ * client), `log` (three log messages, then its answer). `serve <name> bad-tools` adds two tools the gateway must
+ * leave out. Imported, or run without `serve` (as the test runner does), it does nothing.
  */
 
 import { pathToFileURL } from "node:url";
@@ -74,6 +74,7 @@ function tools(echoDescription: string) {
       inputSchema: object({ prompt: { type: "string" }, timeoutMs: { type: "integer" } }),
     },
     { name: "roots", description: "Asks the client's roots.", inputSchema: object() },
+    { name: "log", description: "Sends three log messages, then answers.", inputSchema: object() },
   ];
 }
 
@@ -175,6 +176,9 @@ async function serve(name: string, badTools: boolean): Promise<void> {
           return text(`sampling failed: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
+      case "log":
+        for (let i = 1; i <= 3; i++) await server.sendLoggingMessage({ level: "info", data: `log ${i}` });
+        return text("logged 3");
       case "roots":
         return text(`roots: ${JSON.stringify(await server.request({ method: "roots/list" }, AS_SENT))}`);
       default:

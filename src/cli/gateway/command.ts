@@ -33,6 +33,7 @@ const DEFAULTS = Object.freeze({
   maxQueuedBytes: 8 * 1024 * 1024,
   maxDroppedNotifications: 1_000,
   clientRequestTimeoutMs: 300_000,
+  sessionIdleMs: 30 * 60_000,
 });
 
 /** The largest delay `setTimeout` honours. */
@@ -167,6 +168,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       "--max-queued-bytes",
       "--max-dropped-notifications",
       "--client-request-timeout",
+      "--session-idle-timeout",
     ],
     repeatable: [...SHARED.repeatable, "--allow-origin"],
   });
@@ -213,7 +215,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     });
     await gateway.attach(transport, finish);
   } else {
-    const front = await serveHttp(gateway, { ...http, maxMessageBytes: settings.maxMessageBytes }, reporter);
+    const front = await serveHttp(
+      gateway,
+      {
+        ...http,
+        maxMessageBytes: settings.maxMessageBytes,
+        sessionIdleMs: whole(args, "--session-idle-timeout", DEFAULTS.sessionIdleMs),
+      },
+      reporter,
+    );
     closeHttp = front.close;
     const host = http.host.includes(":") ? `[${http.host}]` : http.host;
     reporter.say(`serving Streamable HTTP at http://${host}:${front.address.port}/mcp`);

@@ -63,6 +63,11 @@ export class Gateway {
   private readonly fronts = new Set<Front>();
   /** The front that last called each server: its server-to-client requests go there. */
   private readonly lastCaller = new Map<string, Front>();
+  /**
+   * Per server: the tool calls running on it (the client and its request id, latest last). What the server sends
+   * meanwhile (a request, a log message) is tied to the latest, so over HTTP it travels on that call's POST stream.
+   */
+  private readonly running = new Map<string, { front: Front; requestId: string | number }[]>();
   /** Settles once every server is up or down for the first time, and the first catalog is admitted. */
   readonly ready: Promise<void>;
   private started = false;
@@ -356,11 +361,16 @@ export class Gateway {
         dispatch: ({ serverName }) => {
           if (server !== undefined) this.lastCaller.set(server, front);
           const onward = { ...onwardParams(params), name: serverName };
-          return (upstream as Upstream).request(
-            "tools/call",
-            onward,
-            hopOptions(params, extra, this.settings.callTimeoutMs),
-          );
+          const call = { front, requestId: extra.requestId };
+          const calls = this.running.get(server as string) ?? [];
+          this.running.set(server as string, [...calls, call]);
+          return (upstream as Upstream)
+            .request("tools/call", onward, hopOptions(params, extra, this.settings.callTimeoutMs))
+            .finally(() => {
+              const left = (this.running.get(server as string) ?? []).filter((c) => c !== call);
+              if (left.length === 0) this.running.delete(server as string);
+              else this.running.set(server as string, left);
+            });
         },
       },
     );
@@ -408,8 +418,16 @@ export class Gateway {
     return done("failed", toolError(e.modelText), { stage: "dispatch", code: e.code });
   }
 
+  /** The latest tool call running on `server` whose client is still connected. */
+  private callOf(server: string): { front: Front; requestId: string | number } | undefined {
+    const calls = (this.running.get(server) ?? []).filter((c) => !c.front.closed);
+    return calls[calls.length - 1];
+  }
+
   /** The client a server's request goes to: the one that called it last, else the latest one connected. */
   private frontFor(server: string): Front | undefined {
+    const call = this.callOf(server);
+    if (call !== undefined) return call.front;
     const last = this.lastCaller.get(server);
     if (last !== undefined && !last.closed) return last;
     let latest: Front | undefined;
@@ -458,11 +476,13 @@ export class Gateway {
         types.ErrorCode.InvalidRequest,
         `the client does not support ${capability} (the gateway carries it when the client declares it)`,
       );
+    const call = this.callOf(up.name);
+    const related = call !== undefined && call.front === front ? { relatedRequestId: call.requestId } : {};
     const onward = () =>
       front.server.request(
         { method, ...(params === undefined ? {} : { params: onwardParams(params) }) } as never,
         AS_SENT,
-        hopOptions(params, extra, this.settings.clientRequestTimeoutMs),
+        { ...hopOptions(params, extra, this.settings.clientRequestTimeoutMs), ...related },
       );
     switch (method) {
       case "sampling/createMessage":
@@ -555,8 +575,13 @@ export class Gateway {
         this.warnedNotifications.add(method);
         return;
     }
-    for (const front of this.fronts)
-      if (!front.closed) front.server.notification(send as never).catch((e: unknown) => this.dropped(up, e));
+    // A log message sent during a call goes with that call (its POST stream over HTTP); the rest to every client.
+    const call = method === "notifications/message" ? this.callOf(up.name) : undefined;
+    for (const front of this.fronts) {
+      if (front.closed) continue;
+      const related = call?.front === front ? { relatedRequestId: call.requestId } : undefined;
+      front.server.notification(send as never, related).catch((e: unknown) => this.dropped(up, e));
+    }
   }
 
   /**
