@@ -180,3 +180,34 @@ describe("gateway bounds (issue 44)", () => {
     },
   );
 });
+
+describe("gateway start-up (issue 44, observations 16 and 18)", () => {
+  test("a banner on stdout is skipped and reported; the server works", TIMEOUT, async () => {
+    const gw = await startGateway({ servers: { banner: misbehaving("banner", "banner") } });
+    try {
+      await gw.waitFor(/\[banner\] it wrote a line that is not JSON on stdout: skipped \(1 so far/, 60_000);
+      const result = await gw.client.callTool({ name: "banner__echo", arguments: { message: "hi" } });
+      assert.equal(textOf(result), "banner: hi");
+    } finally {
+      await gw.close();
+    }
+  });
+
+  test(
+    "a server exiting at start is reported with its exit code and last stderr lines; its tools are told so",
+    TIMEOUT,
+    async () => {
+      const gw = await startGateway({ servers: { broken: misbehaving("broken", "exit3"), ok: misbehaving("ok") } });
+      try {
+        await gw.waitFor(
+          /broken: failed to start: it exited with code 3 before it started; its last stderr lines: loading settings \| Error: the API key is missing/,
+          60_000,
+        );
+        const result = await gw.client.callTool({ name: "broken__echo", arguments: { message: "hi" } });
+        assert.equal(textOf(result), 'The tool "broken__echo" is not available: its server did not start.');
+      } finally {
+        await gw.close();
+      }
+    },
+  );
+});

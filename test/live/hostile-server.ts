@@ -38,7 +38,7 @@ async function serve(name: string, mode: string, args: readonly string[]): Promi
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
     listed++;
     process.stderr.write(`listed ${listed}\n`);
-    if (mode === "storm") setImmediate(() => void server.sendToolListChanged().catch(() => undefined));
+    if (mode === "storm") setTimeout(() => void server.sendToolListChanged().catch(() => undefined), 20);
     if (mode === "pages" && grown) {
       const page = Number(request.params?.cursor ?? "0");
       process.stderr.write(`page ${page}\n`);

@@ -34,6 +34,7 @@ const DEFAULTS = Object.freeze({
   maxDroppedNotifications: 1_000,
   clientRequestTimeoutMs: 300_000,
   sessionIdleMs: 30 * 60_000,
+  maxStdoutNoise: 1_000,
 });
 
 /** The largest delay `setTimeout` honours. */
@@ -56,6 +57,7 @@ const SHARED = {
     "--max-listing-items",
     "--max-listing-bytes",
     "--max-list-changed",
+    "--max-stdout-noise",
     "--draft07",
   ],
   repeatable: ["--target", "--limit"],
@@ -107,6 +109,7 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
       maxPages: MAX_PAGES,
     },
     maxListChanged: whole(args, "--max-list-changed", DEFAULTS.maxListChanged),
+    maxStdoutNoise: whole(args, "--max-stdout-noise", DEFAULTS.maxStdoutNoise, 0),
     maxDroppedNotifications: whole(args, "--max-dropped-notifications", DEFAULTS.maxDroppedNotifications),
     clientRequestTimeoutMs: whole(args, "--client-request-timeout", DEFAULTS.clientRequestTimeoutMs),
     catalog: { ...catalog, servers: [] as string[] },

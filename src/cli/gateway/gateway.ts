@@ -10,7 +10,7 @@ import { isObject } from "../../engine/json/json.js";
 import { ElicitationSchema, type ExecutionError } from "../../index.js";
 import { packageInfo } from "../package-info.js";
 import type { Audit, CallOutcome, Reporter } from "./audit.js";
-import { GatewayCatalog, type Admission, type CatalogSettings } from "./catalog.js";
+import { GatewayCatalog, SEPARATOR, type Admission, type CatalogSettings } from "./catalog.js";
 import type { ServerConfig } from "./config.js";
 import { hopOptions, onwardParams } from "./forward.js";
 import type { PinsStore } from "./pins-store.js";
@@ -49,7 +49,7 @@ const CAPABILITIES = {
 /** How long a server's request waits for a client that is still initialising. */
 const CLIENT_INIT_MS = 10_000;
 /** Requests one server may have waiting at the clients at once; more are refused at once. */
-export const MAX_CLIENT_REQUESTS = 16;
+const MAX_CLIENT_REQUESTS = 16;
 
 /** A tool result the client is given instead of a call's value: a tool error with text written for a model. */
 function toolError(text: string): { content: { type: "text"; text: string }[]; isError: true } {
@@ -351,6 +351,14 @@ export class Gateway {
       });
       return result;
     };
+    const neverStarted =
+      upstream === undefined && typeof name === "string"
+        ? this.upstreams.find((up) => !up.everUp && name.startsWith(up.name + SEPARATOR))
+        : undefined;
+    if (neverStarted !== undefined) {
+      const text = `The tool ${JSON.stringify(name)} is not available: its server did not start.`;
+      return done("failed", toolError(text), { stage: "lookup", code: "server_unavailable" });
+    }
     if (upstream !== undefined && upstream.state !== "up") {
       const text = `The tool ${JSON.stringify(name)} is not available: its server is not running.`;
       return done("failed", toolError(text), { stage: "lookup", code: "server_unavailable" });

@@ -17,9 +17,9 @@ import { matchTemplate, overlap, parseTemplate, specificity, type UriTemplate, t
 /** MCP 2025-11-25 `server/resources.mdx` §Error Handling: resource not found. */
 const RESOURCE_NOT_FOUND = -32002;
 /** Steps one resolution of a URI against every template may take (see uri-template.ts), and one overlap survey. */
-export const MATCH_BUDGET = 4_000_000;
+const MATCH_BUDGET = 4_000_000;
 /** The longest URI template kept; a longer one is left out (reported). */
-export const MAX_TEMPLATE_LENGTH = 2_048;
+const MAX_TEMPLATE_LENGTH = 2_048;
 
 interface Template {
   readonly server: string;

@@ -38,7 +38,7 @@ interface Session {
 /** The endpoint path (the one MCP clients use by convention). */
 const MCP_PATH = "/mcp";
 /** Sessions served at once; a new one evicts the least recently used idle one, or is refused when none is idle. */
-export const MAX_SESSIONS = 64;
+const MAX_SESSIONS = 64;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /** Whether a host given to `--http` is a loopback address. */

@@ -31,7 +31,7 @@ export interface LineTransportOptions {
 }
 
 /** Messages waiting to be written, at most. */
-export const MAX_QUEUED_MESSAGES = 10_000;
+const MAX_QUEUED_MESSAGES = 10_000;
 
 /** A message not sent: the peer reads too slowly and the outgoing queue is full. */
 export class QueueFull extends Error {}

@@ -30,6 +30,8 @@ export interface UpstreamSettings {
   readonly listing: ListingBounds;
   /** Relistings after `list_changed` a server may cause in `STORM_WINDOW_MS` before it is isolated. */
   readonly maxListChanged: number;
+  /** Lines on a server's stdout that are not JSON-RPC skipped (and reported) before it is isolated, per start. */
+  readonly maxStdoutNoise: number;
 }
 
 /** What an upstream tells the gateway. */
@@ -58,7 +60,10 @@ const STABLE_MS = 60_000;
 /** `list_changed` notifications within this long are answered by one listing. */
 const LIST_CHANGED_DEBOUNCE_MS = 250;
 /** The window `maxListChanged` counts relistings in. */
-export const STORM_WINDOW_MS = 60_000;
+const STORM_WINDOW_MS = 60_000;
+
+/** The child's last stderr lines a start failure quotes. */
+const STDERR_TAIL = 5;
 
 /** How long a closed connection waits for its child's exit status. */
 const EXIT_WAIT_MS = 500;
@@ -93,8 +98,15 @@ export class Upstream {
   private listing: Promise<void> | undefined;
   private relistAgain = false;
   private relistTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A `list_changed` that came while the first listing was under way: listed again once up. */
+  private changedWhileStarting = false;
   /** When each relisting of the last `STORM_WINDOW_MS` began. */
   private relists: number[] = [];
+  /** The last stderr lines of the current child, and its stdout lines skipped as not JSON-RPC. */
+  private tail: string[] = [];
+  private noise = 0;
+  /** Whether it was ever up (a tool of a server that never started is told so). */
+  everUp = false;
   private probing = false;
 
   constructor(
@@ -125,16 +137,25 @@ export class Upstream {
       await Promise.race([this.connect(generation), deadline]);
       if (generation !== this.generation || this.state !== "starting") return;
       this.state = "up";
+      this.everUp = true;
       this.upSince = Date.now();
       this.events.up(this);
+      if (this.changedWhileStarting) this.relist();
     } catch (e) {
       if (generation !== this.generation || (this.state as UpstreamState) === "stopped") return;
+      // A child that exits while starting: how it exited says more than the closed connection.
+      const exited = isInstance(e, Timeout) ? undefined : this.child?.exited;
+      const how = exited === undefined ? undefined : await Promise.race([exited, pause(EXIT_WAIT_MS)]);
+      if (generation !== this.generation || (this.state as UpstreamState) !== "starting") return;
       const reason = isInstance(e, Timeout)
         ? `it did not start and list its tools within ${this.settings.startupTimeoutMs} ms (--startup-timeout)`
-        : this.reason !== ""
-          ? this.reason
-          : `it could not be started: ${startFailure(e)}`;
-      await this.fail(generation, reason);
+        : how !== undefined
+          ? `it ${how} before it started`
+          : this.reason !== ""
+            ? this.reason
+            : `it could not be started: ${startFailure(e)}`;
+      const tail = this.tail.length === 0 ? "" : `; its last stderr lines: ${this.tail.join(" | ")}`;
+      await this.fail(generation, reason + tail);
     } finally {
       clearTimeout(timer);
     }
@@ -142,6 +163,7 @@ export class Upstream {
 
   private async connect(generation: number): Promise<void> {
     this.reason = "";
+    this.changedWhileStarting = false;
     const client = new this.sdk.Client(
       { name: "backplane-schema-gateway", version: packageInfo().version },
       { capabilities: CAPABILITIES, jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
@@ -153,7 +175,8 @@ export class Upstream {
       else this.events.notification(this, notification);
     };
     client.onclose = async () => {
-      if (generation !== this.generation || (this.state !== "up" && this.state !== "starting")) return;
+      // While starting, `start` reports the failure (with the exit status and the last stderr lines).
+      if (generation !== this.generation || this.state !== "up") return;
       // A child's stdout ends as it exits: how it exited is the better reason, when it comes soon.
       const exited = this.child?.exited;
       const how = exited === undefined ? undefined : await Promise.race([exited, pause(EXIT_WAIT_MS)]);
@@ -161,9 +184,28 @@ export class Upstream {
       await this.fail(generation, this.reason !== "" ? this.reason : "its connection closed");
     };
     this.client = client;
+    this.tail = [];
+    this.noise = 0;
     const onFault = (fault: LineFault) => {
       if (generation !== this.generation) return;
-      this.reason = faultText(fault, this.settings.maxMessageBytes);
+      if (fault.kind !== "oversized" && this.config.kind === "stdio" && this.noise < this.settings.maxStdoutNoise) {
+        // A banner or a stray print: skipped as the SDK's stdio client skips it, reported at the 1st, 10th, 100th …
+        this.noise++;
+        if (/^10*$/.test(String(this.noise))) {
+          const what = faultText(fault, this.settings.maxMessageBytes);
+          this.events.stderr(
+            this,
+            `${what} on stdout: skipped (${this.noise} so far; more than ${this.settings.maxStdoutNoise} ` +
+              "isolate it, --max-stdout-noise)",
+          );
+        }
+        return;
+      }
+      this.reason =
+        fault.kind === "oversized"
+          ? faultText(fault, this.settings.maxMessageBytes)
+          : `it wrote more than ${this.settings.maxStdoutNoise} lines on stdout that are not JSON-RPC ` +
+            "messages (--max-stdout-noise)";
       void this.fail(generation, this.reason);
     };
     let transport: Transport;
@@ -173,7 +215,10 @@ export class Upstream {
         isMessage: (value) => this.sdk.types.JSONRPCMessageSchema.safeParse(value).success,
         baseEnv: this.sdk.defaultEnvironment(),
         onFault,
-        onStderr: (line) => this.events.stderr(this, line),
+        onStderr: (line) => {
+          if (generation === this.generation) this.tail = [...this.tail, line].slice(-STDERR_TAIL);
+          this.events.stderr(this, line);
+        },
       });
       this.child = child;
       void child.exited.then((how) => {
@@ -202,6 +247,7 @@ export class Upstream {
    * times in `STORM_WINDOW_MS`, or whose listing passes its bounds, is isolated.
    */
   private relist(): void {
+    if (this.state === "starting") this.changedWhileStarting = true;
     if (this.state !== "up") return;
     if (this.listing !== undefined) {
       this.relistAgain = true;
