@@ -211,3 +211,26 @@ describe("gateway start-up (issue 44, observations 16 and 18)", () => {
     },
   );
 });
+
+describe("gateway: a server's requests to the client (issue 44, observation 3)", () => {
+  test("at most 16 wait per server, each at most --client-request-timeout", TIMEOUT, async () => {
+    const gw = await startGateway({
+      servers: { alpha: misbehaving("alpha") },
+      args: () => ["--client-request-timeout", "15000"],
+    });
+    try {
+      // The client never answers "wait": every call's sampling request waits at the client.
+      const calls = [...Array(17).keys()].map(() =>
+        gw.client.callTool({ name: "alpha__sample", arguments: { prompt: "wait" } }, undefined, { timeout: 100_000 }),
+      );
+      await gw.waitFor(/alpha: a sampling\/createMessage request was refused: 16 already wait/, 60_000);
+      const texts = (await Promise.all(calls)).map(textOf);
+      const refused = texts.filter((t) => /too many requests wait at the client \(16\)/.test(t));
+      const timedOut = texts.filter((t) => /^sampling failed: .*Request timed out/.test(t));
+      assert.equal(refused.length, 1, texts.join("\n"));
+      assert.equal(timedOut.length, 16, texts.join("\n"));
+    } finally {
+      await gw.close();
+    }
+  });
+});
