@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CLI, misbehaving, startGateway, textOf, until } from "./gateway-helpers.js";
 import { alive } from "./servers.js";
 
@@ -229,6 +230,47 @@ describe("gateway: a server's requests to the client (issue 44, observation 3)",
       const timedOut = texts.filter((t) => /^sampling failed: .*Request timed out/.test(t));
       assert.equal(refused.length, 1, texts.join("\n"));
       assert.equal(timedOut.length, 16, texts.join("\n"));
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe("gateway: capabilities offered upstream (issue 44, observation 21)", () => {
+  test("a client without sampling, roots or elicitation: the servers are not offered them", TIMEOUT, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "backplane-gateway-"));
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ mcpServers: { alpha: misbehaving("alpha") } }));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "gateway", "--config", join(dir, "config.json")],
+      env: getDefaultEnvironment(),
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += String(chunk)));
+    const client = new Client({ name: "plain", version: "1.0.0" }, { capabilities: {} });
+    try {
+      await client.connect(transport);
+      const offered = await client.callTool({ name: "alpha__capabilities", arguments: {} }, undefined, {
+        timeout: 60_000,
+      });
+      assert.equal(textOf(offered), "{}");
+      assert.match(stderr, /the client does not declare sampling, roots, elicitation: the servers are not offered it/);
+    } finally {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a client with them: the servers are offered what it declared", TIMEOUT, async () => {
+    const gw = await startGateway({ servers: { alpha: misbehaving("alpha") } });
+    try {
+      const offered = await gw.client.callTool({ name: "alpha__capabilities", arguments: {} });
+      assert.deepEqual(JSON.parse(textOf(offered)), {
+        sampling: {},
+        roots: { listChanged: true },
+        elicitation: { form: {} },
+      });
     } finally {
       await gw.close();
     }

@@ -44,7 +44,7 @@ describe("gateway: one server's faults stay its own", () => {
         await gateway.waitFor(/alpha: stopped: it exited with code 3; its tools are unavailable: alpha__echo/);
         await until("the client to be told", () => gateway.listChanged() > changes);
         await gateway.waitFor(/\[alpha\] restarting in 500 ms \(--restart\)/);
-        await gateway.waitFor(/alpha: started \(14 tools listed\)(?:.|\n)*alpha: started/);
+        await gateway.waitFor(/alpha: started \(15 tools listed\)(?:.|\n)*alpha: started/);
         await until(
           "alpha's tools to be listed again",
           async () => (await names(gateway)).includes("alpha__echo") || undefined,
@@ -113,7 +113,7 @@ describe("gateway: one server's faults stay its own", () => {
         assert.match(stderr, /missing: failed to start: it could not be started: no such command/);
         assert.match(stderr, /excluded alpha__bad_schema: validation\/schema_invalid/);
         assert.match(stderr, /quarantined alpha__old_dialect: unsupported_capability\/dialect_unsupported/);
-        assert.match(stderr, /admitted 14 tools from 1 of 2 servers/);
+        assert.match(stderr, /admitted 15 tools from 1 of 2 servers/);
         const quarantined = await call(gateway, "alpha__old_dialect");
         assert.equal(textOf(quarantined), 'The tool "alpha__old_dialect" is not available.');
       },

@@ -2,11 +2,13 @@
  * A stdio MCP server (SDK 1.x) that misbehaves on request, for the gateway's live tests: `node misbehaving-server.js
  * serve <name>`. Its tools: `echo` (trivial), `add` (with an outputSchema; `broken: true` breaks it), `hang` (never
  * answers; says on stderr when it is cancelled), `freeze` (stops reading its stdin: it hangs whole), `crash` (exits),
- * `garbage` (writes `lines` lines that are not JSON), `huge` (answers with a message of `bytes` bytes), `redescribe` (changes
- * `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested or a flat
- * `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots` (ask the
- * client), `log` (three log messages, then its answer). `serve <name> bad-tools` adds two tools the gateway must
- * leave out; `banner` prints a line that is not JSON on stdout first; `exit3` writes two stderr lines and exits 3. Imported, or run without `serve` (as the test runner does), it does nothing.
+ * `garbage` (writes `lines` lines that are not JSON, then answers), `huge` (answers with a message of `bytes` bytes),
+ * `redescribe` (changes `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested
+ * or a flat `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots`
+ * (ask the client), `log` (three log messages, then its answer), `capabilities` (the client capabilities it was
+ * offered). `serve <name> bad-tools` adds two tools the gateway must leave out; `banner` prints a line that is not JSON
+ * on stdout first; `exit3` writes two stderr lines and exits 3. Imported, or run without `serve` (as the test runner
+ * does), it does nothing.
  */
 
 import { pathToFileURL } from "node:url";
@@ -79,6 +81,11 @@ function tools(echoDescription: string) {
     },
     { name: "roots", description: "Asks the client's roots.", inputSchema: object() },
     { name: "log", description: "Sends three log messages, then answers.", inputSchema: object() },
+    {
+      name: "capabilities",
+      description: "Answers with the client capabilities it was offered.",
+      inputSchema: object(),
+    },
   ];
 }
 
@@ -187,6 +194,8 @@ async function serve(name: string, badTools: boolean): Promise<void> {
           return text(`sampling failed: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
+      case "capabilities":
+        return text(JSON.stringify(server.getClientCapabilities() ?? {}));
       case "log":
         for (let i = 1; i <= 3; i++) await server.sendLoggingMessage({ level: "info", data: `log ${i}` });
         return text("logged 3");

@@ -191,7 +191,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const gateway = new Gateway(
     sdk,
     servers,
-    { ...settings, catalog: { ...settings.catalog, servers: servers.map((s) => s.name) } },
+    {
+      ...settings,
+      oneClient: http === undefined,
+      catalog: { ...settings.catalog, servers: servers.map((s) => s.name) },
+    },
     pins,
     reporter,
     audit,

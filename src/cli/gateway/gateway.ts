@@ -16,7 +16,7 @@ import { hopOptions, onwardParams } from "./forward.js";
 import type { PinsStore } from "./pins-store.js";
 import { Routes } from "./routes.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkServer, type Transport } from "./sdk.js";
-import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
+import { carriedCapabilities, Upstream, type UpstreamSettings } from "./upstream/upstream.js";
 import { QueueFull } from "./transport/line-transport.js";
 
 export interface GatewaySettings extends UpstreamSettings {
@@ -25,6 +25,11 @@ export interface GatewaySettings extends UpstreamSettings {
   readonly clientRequestTimeoutMs: number;
   /** Notifications of one server dropped for a slow client before the server is isolated. */
   readonly maxDroppedNotifications: number;
+  /**
+   * One client (the stdio front): the servers start once it has initialised, offered only the capabilities it has
+   * (sampling, roots, elicitation). Several (HTTP): every capability is offered and carried where a client has it.
+   */
+  readonly oneClient?: boolean;
   readonly catalog: CatalogSettings;
 }
 
@@ -120,6 +125,13 @@ export class Gateway {
     this.ready = this.startAll();
   }
 
+  /** Settles with the first client's capabilities (or none, when it has not initialised in `CLIENT_INIT_MS`). */
+  private firstClient: (capabilities: Record<string, unknown>) => void = () => undefined;
+  private readonly firstCapabilities = new Promise<Record<string, unknown> | undefined>((resolve) => {
+    this.firstClient = resolve;
+    setTimeout(() => resolve(undefined), CLIENT_INIT_MS).unref();
+  });
+
   private async startAll(): Promise<void> {
     const { draft07 } = this.settings.catalog;
     this.reporter.say(
@@ -128,6 +140,16 @@ export class Gateway {
             "(--draft07 upgrade, the default here; --draft07 reject refuses them)"
         : "draft-07 tool schemas are refused (--draft07 reject)",
     );
+    if (this.settings.oneClient === true) {
+      const client = await this.firstCapabilities;
+      if (client !== undefined) {
+        const offered = carriedCapabilities(client);
+        for (const up of this.upstreams) up.offered = offered;
+        const lacking = ["sampling", "roots", "elicitation"].filter((c) => offered[c] === undefined);
+        if (lacking.length > 0)
+          this.reporter.say(`the client does not declare ${lacking.join(", ")}: the servers are not offered it either`);
+      }
+    }
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
     await this.readmit("started");
@@ -264,7 +286,10 @@ export class Gateway {
       initialized: new Promise((resolve) => (initialized = resolve)),
       closed: false,
     };
-    server.oninitialized = () => initialized();
+    server.oninitialized = () => {
+      initialized();
+      this.firstClient((server.getClientCapabilities() ?? {}) as Record<string, unknown>);
+    };
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
     server.fallbackRequestHandler = (request, extra) =>

@@ -50,8 +50,28 @@ export interface UpstreamEvents {
   stderr(upstream: Upstream, line: string): void;
 }
 
-/** The client capabilities every upstream is offered; the gateway carries each to its client (or refuses it). */
+/** The client capabilities an upstream is offered by default; the gateway carries each to its client, or refuses it. */
 const CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
+
+/**
+ * What the gateway can carry for a client that declared `client`: only the capabilities it has, so a server does not
+ * offer tools that need sampling, roots or elicitation to a client that cannot answer them.
+ */
+export function carriedCapabilities(client: Record<string, unknown>): Record<string, unknown> {
+  const offered: Record<string, unknown> = {};
+  if (client["sampling"] !== undefined) offered["sampling"] = {};
+  if (client["roots"] !== undefined) offered["roots"] = { listChanged: true };
+  const elicitation = client["elicitation"];
+  if (isObject(elicitation)) {
+    // An empty elicitation capability means form mode (MCP 2025-11-25 client/elicitation.mdx §Capabilities).
+    const form = elicitation["form"] !== undefined || Object.keys(elicitation).length === 0;
+    offered["elicitation"] = {
+      ...(form ? { form: {} } : {}),
+      ...(elicitation["url"] !== undefined ? { url: {} } : {}),
+    };
+  }
+  return offered;
+}
 
 /** Restart delays double from the first to the last; a server up for `STABLE_MS` starts again from the first. */
 const FIRST_RESTART_MS = 500;
@@ -107,6 +127,8 @@ export class Upstream {
   private noise = 0;
   /** Whether it was ever up (a tool of a server that never started is told so). */
   everUp = false;
+  /** The client capabilities declared to the server (set before it starts: those the gateway's client has). */
+  offered: Record<string, unknown> = CAPABILITIES;
   private probing = false;
 
   constructor(
@@ -166,7 +188,7 @@ export class Upstream {
     this.changedWhileStarting = false;
     const client = new this.sdk.Client(
       { name: "backplane-schema-gateway", version: packageInfo().version },
-      { capabilities: CAPABILITIES, jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
+      { capabilities: this.offered, jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
     );
     client.fallbackRequestHandler = (request, extra) =>
       this.events.request(this, request, extra) as ReturnType<NonNullable<SdkClient["fallbackRequestHandler"]>>;
