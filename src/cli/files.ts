@@ -60,6 +60,16 @@ async function readText(path: string, what: string, maxBytes: number): Promise<s
 }
 
 /** The JSON value in `path` (`what` names it in messages), read under the input cap. */
+/** ` (line L, column C)` for the character offset a JSON.parse message names, when it names one but not its line. */
+function lineAndColumn(text: string, message: string): string {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined || /\bline\b/.test(message)) return "";
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  const column = Number(position) - before.lastIndexOf("\n");
+  return ` (line ${line}, column ${column})`;
+}
+
 export async function readJson(path: string, what: string, maxBytes: number): Promise<unknown> {
   const read = await readText(path, what, maxBytes);
   const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
@@ -67,7 +77,8 @@ export async function readJson(path: string, what: string, maxBytes: number): Pr
   try {
     value = JSON.parse(text) as unknown;
   } catch (e) {
-    throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${oneLine(errorMessage(e))}`);
+    const message = oneLine(errorMessage(e));
+    throw new CliError(`${what} ${inputName(path)} is not valid JSON: ${message}${lineAndColumn(text, message)}`);
   }
   const inexact = inexactNumber(text);
   if (inexact !== undefined) {

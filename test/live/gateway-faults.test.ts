@@ -44,7 +44,7 @@ describe("gateway: one server's faults stay its own", () => {
         await gateway.waitFor(/alpha: stopped: it exited with code 3; its tools are unavailable: alpha__echo/);
         await until("the client to be told", () => gateway.listChanged() > changes);
         await gateway.waitFor(/\[alpha\] restarting in 500 ms \(--restart\)/);
-        await gateway.waitFor(/alpha: started \(13 tools listed\)(?:.|\n)*alpha: started/);
+        await gateway.waitFor(/alpha: started \(15 tools listed\)(?:.|\n)*alpha: started/);
         await until(
           "alpha's tools to be listed again",
           async () => (await names(gateway)).includes("alpha__echo") || undefined,
@@ -71,14 +71,19 @@ describe("gateway: one server's faults stay its own", () => {
     );
   });
 
-  test("garbage on stdout and a message over --max-message-bytes isolate the server", async () => {
+  test("garbage on stdout past --max-stdout-noise and a message over --max-message-bytes isolate the server", async () => {
     await withGateway(
       { alpha: misbehaving("alpha"), beta: misbehaving("beta"), gamma: misbehaving("gamma") },
-      () => ["--max-message-bytes", "65536"],
+      () => ["--max-message-bytes", "65536", "--max-stdout-noise", "5"],
       async (gateway) => {
+        assert.equal(textOf(await call(gateway, "alpha__garbage", { lines: 5 })), "wrote 5 lines");
+        await gateway.waitFor(/\[alpha\] it wrote a line that is not JSON on stdout: skipped \(1 so far/);
         const garbage = await call(gateway, "alpha__garbage");
-        assert.equal(textOf(garbage), 'The tool "alpha__garbage" is not available: its server stopped.');
-        await gateway.waitFor(/alpha: stopped: it wrote a line that is not JSON/);
+        assert.match(
+          textOf(garbage),
+          /^(wrote 1 lines|The tool "alpha__garbage" is not available: its server stopped\.)$/,
+        );
+        await gateway.waitFor(/alpha: stopped: it wrote more than 5 lines on stdout that are not JSON-RPC messages/);
         assert.equal(textOf(await call(gateway, "beta__huge", { bytes: 1000 })).length, 1000);
         const huge = await call(gateway, "beta__huge", { bytes: 100_000 });
         assert.equal(textOf(huge), 'The tool "beta__huge" is not available: its server stopped.');
@@ -108,7 +113,7 @@ describe("gateway: one server's faults stay its own", () => {
         assert.match(stderr, /missing: failed to start: it could not be started: no such command/);
         assert.match(stderr, /excluded alpha__bad_schema: validation\/schema_invalid/);
         assert.match(stderr, /quarantined alpha__old_dialect: unsupported_capability\/dialect_unsupported/);
-        assert.match(stderr, /admitted 13 tools from 1 of 2 servers/);
+        assert.match(stderr, /admitted 15 tools from 1 of 2 servers/);
         const quarantined = await call(gateway, "alpha__old_dialect");
         assert.equal(textOf(quarantined), 'The tool "alpha__old_dialect" is not available.');
       },

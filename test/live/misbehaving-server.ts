@@ -2,12 +2,14 @@
  * A stdio MCP server (SDK 1.x) that misbehaves on request, for the gateway's live tests: `node misbehaving-server.js
  * serve <name>`. Its tools: `echo` (trivial), `add` (with an outputSchema; `broken: true` breaks it), `hang` (never
  * answers; says on stderr when it is cancelled), `freeze` (stops reading its stdin: it hangs whole), `crash` (exits),
- * `garbage` (writes a line that is not JSON), `huge` (answers with a message of `bytes` bytes), `redescribe` (changes
- * `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested or a flat
- * `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots` (ask the
- * client). `serve <name> bad-tools` adds two tools the gateway must leave out; `serve <name> format-tools` adds `link`,
- * whose schemas state `format` and answers with its arguments as its result. Imported, or run without `serve` (as the
- * test runner does), it does nothing.
+ * `garbage` (writes `lines` lines that are not JSON, then answers), `huge` (answers with a message of `bytes` bytes),
+ * `redescribe` (changes `echo`'s description and sends `tools/list_changed`), `elicit` (asks the client with a nested
+ * or a flat `requestedSchema` and answers with what came back), `progress` (reports progress), `sample` and `roots`
+ * (ask the client), `log` (three log messages, then its answer), `capabilities` (the client capabilities it was
+ * offered). `serve <name> bad-tools` adds two tools the gateway must leave out; `serve <name> format-tools` adds
+ * `link`, whose schemas state `format` and answers with its arguments as its result; `banner` prints a line that is
+ * not JSON on stdout first; `exit3` writes two stderr lines and exits 3. Imported, or run without `serve` (as the test
+ * runner does), it does nothing.
  */
 
 import { pathToFileURL } from "node:url";
@@ -52,7 +54,11 @@ function tools(echoDescription: string) {
     { name: "hang", description: "Never answers.", inputSchema: object() },
     { name: "freeze", description: "Stops reading its input.", inputSchema: object() },
     { name: "crash", description: "Exits.", inputSchema: object() },
-    { name: "garbage", description: "Writes a line that is not JSON.", inputSchema: object() },
+    {
+      name: "garbage",
+      description: "Writes lines that are not JSON (1, or `lines`), then answers.",
+      inputSchema: object({ lines: { type: "integer" } }),
+    },
     {
       name: "huge",
       description: "Answers with a large message.",
@@ -75,6 +81,12 @@ function tools(echoDescription: string) {
       inputSchema: object({ prompt: { type: "string" }, timeoutMs: { type: "integer" } }),
     },
     { name: "roots", description: "Asks the client's roots.", inputSchema: object() },
+    { name: "log", description: "Sends three log messages, then answers.", inputSchema: object() },
+    {
+      name: "capabilities",
+      description: "Answers with the client capabilities it was offered.",
+      inputSchema: object(),
+    },
   ];
 }
 
@@ -105,6 +117,11 @@ const FORMAT_TOOLS = [
 ];
 
 async function serve(name: string, extra: string | undefined): Promise<void> {
+  if (process.argv.includes("banner")) process.stdout.write(`${name} MCP server running on stdio\n`);
+  if (process.argv.includes("exit3")) {
+    process.stderr.write("loading settings\nError: the API key is missing\n");
+    process.exit(3);
+  }
   let echoDescription = `Echoes the message (${name}).`;
   const server = new Server(
     { name, version: "1.0.0" },
@@ -147,9 +164,11 @@ async function serve(name: string, extra: string | undefined): Promise<void> {
       case "crash":
         setTimeout(() => process.exit(3), 10);
         return new Promise(() => undefined);
-      case "garbage":
-        process.stdout.write("this line is not JSON\n");
-        return new Promise(() => undefined);
+      case "garbage": {
+        const lines = typeof args["lines"] === "number" ? args["lines"] : 1;
+        for (let i = 0; i < lines; i++) process.stdout.write(`this line is not JSON (${i})\n`);
+        return text(`wrote ${lines} lines`);
+      }
       case "huge":
         return text("x".repeat(Number(args["bytes"])));
       case "redescribe":
@@ -199,6 +218,11 @@ async function serve(name: string, extra: string | undefined): Promise<void> {
           return text(`sampling failed: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
+      case "capabilities":
+        return text(JSON.stringify(server.getClientCapabilities() ?? {}));
+      case "log":
+        for (let i = 1; i <= 3; i++) await server.sendLoggingMessage({ level: "info", data: `log ${i}` });
+        return text("logged 3");
       case "roots":
         return text(`roots: ${JSON.stringify(await server.request({ method: "roots/list" }, AS_SENT))}`);
       default:

@@ -14,11 +14,12 @@ import { approve } from "./approve.js";
 import { Audit, Reporter } from "./audit.js";
 import { readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
-import { isLoopback, serveHttp } from "./http-front.js";
-import { LineTransport } from "./line-transport.js";
+import { isLoopback, serveHttp } from "./transport/http-front.js";
+import { LineTransport } from "./transport/line-transport.js";
 import { checkNamespacing, type CatalogSettings } from "./policy/catalog.js";
 import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
+import { MAX_PAGES } from "./upstream/listing.js";
 import { loadSdk } from "./sdk.js";
 
 const DEFAULTS = Object.freeze({
@@ -26,6 +27,14 @@ const DEFAULTS = Object.freeze({
   startupTimeoutMs: 30_000,
   maxMessageBytes: 4 * 1024 * 1024,
   pingTimeoutMs: 5_000,
+  maxListingItems: 10_000,
+  maxListingBytes: 16 * 1024 * 1024,
+  maxListChanged: 30,
+  maxQueuedBytes: 8 * 1024 * 1024,
+  maxDroppedNotifications: 1_000,
+  clientRequestTimeoutMs: 300_000,
+  sessionIdleMs: 30 * 60_000,
+  maxStdoutNoise: 1_000,
 });
 
 /** The largest delay `setTimeout` honours. */
@@ -45,6 +54,10 @@ const SHARED = {
     "--hidden-text",
     "--startup-timeout",
     "--max-message-bytes",
+    "--max-listing-items",
+    "--max-listing-bytes",
+    "--max-list-changed",
+    "--max-stdout-noise",
     "--draft07",
   ],
   repeatable: ["--target", "--limit"],
@@ -93,6 +106,15 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     maxMessageBytes: whole(args, "--max-message-bytes", DEFAULTS.maxMessageBytes, 1_024, 1024 ** 3),
     pingTimeoutMs: Math.min(DEFAULTS.pingTimeoutMs, callTimeoutMs),
     restart: args.flags.has("--restart"),
+    listing: {
+      maxItems: whole(args, "--max-listing-items", DEFAULTS.maxListingItems),
+      maxBytes: whole(args, "--max-listing-bytes", DEFAULTS.maxListingBytes, 1_024, 1024 ** 3),
+      maxPages: MAX_PAGES,
+    },
+    maxListChanged: whole(args, "--max-list-changed", DEFAULTS.maxListChanged),
+    maxStdoutNoise: whole(args, "--max-stdout-noise", DEFAULTS.maxStdoutNoise, 0),
+    maxDroppedNotifications: whole(args, "--max-dropped-notifications", DEFAULTS.maxDroppedNotifications),
+    clientRequestTimeoutMs: whole(args, "--client-request-timeout", DEFAULTS.clientRequestTimeoutMs),
     catalog: { ...catalog, servers: [] as string[] },
   };
   return { configFile, pinsMode, settings };
@@ -143,7 +165,17 @@ function httpOf(args: ParsedArgs) {
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
     flags: [...SHARED.flags, "--audit-values", "--allow-remote"],
-    options: [...SHARED.options, "--call-timeout", "--audit", "--http", "--token-file"],
+    options: [
+      ...SHARED.options,
+      "--call-timeout",
+      "--audit",
+      "--http",
+      "--token-file",
+      "--max-queued-bytes",
+      "--max-dropped-notifications",
+      "--client-request-timeout",
+      "--session-idle-timeout",
+    ],
     repeatable: [...SHARED.repeatable, "--allow-origin"],
   });
   if (args.positionals.length > 0)
@@ -168,7 +200,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const gateway = new Gateway(
     sdk,
     servers,
-    { ...settings, catalog: { ...settings.catalog, servers: servers.map((s) => s.name) } },
+    {
+      ...settings,
+      oneClient: http === undefined,
+      catalog: { ...settings.catalog, servers: servers.map((s) => s.name) },
+    },
     ledger,
     reporter,
     audit,
@@ -184,6 +220,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   if (http === undefined) {
     const transport = new LineTransport(process.stdin, process.stdout, {
       maxMessageBytes: settings.maxMessageBytes,
+      maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
       isMessage: (value) => sdk.types.JSONRPCMessageSchema.safeParse(value).success,
       onFault: (fault) =>
         reporter.say(
@@ -195,7 +232,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     });
     await gateway.attach(transport, finish);
   } else {
-    const front = await serveHttp(gateway, { ...http, maxMessageBytes: settings.maxMessageBytes }, reporter);
+    const front = await serveHttp(
+      gateway,
+      {
+        ...http,
+        maxMessageBytes: settings.maxMessageBytes,
+        sessionIdleMs: whole(args, "--session-idle-timeout", DEFAULTS.sessionIdleMs),
+      },
+      reporter,
+    );
     closeHttp = front.close;
     const host = http.host.includes(":") ? `[${http.host}]` : http.host;
     reporter.say(`serving Streamable HTTP at http://${host}:${front.address.port}/mcp`);

@@ -97,11 +97,19 @@ function server(name: string, value: unknown, file: string): ServerConfig {
 /** The servers a configuration value names, in file order; throws `CliError` (exit 2) naming what is wrong. */
 export function serversOf(config: unknown, file: string): ServerConfig[] {
   if (!isPlainObject(config)) throw new CliError(`${file} must be a JSON object { "mcpServers": { … } }`);
-  for (const field of Object.keys(config)) if (field !== "mcpServers") throw unknownField(file, field, ["mcpServers"]);
-  const servers = config["mcpServers"];
-  if (!isPlainObject(servers)) throw new CliError(`${file}: "mcpServers" must be an object of servers by name`);
+  // VS Code's .vscode/mcp.json names the same object "servers".
+  const key = Object.hasOwn(config, "servers") && !Object.hasOwn(config, "mcpServers") ? "servers" : "mcpServers";
+  for (const field of Object.keys(config)) {
+    if (field === "inputs" && key === "servers")
+      throw new CliError(
+        `${file}: "inputs" (VS Code's prompted variables) cannot be asked by the gateway; write the values`,
+      );
+    if (field !== key) throw unknownField(file, field, [key]);
+  }
+  const servers = config[key];
+  if (!isPlainObject(servers)) throw new CliError(`${file}: "${key}" must be an object of servers by name`);
   const names = Object.keys(servers);
-  if (names.length === 0) throw new CliError(`${file}: "mcpServers" names no server`);
+  if (names.length === 0) throw new CliError(`${file}: "${key}" names no server`);
   return names.map((name) => server(name, servers[name], file));
 }
 

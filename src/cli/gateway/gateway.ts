@@ -17,10 +17,20 @@ import { GatewayCatalog, type Admission, type CatalogSettings } from "./policy/c
 import type { PinLedger } from "./policy/pin-ledger.js";
 import { Routes } from "./routes.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkServer, type Transport } from "./sdk.js";
-import { Upstream, type UpstreamSettings } from "./upstream.js";
+import { carriedCapabilities, Upstream, type UpstreamSettings } from "./upstream/upstream.js";
+import { QueueFull } from "./transport/line-transport.js";
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;
+  /** How long a server's request (sampling, roots, elicitation) may wait for the client. */
+  readonly clientRequestTimeoutMs: number;
+  /** Notifications of one server dropped for a slow client before the server is isolated. */
+  readonly maxDroppedNotifications: number;
+  /**
+   * One client (the stdio front): the servers start once it has initialised, offered only the capabilities it has
+   * (sampling, roots, elicitation). Several (HTTP): every capability is offered and carried where a client has it.
+   */
+  readonly oneClient?: boolean;
   readonly catalog: CatalogSettings;
 }
 
@@ -44,8 +54,8 @@ const CAPABILITIES = {
 
 /** How long a server's request waits for a client that is still initialising. */
 const CLIENT_INIT_MS = 10_000;
-/** How long a server-to-client request may wait for the client (a person may be answering it). */
-const CLIENT_REQUEST_MS = 2 ** 31 - 1;
+/** Requests one server may have waiting at the clients at once; more are refused at once. */
+const MAX_CLIENT_REQUESTS = 16;
 
 /** A tool result the client is given instead of a call's value: a tool error with text written for a model. */
 function toolError(text: string): { content: { type: "text"; text: string }[]; isError: true } {
@@ -59,6 +69,11 @@ export class Gateway {
   private readonly fronts = new Set<Front>();
   /** The front that last called each server: its server-to-client requests go there. */
   private readonly lastCaller = new Map<string, Front>();
+  /**
+   * Per server: the tool calls running on it (the client and its request id, latest last). What the server sends
+   * meanwhile (a request, a log message) is tied to the latest, so over HTTP it travels on that call's POST stream.
+   */
+  private readonly running = new Map<string, { front: Front; requestId: string | number }[]>();
   /** Settles once every server is up or down for the first time, and the first catalog is admitted. */
   readonly ready: Promise<void>;
   private started = false;
@@ -72,6 +87,10 @@ export class Gateway {
   private admitting: Promise<void> = Promise.resolve();
   /** Every tool ever listed, with its server: a call to one whose server is down is told so. */
   private readonly known = new Map<string, string>();
+  /** Per server: its notifications dropped for a slow client since it (re)started. */
+  private readonly drops = new Map<string, number>();
+  /** Per server: its requests waiting at a client. */
+  private readonly asking = new Map<string, number>();
 
   constructor(
     private readonly sdk: Sdk,
@@ -104,6 +123,13 @@ export class Gateway {
     this.ready = this.startAll();
   }
 
+  /** Settles with the first client's capabilities (or none, when it has not initialised in `CLIENT_INIT_MS`). */
+  private firstClient: (capabilities: Record<string, unknown>) => void = () => undefined;
+  private readonly firstCapabilities = new Promise<Record<string, unknown> | undefined>((resolve) => {
+    this.firstClient = resolve;
+    setTimeout(() => resolve(undefined), CLIENT_INIT_MS).unref();
+  });
+
   private async startAll(): Promise<void> {
     const { draft07 } = this.settings.catalog;
     this.reporter.say(
@@ -112,13 +138,26 @@ export class Gateway {
             "(--draft07 upgrade, the default here; --draft07 reject refuses them)"
         : "draft-07 tool schemas are refused (--draft07 reject)",
     );
+    if (this.settings.oneClient === true) {
+      const client = await this.firstCapabilities;
+      if (client !== undefined) {
+        const offered = carriedCapabilities(client);
+        for (const up of this.upstreams) up.offered = offered;
+        const lacking = ["sampling", "roots", "elicitation"].filter((c) => offered[c] === undefined);
+        if (lacking.length > 0)
+          this.reporter.say(`the client does not declare ${lacking.join(", ")}: the servers are not offered it either`);
+      }
+    }
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
     await this.readmit("started");
+    // Overlapping URI templates are reported now, not at the first read they decide.
+    void this.routes.survey();
     this.stopWatching = this.ledger.watch(() => void this.readmit("the pins file changed"));
   }
 
   private serverUp(up: Upstream): void {
+    this.drops.delete(up.name);
     this.reporter.say(`${up.name}: started (${up.tools.length} tools listed)`);
     this.audit.catalog({ server: up.name, outcome: "started" });
     this.routes.applyLevel(up);
@@ -239,7 +278,10 @@ export class Gateway {
       initialized: new Promise((resolve) => (initialized = resolve)),
       closed: false,
     };
-    server.oninitialized = () => initialized();
+    server.oninitialized = () => {
+      initialized();
+      this.firstClient((server.getClientCapabilities() ?? {}) as Record<string, unknown>);
+    };
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
     server.fallbackRequestHandler = async (request, extra) => {
@@ -363,6 +405,14 @@ export class Gateway {
       });
       return result;
     };
+    const neverStarted =
+      upstream === undefined && typeof name === "string"
+        ? this.upstreams.find((up) => !up.everUp && this.catalog.names.split(name)?.server === up.name)
+        : undefined;
+    if (neverStarted !== undefined) {
+      const text = `The tool ${JSON.stringify(name)} is not available: its server did not start.`;
+      return done("failed", toolError(text), { stage: "lookup", code: "server_unavailable" });
+    }
     if (upstream !== undefined && upstream.state !== "up") {
       const text = `The tool ${JSON.stringify(name)} is not available: its server is not running.`;
       return done("failed", toolError(text), { stage: "lookup", code: "server_unavailable" });
@@ -375,7 +425,15 @@ export class Gateway {
           if (backend === undefined) throw new Error(`the tool's backend ${String(tool.backend)} is not configured`);
           this.lastCaller.set(backend.name, front);
           const onward = { ...onwardParams(params), name: serverName };
-          return backend.request("tools/call", onward, hopOptions(params, extra, this.settings.callTimeoutMs));
+          const call = { front, requestId: extra.requestId };
+          this.running.set(backend.name, [...(this.running.get(backend.name) ?? []), call]);
+          return backend
+            .request("tools/call", onward, hopOptions(params, extra, this.settings.callTimeoutMs))
+            .finally(() => {
+              const left = (this.running.get(backend.name) ?? []).filter((c) => c !== call);
+              if (left.length === 0) this.running.delete(backend.name);
+              else this.running.set(backend.name, left);
+            });
         },
       },
     );
@@ -423,8 +481,16 @@ export class Gateway {
     return done("failed", toolError(e.modelText), { stage: "dispatch", code: e.code });
   }
 
+  /** The latest tool call running on `server` whose client is still connected. */
+  private callOf(server: string): { front: Front; requestId: string | number } | undefined {
+    const calls = (this.running.get(server) ?? []).filter((c) => !c.front.closed);
+    return calls[calls.length - 1];
+  }
+
   /** The client a server's request goes to: the one that called it last, else the latest one connected. */
   private frontFor(server: string): Front | undefined {
+    const call = this.callOf(server);
+    if (call !== undefined) return call.front;
     const last = this.lastCaller.get(server);
     if (last !== undefined && !last.closed) return last;
     let latest: Front | undefined;
@@ -435,6 +501,28 @@ export class Gateway {
 
   /** A request from a server (sampling, roots, elicitation), carried to a client that supports it. */
   private async serverRequest(
+    up: Upstream,
+    request: { method: string; params?: unknown },
+    extra: RequestExtra,
+  ): Promise<unknown> {
+    const { McpError, types } = this.sdk;
+    const waiting = this.asking.get(up.name) ?? 0;
+    if (waiting >= MAX_CLIENT_REQUESTS) {
+      this.reporter.say(`${up.name}: a ${request.method} request was refused: ${MAX_CLIENT_REQUESTS} already wait`);
+      throw new McpError(
+        types.ErrorCode.InvalidRequest,
+        `too many requests wait at the client (${MAX_CLIENT_REQUESTS}); answer or cancel one first`,
+      );
+    }
+    this.asking.set(up.name, waiting + 1);
+    try {
+      return await this.carryRequest(up, request, extra);
+    } finally {
+      this.asking.set(up.name, (this.asking.get(up.name) ?? 1) - 1);
+    }
+  }
+
+  private async carryRequest(
     up: Upstream,
     request: { method: string; params?: unknown },
     extra: RequestExtra,
@@ -451,11 +539,13 @@ export class Gateway {
         types.ErrorCode.InvalidRequest,
         `the client does not support ${capability} (the gateway carries it when the client declares it)`,
       );
+    const call = this.callOf(up.name);
+    const related = call !== undefined && call.front === front ? { relatedRequestId: call.requestId } : {};
     const onward = () =>
       front.server.request(
         { method, ...(params === undefined ? {} : { params: onwardParams(params) }) } as never,
         AS_SENT,
-        hopOptions(params, extra, CLIENT_REQUEST_MS),
+        { ...hopOptions(params, extra, this.settings.clientRequestTimeoutMs), ...related },
       );
     switch (method) {
       case "sampling/createMessage":
@@ -548,7 +638,33 @@ export class Gateway {
         this.warnedNotifications.add(method);
         return;
     }
-    for (const front of this.fronts) if (!front.closed) front.server.notification(send as never).catch(() => undefined);
+    // A log message sent during a call goes with that call (its POST stream over HTTP); the rest to every client.
+    const call = method === "notifications/message" ? this.callOf(up.name) : undefined;
+    for (const front of this.fronts) {
+      if (front.closed) continue;
+      const related = call?.front === front ? { relatedRequestId: call.requestId } : undefined;
+      front.server.notification(send as never, related).catch((e: unknown) => this.dropped(up, e));
+    }
+  }
+
+  /**
+   * A server's notification a client could not take (its outgoing queue is full): counted, reported at the 1st,
+   * 10th, 100th, … drop, and past `maxDroppedNotifications` the server is isolated.
+   */
+  private dropped(up: Upstream, e: unknown): void {
+    if (!isInstance(e, QueueFull)) return;
+    const count = (this.drops.get(up.name) ?? 0) + 1;
+    this.drops.set(up.name, count);
+    const max = this.settings.maxDroppedNotifications;
+    if (count > max) {
+      this.drops.delete(up.name);
+      up.isolate(
+        `it flooded a slow client: more than ${max} of its notifications dropped (--max-dropped-notifications)`,
+      );
+      return;
+    }
+    if (/^10*$/.test(String(count)))
+      this.reporter.say(`${up.name}: ${count} notification(s) dropped: ${e.message} (--max-queued-bytes)`);
   }
 
   /** Stops every server and closes every client; resolves when all are gone. */

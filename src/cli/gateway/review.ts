@@ -16,7 +16,7 @@ import type { GatewaySettings } from "./gateway.js";
 import { checkNamespacing, GatewayCatalog } from "./policy/catalog.js";
 import { PinLedger, digestOf, heldPath, type HeldDefinition, type PinsMode } from "./policy/pin-ledger.js";
 import { loadSdk } from "./sdk.js";
-import { Upstream } from "./upstream.js";
+import { Upstream } from "./upstream/upstream.js";
 
 function parsed(text: string | undefined): unknown {
   if (text === undefined || text.startsWith("sha256-")) return undefined;

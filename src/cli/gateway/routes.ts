@@ -11,24 +11,28 @@ import { oneLine } from "../args.js";
 import type { Names } from "./policy/catalog.js";
 import { hopOptions, onwardParams } from "./forward.js";
 import type { RequestExtra, Sdk } from "./sdk.js";
-import type { Upstream } from "./upstream.js";
+import type { Upstream } from "./upstream/upstream.js";
+import { matchTemplate, overlap, parseTemplate, specificity, type UriTemplate, type Work } from "./uri-template.js";
 
-/** Pages of one list a server may return before it is taken for looping. */
-const MAX_PAGES = 1_000;
 /** MCP 2025-11-25 `server/resources.mdx` §Error Handling: resource not found. */
 const RESOURCE_NOT_FOUND = -32002;
+/** Steps one resolution of a URI against every template may take (see uri-template.ts), and one overlap survey. */
+const MATCH_BUDGET = 4_000_000;
+/** The longest URI template kept; a longer one is left out (reported). */
+const MAX_TEMPLATE_LENGTH = 2_048;
 
-/** A URI template (RFC 6570) as a pattern: its literal parts exactly, each expression as any text. */
-function templatePattern(template: string): RegExp {
-  const parts = template.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join("[^]*?")}$`, "u");
+interface Template {
+  readonly server: string;
+  readonly template: UriTemplate;
 }
 
 export class Routes {
   /** URI → the server that listed it. */
   private resources = new Map<string, string>();
   /** The servers' URI templates, in listing order. */
-  private templates: { server: string; template: string; pattern: RegExp }[] = [];
+  private templates: Template[] = [];
+  /** The overlaps already reported. */
+  private overlaps = new Set<string>();
   private level: string | undefined;
 
   constructor(
@@ -47,23 +51,9 @@ export class Routes {
     return this.servers().filter((up) => up.state === "up" && up.capabilities[feature] !== undefined);
   }
 
-  /** Every page of a list from one server. */
-  private async listAll(up: Upstream, method: string, key: string, extra: RequestExtra): Promise<unknown[]> {
-    const items: unknown[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await up.request(method, cursor === undefined ? {} : { cursor }, {
-        timeout: this.timeoutMs,
-        signal: extra.signal,
-      });
-      const listed = isObject(result) ? result[key] : undefined;
-      if (!Array.isArray(listed)) throw new Error(`its ${method} result has no ${key} array`);
-      items.push(...listed);
-      const next = isObject(result) ? result["nextCursor"] : undefined;
-      if (typeof next !== "string" || next === cursor) return items;
-      cursor = next;
-    }
-    return items;
+  /** Every page of a list from one server, within the listing bounds and one call budget for the whole listing. */
+  private listAll(up: Upstream, method: string, key: string, extra: RequestExtra): Promise<unknown[]> {
+    return up.list(method, key, this.timeoutMs, extra.signal);
   }
 
   /** One list gathered from every server offering `feature`; a server that fails is left out and reported. */
@@ -114,7 +104,7 @@ export class Routes {
 
   async listTemplates(params: unknown, extra: RequestExtra): Promise<unknown> {
     this.noCursor(params, "resources/templates/list");
-    const templates: { server: string; template: string; pattern: RegExp }[] = [];
+    const templates: Template[] = [];
     const all: unknown[] = [];
     for (const { up, items } of await this.gather(
       "resources",
@@ -125,22 +115,100 @@ export class Routes {
       for (const item of items) {
         const template = isObject(item) ? item["uriTemplate"] : undefined;
         if (typeof template !== "string") continue;
-        templates.push({ server: up.name, template, pattern: templatePattern(template) });
         all.push(item);
+        const parsed = template.length > MAX_TEMPLATE_LENGTH ? undefined : parseTemplate(template);
+        if (parsed === undefined) {
+          this.report(
+            `${up.name}: the URI template ${JSON.stringify(template.slice(0, 80))} is ` +
+              (template.length > MAX_TEMPLATE_LENGTH
+                ? `longer than ${MAX_TEMPLATE_LENGTH} characters`
+                : "not an RFC 6570 template") +
+              "; no read is routed by it",
+          );
+          continue;
+        }
+        templates.push({ server: up.name, template: parsed });
       }
     }
     this.templates = templates;
+    this.surveyOverlaps(templates);
     return { resourceTemplates: all };
+  }
+
+  /** Says a thing once (the same overlap or template is met at every listing). */
+  private report(text: string): void {
+    if (this.overlaps.has(text)) return;
+    this.overlaps.add(text);
+    this.warn(text);
+  }
+
+  /** Reports templates of different servers that can match one URI, and which of them a read of it goes to. */
+  private surveyOverlaps(templates: readonly Template[]): void {
+    const work: Work = { work: 0, limit: MATCH_BUDGET };
+    for (let i = 0; i < templates.length; i++) {
+      for (let j = i + 1; j < templates.length; j++) {
+        const a = templates[i] as Template;
+        const b = templates[j] as Template;
+        if (a.server === b.server || !overlap(a.template, b.template, work)) continue;
+        const order = specificity(a.template, b.template);
+        const [wins, loses] = order >= 0 ? [a, b] : [b, a];
+        const what =
+          `the URI templates ${a.template.template} (${a.server}) and ` +
+          `${b.template.template} (${b.server}) overlap`;
+        this.report(
+          order === 0
+            ? `${what}: a read both match is refused as ambiguous`
+            : `${what}: a read both match goes to ${wins.server}, the more specific (${loses.server}'s is wider)`,
+        );
+      }
+    }
+    if (work.work > MATCH_BUDGET)
+      this.report(`the URI templates' overlaps were not all checked (more than ${MATCH_BUDGET} steps)`);
+  }
+
+  /** Lists every server's templates once they are up, to report overlaps at start-up. */
+  async survey(): Promise<void> {
+    const extra = { signal: new AbortController().signal } as RequestExtra;
+    await this.listTemplates({}, extra).catch(() => undefined);
+  }
+
+  /**
+   * The server whose template matches `uri` most specifically; `undefined` when none does. Two servers' templates that
+   * match equally specifically make the read ambiguous: it is refused.
+   */
+  private templateOwner(uri: string): string | undefined {
+    const exact = this.templates.find((t) => t.template.template === uri);
+    if (exact !== undefined) return exact.server;
+    const work: Work = { work: 0, limit: MATCH_BUDGET };
+    let best: Template[] = [];
+    for (const t of this.templates) {
+      if (!matchTemplate(t.template, uri, work)) continue;
+      const order = best.length === 0 ? 1 : specificity(t.template, (best[0] as Template).template);
+      if (order > 0) best = [t];
+      else if (order === 0) best.push(t);
+    }
+    if (work.work > MATCH_BUDGET) {
+      this.warn(`a resource URI of ${uri.length} characters was not matched: more than ${MATCH_BUDGET} steps`);
+      throw this.error(RESOURCE_NOT_FOUND, `Resource not found: the URI is too long to match against the templates`);
+    }
+    const servers = [...new Set(best.map((t) => t.server))];
+    if (servers.length > 1) {
+      const which = best.map((t) => `${t.template.template} (${t.server})`).join(", ");
+      this.warn(`a read of ${uri.slice(0, 200)} was refused: it matches ${which} equally`);
+      throw this.error(
+        this.sdk.types.ErrorCode.InvalidParams,
+        `the resource URI matches the templates of several servers equally (${servers.join(", ")}); ` +
+          "the gateway does not guess",
+      );
+    }
+    return servers[0];
   }
 
   /** The server a resource URI (or URI template) belongs to. */
   private async ownerOf(uri: unknown, extra: RequestExtra): Promise<Upstream> {
     if (typeof uri !== "string") throw this.error(this.sdk.types.ErrorCode.InvalidParams, "the request has no uri");
     const offering = this.offering("resources");
-    const find = () =>
-      this.resources.get(uri) ??
-      this.templates.find((t) => t.template === uri)?.server ??
-      this.templates.find((t) => t.pattern.test(uri))?.server;
+    const find = () => this.resources.get(uri) ?? this.templateOwner(uri);
     let server = find();
     if (server === undefined && offering.length > 1) {
       // Not listed yet (or listed since): list again before giving up.

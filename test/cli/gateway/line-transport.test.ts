@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import { describe, test } from "node:test";
-import { LineTransport, type LineFault } from "../../../src/cli/gateway/line-transport.js";
+import { LineTransport, type LineFault } from "../../../src/cli/gateway/transport/line-transport.js";
 
 function setup(maxMessageBytes = 64) {
   const input = new PassThrough();

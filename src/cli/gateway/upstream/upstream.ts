@@ -6,16 +6,17 @@
  * `--restart` a stdio server is started again with backoff. Nothing a server does can throw into the gateway.
  */
 
-import { errorMessage, isInstance } from "../../engine/errors.js";
-import { isObject } from "../../engine/json/json.js";
-import { BackplaneJsonSchemaValidator } from "../../adapters/mcp.js";
-import { oneLine } from "../args.js";
-import { packageInfo } from "../package-info.js";
-import { spawnServer, type ChildServer } from "./child-transport.js";
-import type { ServerConfig } from "./config.js";
+import { errorMessage, isInstance } from "../../../engine/errors.js";
+import { isObject } from "../../../engine/json/json.js";
+import { BackplaneJsonSchemaValidator } from "../../../adapters/mcp.js";
+import { oneLine } from "../../args.js";
+import { packageInfo } from "../../package-info.js";
+import { spawnServer, type ChildServer } from "../transport/child-transport.js";
+import type { ServerConfig } from "../config.js";
 import { httpTransport } from "./http-upstream.js";
-import type { LineFault } from "./line-transport.js";
-import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "./sdk.js";
+import type { LineFault } from "../transport/line-transport.js";
+import { listAll, ListingBound, type ListingBounds } from "./listing.js";
+import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "../sdk.js";
 
 export type UpstreamState = "starting" | "up" | "down" | "stopped";
 
@@ -25,6 +26,12 @@ export interface UpstreamSettings {
   /** How long a ping may take to show a server still answers after one of its calls timed out. */
   readonly pingTimeoutMs: number;
   readonly restart: boolean;
+  /** The total bound on each of its listings. */
+  readonly listing: ListingBounds;
+  /** Relistings after `list_changed` a server may cause in `STORM_WINDOW_MS` before it is isolated. */
+  readonly maxListChanged: number;
+  /** Lines on a server's stdout that are not JSON-RPC skipped (and reported) before it is isolated, per start. */
+  readonly maxStdoutNoise: number;
 }
 
 /** What an upstream tells the gateway. */
@@ -43,15 +50,40 @@ export interface UpstreamEvents {
   stderr(upstream: Upstream, line: string): void;
 }
 
-/** The client capabilities every upstream is offered; the gateway carries each to its client (or refuses it). */
+/** The client capabilities an upstream is offered by default; the gateway carries each to its client, or refuses it. */
 const CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
+
+/**
+ * What the gateway can carry for a client that declared `client`: only the capabilities it has, so a server does not
+ * offer tools that need sampling, roots or elicitation to a client that cannot answer them.
+ */
+export function carriedCapabilities(client: Record<string, unknown>): Record<string, unknown> {
+  const offered: Record<string, unknown> = {};
+  if (client["sampling"] !== undefined) offered["sampling"] = {};
+  if (client["roots"] !== undefined) offered["roots"] = { listChanged: true };
+  const elicitation = client["elicitation"];
+  if (isObject(elicitation)) {
+    // An empty elicitation capability means form mode (MCP 2025-11-25 client/elicitation.mdx §Capabilities).
+    const form = elicitation["form"] !== undefined || Object.keys(elicitation).length === 0;
+    offered["elicitation"] = {
+      ...(form ? { form: {} } : {}),
+      ...(elicitation["url"] !== undefined ? { url: {} } : {}),
+    };
+  }
+  return offered;
+}
 
 /** Restart delays double from the first to the last; a server up for `STABLE_MS` starts again from the first. */
 const FIRST_RESTART_MS = 500;
 const LAST_RESTART_MS = 30_000;
 const STABLE_MS = 60_000;
-/** `tools/list` pages a server may return before it is taken for looping. */
-const MAX_PAGES = 1_000;
+/** `list_changed` notifications within this long are answered by one listing. */
+const LIST_CHANGED_DEBOUNCE_MS = 250;
+/** The window `maxListChanged` counts relistings in. */
+const STORM_WINDOW_MS = 60_000;
+
+/** The child's last stderr lines a start failure quotes. */
+const STDERR_TAIL = 5;
 
 /** How long a closed connection waits for its child's exit status. */
 const EXIT_WAIT_MS = 500;
@@ -85,6 +117,18 @@ export class Upstream {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private listing: Promise<void> | undefined;
   private relistAgain = false;
+  private relistTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A `list_changed` that came while the first listing was under way: listed again once up. */
+  private changedWhileStarting = false;
+  /** When each relisting of the last `STORM_WINDOW_MS` began. */
+  private relists: number[] = [];
+  /** The last stderr lines of the current child, and its stdout lines skipped as not JSON-RPC. */
+  private tail: string[] = [];
+  private noise = 0;
+  /** Whether it was ever up (a tool of a server that never started is told so). */
+  everUp = false;
+  /** The client capabilities declared to the server (set before it starts: those the gateway's client has). */
+  offered: Record<string, unknown> = CAPABILITIES;
   private probing = false;
 
   constructor(
@@ -115,16 +159,25 @@ export class Upstream {
       await Promise.race([this.connect(generation), deadline]);
       if (generation !== this.generation || this.state !== "starting") return;
       this.state = "up";
+      this.everUp = true;
       this.upSince = Date.now();
       this.events.up(this);
+      if (this.changedWhileStarting) this.relist();
     } catch (e) {
       if (generation !== this.generation || (this.state as UpstreamState) === "stopped") return;
+      // A child that exits while starting: how it exited says more than the closed connection.
+      const exited = isInstance(e, Timeout) ? undefined : this.child?.exited;
+      const how = exited === undefined ? undefined : await Promise.race([exited, pause(EXIT_WAIT_MS)]);
+      if (generation !== this.generation || (this.state as UpstreamState) !== "starting") return;
       const reason = isInstance(e, Timeout)
         ? `it did not start and list its tools within ${this.settings.startupTimeoutMs} ms (--startup-timeout)`
-        : this.reason !== ""
-          ? this.reason
-          : `it could not be started: ${startFailure(e)}`;
-      await this.fail(generation, reason);
+        : how !== undefined
+          ? `it ${how} before it started`
+          : this.reason !== ""
+            ? this.reason
+            : `it could not be started: ${startFailure(e)}`;
+      const tail = this.tail.length === 0 ? "" : `; its last stderr lines: ${this.tail.join(" | ")}`;
+      await this.fail(generation, reason + tail);
     } finally {
       clearTimeout(timer);
     }
@@ -132,9 +185,10 @@ export class Upstream {
 
   private async connect(generation: number): Promise<void> {
     this.reason = "";
+    this.changedWhileStarting = false;
     const client = new this.sdk.Client(
       { name: "backplane-schema-gateway", version: packageInfo().version },
-      { capabilities: CAPABILITIES, jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
+      { capabilities: this.offered, jsonSchemaValidator: new BackplaneJsonSchemaValidator() },
     );
     client.fallbackRequestHandler = (request, extra) =>
       this.events.request(this, request, extra) as ReturnType<NonNullable<SdkClient["fallbackRequestHandler"]>>;
@@ -143,7 +197,8 @@ export class Upstream {
       else this.events.notification(this, notification);
     };
     client.onclose = async () => {
-      if (generation !== this.generation || (this.state !== "up" && this.state !== "starting")) return;
+      // While starting, `start` reports the failure (with the exit status and the last stderr lines).
+      if (generation !== this.generation || this.state !== "up") return;
       // A child's stdout ends as it exits: how it exited is the better reason, when it comes soon.
       const exited = this.child?.exited;
       const how = exited === undefined ? undefined : await Promise.race([exited, pause(EXIT_WAIT_MS)]);
@@ -151,9 +206,28 @@ export class Upstream {
       await this.fail(generation, this.reason !== "" ? this.reason : "its connection closed");
     };
     this.client = client;
+    this.tail = [];
+    this.noise = 0;
     const onFault = (fault: LineFault) => {
       if (generation !== this.generation) return;
-      this.reason = faultText(fault, this.settings.maxMessageBytes);
+      if (fault.kind !== "oversized" && this.config.kind === "stdio" && this.noise < this.settings.maxStdoutNoise) {
+        // A banner or a stray print: skipped as the SDK's stdio client skips it, reported at the 1st, 10th, 100th …
+        this.noise++;
+        if (/^10*$/.test(String(this.noise))) {
+          const what = faultText(fault, this.settings.maxMessageBytes);
+          this.events.stderr(
+            this,
+            `${what} on stdout: skipped (${this.noise} so far; more than ${this.settings.maxStdoutNoise} ` +
+              "isolate it, --max-stdout-noise)",
+          );
+        }
+        return;
+      }
+      this.reason =
+        fault.kind === "oversized"
+          ? faultText(fault, this.settings.maxMessageBytes)
+          : `it wrote more than ${this.settings.maxStdoutNoise} lines on stdout that are not JSON-RPC ` +
+            "messages (--max-stdout-noise)";
       void this.fail(generation, this.reason);
     };
     let transport: Transport;
@@ -163,7 +237,10 @@ export class Upstream {
         isMessage: (value) => this.sdk.types.JSONRPCMessageSchema.safeParse(value).success,
         baseEnv: this.sdk.defaultEnvironment(),
         onFault,
-        onStderr: (line) => this.events.stderr(this, line),
+        onStderr: (line) => {
+          if (generation === this.generation) this.tail = [...this.tail, line].slice(-STDERR_TAIL);
+          this.events.stderr(this, line);
+        },
       });
       this.child = child;
       void child.exited.then((how) => {
@@ -179,47 +256,54 @@ export class Upstream {
     this.tools = await this.listTools(client);
   }
 
-  /** Every page of `tools/list`. */
-  private async listTools(client: SdkClient): Promise<unknown[]> {
-    const tools: unknown[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = (await client.request(
-        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-        AS_SENT,
-        { timeout: this.settings.startupTimeoutMs },
-      )) as unknown;
-      const listed = isObject(result) && Array.isArray(result["tools"]) ? result["tools"] : undefined;
-      if (listed === undefined) throw new Error("its tools/list result has no tools array");
-      tools.push(...listed);
-      const next = isObject(result) ? result["nextCursor"] : undefined;
-      if (next === undefined) return tools;
-      if (typeof next !== "string" || seen.has(next))
-        throw new Error("its tools/list cursor repeats or is not a string");
-      seen.add(next);
-      cursor = next;
-    }
-    throw new Error(`its tools/list has more than ${MAX_PAGES} pages`);
+  /** Every page of `tools/list`, within the listing bounds and the startup budget for the whole listing. */
+  private listTools(client: SdkClient): Promise<unknown[]> {
+    const request = (params: Record<string, unknown>, options: { timeout: number }) =>
+      client.request({ method: "tools/list", params }, AS_SENT, options) as Promise<unknown>;
+    return listAll(request, "tools/list", "tools", this.settings.listing, this.settings.startupTimeoutMs);
   }
 
-  /** Lists the tools again after `list_changed`; changes that arrive meanwhile are listed once more afterwards. */
+  /**
+   * After `list_changed`: the tools are listed again once the notifications stop for `LIST_CHANGED_DEBOUNCE_MS` (and
+   * once more if more came during the listing). A server that makes the gateway relist more than `maxListChanged`
+   * times in `STORM_WINDOW_MS`, or whose listing passes its bounds, is isolated.
+   */
   private relist(): void {
+    if (this.state === "starting") this.changedWhileStarting = true;
     if (this.state !== "up") return;
     if (this.listing !== undefined) {
       this.relistAgain = true;
       return;
     }
-    const client = this.client as SdkClient;
+    clearTimeout(this.relistTimer);
     const generation = this.generation;
+    this.relistTimer = setTimeout(() => {
+      this.relistTimer = undefined;
+      if (generation === this.generation && this.state === "up") this.listAgain(generation);
+    }, LIST_CHANGED_DEBOUNCE_MS);
+  }
+
+  private listAgain(generation: number): void {
+    const client = this.client as SdkClient;
     this.listing = (async () => {
       do {
         this.relistAgain = false;
+        const now = Date.now();
+        this.relists = this.relists.filter((at) => now - at < STORM_WINDOW_MS);
+        this.relists.push(now);
+        if (this.relists.length > this.settings.maxListChanged) {
+          const reason =
+            `it sent tools/list_changed more than ${this.settings.maxListChanged} times in ` +
+            `${STORM_WINDOW_MS / 1000} s (--max-list-changed)`;
+          void this.fail(generation, reason);
+          return;
+        }
         try {
           this.tools = await this.listTools(client);
         } catch (e) {
-          if (generation === this.generation)
-            this.events.stderr(this, `listing its tools again failed: ${oneLine(errorMessage(e))}`);
+          if (generation !== this.generation) return;
+          this.events.stderr(this, `listing its tools again failed: ${oneLine(errorMessage(e))}`);
+          if (isInstance(e, ListingBound)) void this.fail(generation, oneLine(errorMessage(e)));
           return;
         }
         if (generation !== this.generation || this.state !== "up") return;
@@ -252,6 +336,23 @@ export class Upstream {
       });
     } catch (e) {
       if (isInstance(e, this.sdk.McpError) && e.code === this.sdk.types.ErrorCode.RequestTimeout) this.probe();
+      throw e;
+    }
+  }
+
+  /**
+   * Every page of a listing (`resources/list`, …) within the listing bounds and `deadlineMs` for the whole listing; a
+   * server whose listing passes a bound is isolated.
+   */
+  async list(method: string, key: string, deadlineMs: number, signal?: AbortSignal): Promise<unknown[]> {
+    const generation = this.generation;
+    const request = (params: Record<string, unknown>, options: { timeout: number }) =>
+      this.request(method, params, { ...options, ...(signal === undefined ? {} : { signal }) });
+    try {
+      return await listAll(request, method, key, this.settings.listing, deadlineMs);
+    } catch (e) {
+      if (isInstance(e, ListingBound) && generation === this.generation && this.state === "up")
+        void this.fail(generation, oneLine(errorMessage(e)));
       throw e;
     }
   }
@@ -290,6 +391,7 @@ export class Upstream {
     this.state = "down";
     this.reason = reason;
     this.tools = [];
+    clearTimeout(this.relistTimer);
     this.events.down(this, reason);
     await this.close();
     if (!this.settings.restart || this.config.kind !== "stdio") return;
@@ -311,11 +413,17 @@ export class Upstream {
     await child?.stop();
   }
 
+  /** Takes the server down for something the gateway saw it do (a flood); with `--restart` it is started again. */
+  isolate(reason: string): void {
+    if (this.state === "up") void this.fail(this.generation, reason);
+  }
+
   /** Stops the server for good (the gateway is exiting). */
   async stop(): Promise<void> {
     this.state = "stopped";
     this.generation++;
     clearTimeout(this.restartTimer);
+    clearTimeout(this.relistTimer);
     await this.close();
   }
 }

@@ -6,7 +6,7 @@
 
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { LineTransport, type LineFault } from "./line-transport.js";
-import type { StdioServerConfig } from "./config.js";
+import type { StdioServerConfig } from "../config.js";
 
 export interface ChildOptions {
   readonly maxMessageBytes: number;

@@ -5,14 +5,18 @@
  * was allowed (`--allow-origin`), and on loopback the `Host` must name the loopback address (DNS rebinding). Each MCP
  * session is one client of the gateway, through the SDK's server transport, its bodies bounded by
  * `--max-message-bytes`.
+ *
+ * Sessions are bounded: one with no request open (no POST answering, no GET stream) for `--session-idle-timeout`
+ * is closed, and when `MAX_SESSIONS` are open a new client takes the place of the least recently used idle one
+ * (clients such as the SDK 1.x one close without a `DELETE`); only when every session is busy is it refused.
  */
 
 import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Reporter } from "./audit.js";
-import type { Gateway } from "./gateway.js";
-import { loadHttpServerTransport, type HttpServerTransport } from "./sdk.js";
+import type { Reporter } from "../audit.js";
+import type { Gateway } from "../gateway.js";
+import { loadHttpServerTransport, type HttpServerTransport } from "../sdk.js";
 
 export interface HttpFrontOptions {
   readonly host: string;
@@ -20,11 +24,20 @@ export interface HttpFrontOptions {
   readonly token: string;
   readonly allowedOrigins: readonly string[];
   readonly maxMessageBytes: number;
+  /** How long a session with no request open is kept. */
+  readonly sessionIdleMs: number;
+}
+
+/** A session: its transport, its requests open now, and when it was last used. */
+interface Session {
+  readonly transport: HttpServerTransport;
+  open: number;
+  lastUsed: number;
 }
 
 /** The endpoint path (the one MCP clients use by convention). */
 const MCP_PATH = "/mcp";
-/** Sessions served at once; more are refused until one closes. */
+/** Sessions served at once; a new one evicts the least recently used idle one, or is refused when none is idle. */
 const MAX_SESSIONS = 64;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
@@ -49,9 +62,49 @@ export async function serveHttp(
   reporter: Reporter,
 ): Promise<{ address: AddressInfo; close: () => Promise<void> }> {
   const Transport = await loadHttpServerTransport();
-  const sessions = new Map<string, HttpServerTransport>();
+  /** In order of last use: the first is the least recently used. */
+  const sessions = new Map<string, Session>();
   const expected = digest(`Bearer ${options.token}`);
   const loopback = isLoopback(options.host);
+
+  /** Serves one request of a session: it is busy until the response closes, and moves to the most recently used. */
+  const using = async (id: string, session: Session, res: ServerResponse, serve: () => Promise<void>) => {
+    session.open++;
+    session.lastUsed = Date.now();
+    sessions.delete(id);
+    sessions.set(id, session);
+    res.once("close", () => {
+      session.open--;
+      session.lastUsed = Date.now();
+    });
+    await serve();
+  };
+  const closeSession = async (id: string, session: Session, why: string) => {
+    sessions.delete(id);
+    reporter.say(`HTTP session ${id.slice(0, 8)}… closed: ${why}`);
+    await session.transport.close().catch(() => undefined);
+  };
+  /** Closes the least recently used idle session; false when every session is busy. */
+  const evictIdle = async (): Promise<boolean> => {
+    for (const [id, session] of sessions) {
+      if (session.open > 0) continue;
+      await closeSession(id, session, `the least recently used idle session, for a new client (${MAX_SESSIONS} open)`);
+      return true;
+    }
+    return false;
+  };
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) {
+        if (session.open === 0 && now - session.lastUsed >= options.sessionIdleMs) {
+          void closeSession(id, session, `idle for ${options.sessionIdleMs} ms (--session-idle-timeout)`);
+        }
+      }
+    },
+    Math.max(50, Math.min(60_000, Math.floor(options.sessionIdleMs / 4))),
+  );
+  sweep.unref();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://gateway");
@@ -67,20 +120,24 @@ export async function serveHttp(
     // Hashing both sides gives equal lengths, so the comparison takes the same time whatever was sent.
     const given = req.headers.authorization;
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-      return refuse(res, 401, "unauthorized: a bearer token is required", {
-        "www-authenticate": 'Bearer realm="backplane-schema gateway"',
-      });
+      const why =
+        given === undefined
+          ? "unauthorized: a bearer token is required (Authorization: Bearer <the token in --token-file>)"
+          : "unauthorized: the bearer token sent is not the one in --token-file";
+      return refuse(res, 401, why, { "www-authenticate": 'Bearer realm="backplane-schema gateway"' });
     }
     const id = req.headers["mcp-session-id"];
     const known = typeof id === "string" ? sessions.get(id) : undefined;
     if (typeof id === "string" && known === undefined) return refuse(res, 404, "session not found");
-    if (known !== undefined) return known.handleRequest(req, res);
+    if (known !== undefined) return using(id as string, known, res, () => known.transport.handleRequest(req, res));
     if (req.method !== "POST") return refuse(res, 400, "bad request: no session (initialize first)");
-    if (sessions.size >= MAX_SESSIONS) return refuse(res, 503, `too many sessions (${MAX_SESSIONS})`);
+    if (sessions.size >= MAX_SESSIONS && !(await evictIdle())) {
+      return refuse(res, 503, `too many sessions (${MAX_SESSIONS}), none of them idle`);
+    }
     const transport: HttpServerTransport = new Transport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, transport);
+        sessions.set(sessionId, { transport, open: 0, lastUsed: Date.now() });
       },
       maxRequestBodySize: options.maxMessageBytes,
     });
@@ -110,7 +167,8 @@ export async function serveHttp(
   return {
     address,
     close: async () => {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      clearInterval(sweep);
+      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -6,9 +6,9 @@
  */
 
 import { TransformStream, type ReadableStream } from "node:stream/web";
-import type { HttpServerConfig } from "./config.js";
-import type { LineFault } from "./line-transport.js";
-import type { Sdk, Transport } from "./sdk.js";
+import type { HttpServerConfig } from "../config.js";
+import type { LineFault } from "../transport/line-transport.js";
+import type { Sdk, Transport } from "../sdk.js";
 
 const NEWLINE = 0x0a;
 const RETURN = 0x0d;

@@ -1,0 +1,278 @@
+/**
+ * Issue 44, the gateway's bounds, through the program with hostile servers (test/live/hostile-server.ts): a URI
+ * template that made matching exponential, a catch-all template taking another server's reads, a server flooding a
+ * client that reads slowly, a `list_changed` storm, and a re-listing of many large pages. Each asserts what the
+ * gateway did and counted, never how long it took.
+ */
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, test } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CLI, misbehaving, startGateway, textOf, until } from "./gateway-helpers.js";
+import { alive } from "./servers.js";
+
+const HOSTILE = join(dirname(fileURLToPath(import.meta.url)), "hostile-server.js");
+
+function hostile(name: string, mode: string, ...args: string[]) {
+  return { command: process.execPath, args: [HOSTILE, name, mode, ...args] };
+}
+
+const TIMEOUT = { timeout: 120_000 };
+
+describe("gateway bounds (issue 44)", () => {
+  test(
+    "observation 11: a read goes to the most specific template's server; the overlap is reported at start",
+    TIMEOUT,
+    async () => {
+      const gw = await startGateway({
+        servers: {
+          first: hostile("first", "templates", "{+uri}"),
+          files: hostile("files", "templates", "file:///{+path}"),
+        },
+      });
+      try {
+        await gw.waitFor(/overlap/, 60_000);
+        assert.match(
+          gw.stderr(),
+          /\{\+uri\} \(first\) and file:\/\/\/\{\+path\} \(files\) overlap: a read both match goes to files/,
+        );
+        const read = await gw.client.readResource({ uri: "file:///home/ada/.aws/credentials" });
+        assert.equal((read.contents[0] as { text: string }).text, "files read file:///home/ada/.aws/credentials");
+        const other = await gw.client.readResource({ uri: "mem://note" });
+        assert.equal((other.contents[0] as { text: string }).text, "first read mem://note");
+      } finally {
+        await gw.close();
+      }
+    },
+  );
+
+  test(
+    "observation 5: a 16-expression template against a 36-segment path answers (no backtracking)",
+    TIMEOUT,
+    async () => {
+      const template = [...Array(16).keys()].map((i) => `{p${i}}`).join("/") + "!";
+      const gw = await startGateway({
+        servers: { a: hostile("a", "templates", template), b: hostile("b", "templates", "b://{x}") },
+      });
+      try {
+        const uri = [...Array(36).keys()].map((i) => `s${i}`).join("/");
+        await assert.rejects(gw.client.readResource({ uri }), /Resource not found/);
+        // The gateway still answers afterwards.
+        const read = await gw.client.readResource({ uri: "b://y" });
+        assert.equal((read.contents[0] as { text: string }).text, "b read b://y");
+      } finally {
+        await gw.close();
+      }
+    },
+  );
+
+  test(
+    "observation 9: a server storming list_changed is isolated after --max-list-changed; the other works",
+    TIMEOUT,
+    async () => {
+      const gw = await startGateway({
+        servers: { storm: hostile("storm", "storm"), ok: misbehaving("ok") },
+        args: () => ["--max-list-changed", "5"],
+      });
+      try {
+        await gw.waitFor(/storm: stopped: it sent tools\/list_changed more than 5 times/, 90_000);
+        const listed = [...gw.stderr().matchAll(/\[storm\] listed (\d+)/g)].map((m) => Number(m[1]));
+        // The first listing, five relistings, and none after the bound.
+        assert.ok(Math.max(...listed) <= 6, `storm was listed ${Math.max(...listed)} times`);
+        const result = await gw.client.callTool({ name: "ok__echo", arguments: { message: "hi" } });
+        assert.equal(textOf(result), "ok: hi");
+      } finally {
+        await gw.close();
+      }
+    },
+  );
+
+  test(
+    "observation 4: a re-listing past --max-listing-bytes is cut short and its server isolated",
+    TIMEOUT,
+    async () => {
+      const gw = await startGateway({
+        servers: { pages: hostile("pages", "pages", "1000", "200000"), ok: misbehaving("ok") },
+        args: () => ["--max-listing-bytes", String(1024 * 1024)],
+      });
+      try {
+        await gw.client.callTool({ name: "pages__grow", arguments: {} });
+        await gw.waitFor(
+          /pages: stopped: its tools\/list holds more than 1048576 bytes \(--max-listing-bytes\)/,
+          60_000,
+        );
+        const pages = [...gw.stderr().matchAll(/\[pages\] page (\d+)/g)].map((m) => Number(m[1]));
+        assert.ok(Math.max(...pages) <= 6, `${Math.max(...pages) + 1} pages were asked for`);
+        const result = await gw.client.callTool({ name: "ok__echo", arguments: { message: "hi" } });
+        assert.equal(textOf(result), "ok: hi");
+      } finally {
+        await gw.close();
+      }
+    },
+  );
+
+  test(
+    "observation 3: a flood to a client that stops reading is bounded, dropped, reported, then isolated",
+    TIMEOUT,
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "backplane-gateway-"));
+      const max = 256 * 1024;
+      writeFileSync(
+        join(dir, "config.json"),
+        JSON.stringify({ mcpServers: { flood: hostile("flood", "flood", "65536") } }),
+      );
+      const child = spawn(
+        process.execPath,
+        [
+          CLI,
+          "gateway",
+          "--config",
+          join(dir, "config.json"),
+          "--max-queued-bytes",
+          String(max),
+          "--max-dropped-notifications",
+          "200",
+        ],
+        { env: getDefaultEnvironment(), stdio: ["pipe", "pipe", "pipe"] },
+      );
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
+      let stdout = "";
+      const onData = (chunk: Buffer) => (stdout += String(chunk));
+      child.stdout.on("data", onData);
+      const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + "\n");
+      try {
+        send({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "slow", version: "1" } },
+        });
+        await until("initialize answered", () => stdout.includes('"id":1'), 60_000);
+        send({ jsonrpc: "2.0", method: "notifications/initialized" });
+        send({ jsonrpc: "2.0", id: 2, method: "logging/setLevel", params: { level: "debug" } });
+        send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "flood__flood", arguments: {} } });
+        await until("the call answered", () => stdout.includes('"id":3'), 60_000);
+        // The client stops reading.
+        child.stdout.off("data", onData);
+        child.stdout.pause();
+        await until("the flood isolated", () => /flood: stopped: it flooded a slow client/.test(stderr), 90_000);
+        const waiting = [...stderr.matchAll(/(\d+) bytes wait to be written, at most (\d+)/g)];
+        assert.ok(waiting.length >= 2, stderr);
+        for (const [, bytes, bound] of waiting) {
+          assert.equal(Number(bound), max);
+          assert.ok(Number(bytes) <= max, `${bytes} bytes queued`);
+        }
+        assert.match(stderr, /flood: 1 notification\(s\) dropped/);
+        assert.match(stderr, /flood: 100 notification\(s\) dropped/);
+        assert.doesNotMatch(stderr, /MaxListenersExceededWarning/);
+      } finally {
+        child.stdin.end();
+        child.stdout.resume();
+        await until("the gateway to exit", () => child.pid === undefined || !alive(child.pid), 30_000);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe("gateway start-up (issue 44, observations 16 and 18)", () => {
+  test("a banner on stdout is skipped and reported; the server works", TIMEOUT, async () => {
+    const gw = await startGateway({ servers: { banner: misbehaving("banner", "banner") } });
+    try {
+      await gw.waitFor(/\[banner\] it wrote a line that is not JSON on stdout: skipped \(1 so far/, 60_000);
+      const result = await gw.client.callTool({ name: "banner__echo", arguments: { message: "hi" } });
+      assert.equal(textOf(result), "banner: hi");
+    } finally {
+      await gw.close();
+    }
+  });
+
+  test(
+    "a server exiting at start is reported with its exit code and last stderr lines; its tools are told so",
+    TIMEOUT,
+    async () => {
+      const gw = await startGateway({ servers: { broken: misbehaving("broken", "exit3"), ok: misbehaving("ok") } });
+      try {
+        await gw.waitFor(
+          /broken: failed to start: it exited with code 3 before it started; its last stderr lines: loading settings \| Error: the API key is missing/,
+          60_000,
+        );
+        const result = await gw.client.callTool({ name: "broken__echo", arguments: { message: "hi" } });
+        assert.equal(textOf(result), 'The tool "broken__echo" is not available: its server did not start.');
+      } finally {
+        await gw.close();
+      }
+    },
+  );
+});
+
+describe("gateway: a server's requests to the client (issue 44, observation 3)", () => {
+  test("at most 16 wait per server, each at most --client-request-timeout", TIMEOUT, async () => {
+    const gw = await startGateway({
+      servers: { alpha: misbehaving("alpha") },
+      args: () => ["--client-request-timeout", "15000"],
+    });
+    try {
+      // The client never answers "wait": every call's sampling request waits at the client.
+      const calls = [...Array(17).keys()].map(() =>
+        gw.client.callTool({ name: "alpha__sample", arguments: { prompt: "wait" } }, undefined, { timeout: 100_000 }),
+      );
+      await gw.waitFor(/alpha: a sampling\/createMessage request was refused: 16 already wait/, 60_000);
+      const texts = (await Promise.all(calls)).map(textOf);
+      const refused = texts.filter((t) => /too many requests wait at the client \(16\)/.test(t));
+      const timedOut = texts.filter((t) => /^sampling failed: .*Request timed out/.test(t));
+      assert.equal(refused.length, 1, texts.join("\n"));
+      assert.equal(timedOut.length, 16, texts.join("\n"));
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe("gateway: capabilities offered upstream (issue 44, observation 21)", () => {
+  test("a client without sampling, roots or elicitation: the servers are not offered them", TIMEOUT, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "backplane-gateway-"));
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ mcpServers: { alpha: misbehaving("alpha") } }));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "gateway", "--config", join(dir, "config.json")],
+      env: getDefaultEnvironment(),
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += String(chunk)));
+    const client = new Client({ name: "plain", version: "1.0.0" }, { capabilities: {} });
+    try {
+      await client.connect(transport);
+      const offered = await client.callTool({ name: "alpha__capabilities", arguments: {} }, undefined, {
+        timeout: 60_000,
+      });
+      assert.equal(textOf(offered), "{}");
+      assert.match(stderr, /the client does not declare sampling, roots, elicitation: the servers are not offered it/);
+    } finally {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a client with them: the servers are offered what it declared", TIMEOUT, async () => {
+    const gw = await startGateway({ servers: { alpha: misbehaving("alpha") } });
+    try {
+      const offered = await gw.client.callTool({ name: "alpha__capabilities", arguments: {} });
+      assert.deepEqual(JSON.parse(textOf(offered)), {
+        sampling: {},
+        roots: { listChanged: true },
+        elicitation: { form: {} },
+      });
+    } finally {
+      await gw.close();
+    }
+  });
+});
