@@ -2,7 +2,8 @@
  * The Streamable HTTP front (`--http host:port`; MCP 2025-11-25 `basic/transports.mdx` §Streamable HTTP and §Security
  * Warning): loopback only unless `--allow-remote`; every request needs `Authorization: Bearer <token>` (the token
  * from `--token-file`, compared in constant time); a request with an `Origin` header is refused unless that origin
- * was allowed (`--allow-origin`), and on loopback the `Host` must name the loopback address (DNS rebinding). Each MCP
+ * was allowed (`--allow-origin`) or is the loopback front's own (`originAllowed`), and on loopback the `Host` must
+ * name the loopback address (DNS rebinding). Each MCP
  * session is one client of the gateway, through the SDK's server transport, its bodies bounded by
  * `--max-message-bytes`.
  *
@@ -44,6 +45,28 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 /** Whether a host given to `--http` is a loopback address. */
 export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Whether a request's `Origin` may reach the gateway: one `--allow-origin` names, or, for a front on loopback, the
+ * front's own origin (`http://localhost:<port>`, `http://127.0.0.1:<port>`, `http://[::1]:<port>`: a page the gateway
+ * itself could serve, never a rebound name). Any other origin is refused (DNS rebinding, a foreign page).
+ */
+export function originAllowed(
+  origin: string,
+  allowed: readonly string[],
+  self: { readonly loopback: boolean; readonly port: number },
+): boolean {
+  if (allowed.includes(origin)) return true;
+  if (!self.loopback) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return url.protocol === "http:" && isLoopback(host) && url.port === String(self.port) && url.origin === origin;
 }
 
 function digest(text: string): Uint8Array {
@@ -110,7 +133,8 @@ export async function serveHttp(
     const url = new URL(req.url ?? "/", "http://gateway");
     if (url.pathname !== MCP_PATH) return refuse(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
     const origin = req.headers.origin;
-    if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
+    const self = { loopback, port: (server.address() as AddressInfo).port };
+    if (origin !== undefined && !originAllowed(origin, options.allowedOrigins, self)) {
       return refuse(res, 403, "forbidden: this Origin is not allowed (--allow-origin)");
     }
     if (loopback) {
