@@ -30,7 +30,7 @@ const layerRules = Object.entries(below).map(([folder, allowed]) => ({
 // The runtime's folders in the order data flows, lowest first: errors (Result and the error family) → boundary (the
 // schema boundary: InputSchema, OutputSchema, options, cache, the dialect upgrades) → elicitation → descriptor (the
 // tool descriptor read once, names and namespaces) → identity (canonical form, digests, pins, hidden text) →
-// providers (profiles, rules, translation, checks) → admission (ToolCatalog.admitBatch and its bundle) → gateway
+// providers (profiles, rules, translation, checks) → admission (ToolCatalog.admitBatch and its bundle) → execution
 // (Execution.invoke) → conversation. Each imports only the ones below it.
 const RUNTIME = "^src/runtime/";
 const flow = [
@@ -41,7 +41,7 @@ const flow = [
   "identity",
   "providers",
   "admission",
-  "gateway",
+  "execution",
   "conversation",
 ];
 const runtimeRules = flow.map((folder, i) => ({
@@ -66,6 +66,23 @@ const providerRules = providerFolders.map((folder, i) => ({
   to: { path: PROVIDERS, pathNot: `${PROVIDERS}(${providerFolders.slice(0, i + 1).join("|")})/` },
 }));
 
+// The gateway program (src/cli/gateway) by role, lowest first: transport (stdio framing, the HTTP front and its
+// guards) → upstream (server processes and connections, listings) → policy (the catalog, the pin ledger). Each room
+// imports only the rooms before it and the files at the gateway's top that hold no policy: sdk.ts (the SDK's
+// surface), config.ts (the configuration file), audit.ts (the reporter and the audit log), forward.ts (what a hop
+// carries) and uri-template.ts. Routing and the commands at the top (gateway.ts, routes.ts, command.ts, review.ts,
+// approve.ts) use them all; nothing below imports them.
+const GATEWAY = "^src/cli/gateway/";
+const gatewayRooms = ["transport", "upstream", "policy"];
+const gatewayBase = `${GATEWAY}(sdk|config|audit|forward|uri-template)\\.ts$`;
+const gatewayRules = gatewayRooms.map((room, i) => ({
+  name: `cli-gateway-${room}-imports-downwards`,
+  comment: `src/cli/gateway/${room} may import only ${["itself", ...gatewayRooms.slice(0, i)].join(", ")} and the gateway's base files.`,
+  severity: "error",
+  from: { path: `${GATEWAY}${room}/` },
+  to: { path: GATEWAY, pathNot: [`${GATEWAY}(${gatewayRooms.slice(0, i + 1).join("|")})/`, gatewayBase] },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -78,6 +95,7 @@ module.exports = {
     ...layerRules,
     ...runtimeRules,
     ...providerRules,
+    ...gatewayRules,
     {
       name: "runtime-in-folders",
       comment: "Every runtime module belongs to the folder of its stage (runtimeRules): none sits at the top.",

@@ -152,7 +152,7 @@ export {
   type StageName,
   type StageVerdict,
   type ToolCall,
-} from "./runtime/gateway/execution.js";
+} from "./runtime/execution/execution.js";
 export {
   Conversation,
   CatalogAdmissionError,

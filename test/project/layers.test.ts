@@ -1,6 +1,7 @@
 /**
  * The dependency rules that keep folders in the order data flows (.dependency-cruiser.cjs, run by `npm run lint`): a
- * runtime folder, or a folder inside providers/, that imports one above it fails, and the source as it is passes. And
+ * runtime folder, a folder inside providers/, or a room of the gateway (transport, upstream, policy) that imports one
+ * above it fails, and the source as it is passes. And
  * no two folders of `src` import each other, measured on the import graph dependency-cruiser reports (type imports
  * included): at every level of `src`, the folders side by side form no cycle, even through the files beside them.
  */
@@ -160,6 +161,25 @@ test("a folder inside providers/ that imports one after it, or the walk above th
     violations,
   );
   assert.deepEqual(found, ["providers-translation-imports-downwards", "providers-translation-imports-downwards"]);
+});
+
+test("a room of the gateway that imports a room above it, or the routing on top, breaks the rule", () => {
+  const g = "src/cli/gateway";
+  const found = withTree(
+    {
+      [`${g}/sdk.ts`]: "export const sdk = 1;\n",
+      [`${g}/transport/line.ts`]: 'import { sdk } from "../sdk.js";\nexport const line = sdk;\n',
+      [`${g}/upstream/upstream.ts`]: 'import { line } from "../transport/line.js";\nexport const up = line;\n',
+      [`${g}/policy/catalog.ts`]: 'import { sdk } from "../sdk.js";\nexport const catalog = sdk;\n',
+      [`${g}/gateway.ts`]:
+        'import { up } from "./upstream/upstream.js";\nimport { catalog } from "./policy/catalog.js";\n' +
+        "export const gateway = [up, catalog];\n",
+      [`${g}/transport/upward.ts`]: 'import { catalog } from "../policy/catalog.js";\nexport const a = catalog;\n',
+      [`${g}/upstream/upward.ts`]: 'import { gateway } from "../gateway.js";\nexport const b = gateway;\n',
+    },
+    violations,
+  );
+  assert.deepEqual(found.sort(), ["cli-gateway-transport-imports-downwards", "cli-gateway-upstream-imports-downwards"]);
 });
 
 let source: Report | undefined;

@@ -28,7 +28,7 @@ import {
   type Policy,
   type UpdateOptions,
 } from "./conversation-input.js";
-import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "../gateway/execution.js";
+import { Execution, type ExecutionError, type ExecutionHost, type ToolCall } from "../execution/execution.js";
 import type { InputSchemaOptions } from "../boundary/input-schema.js";
 import { err, ok, type Result } from "../errors/result.js";
 import type { AdmittedBundle } from "../admission/admitted-bundle.js";

@@ -16,8 +16,7 @@ import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Reporter } from "../audit.js";
-import type { Gateway } from "../gateway.js";
-import { loadHttpServerTransport, type HttpServerTransport } from "../sdk.js";
+import { loadHttpServerTransport, type HttpServerTransport, type Transport } from "../sdk.js";
 
 export interface HttpFrontOptions {
   readonly host: string;
@@ -78,9 +77,15 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
+/** What the front hands each new session to: the gateway, seen from below (the transport knows nothing of policy). */
+export interface SessionHost {
+  /** Serves one client over `transport`; `onclose` runs when that client is gone. */
+  attach(transport: Transport, onclose?: () => void): Promise<void>;
+}
+
 /** Starts the HTTP front; resolves with its address and a function that closes it (and every session). */
 export async function serveHttp(
-  gateway: Gateway,
+  gateway: SessionHost,
   options: HttpFrontOptions,
   reporter: Reporter,
 ): Promise<{ address: AddressInfo; close: () => Promise<void> }> {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { OutputSchema } from "../../../src/index.js";
-import { checkToolResult } from "../../../src/runtime/gateway/tool-result.js";
+import { checkToolResult } from "../../../src/runtime/execution/tool-result.js";
 
 const compiled = (() => {
   const r = OutputSchema.validateSchema({ type: "array", items: { type: "integer" } });
