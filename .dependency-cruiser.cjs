@@ -67,13 +67,14 @@ const providerRules = providerFolders.map((folder, i) => ({
 }));
 
 // The gateway program (src/cli/gateway) by role, lowest first: transport (stdio framing, the HTTP front and its
-// guards) → upstream (server processes and connections, listings) → policy (the catalog, the pin ledger). Each room
-// imports only the rooms before it and the files at the gateway's top that hold no policy: sdk.ts (the SDK's
+// guards) → upstream (server processes and connections, listings) → policy (the catalog, the pin ledger) → routing
+// (the clients, one handler per method, tool calls, resources and prompts, server-to-client carriage, admissions).
+// Each room imports only the rooms before it and the files at the gateway's top that hold no policy: sdk.ts (the SDK's
 // surface), config.ts (the configuration file), audit.ts (the reporter and the audit log), forward.ts (what a hop
-// carries) and uri-template.ts. Routing and the commands at the top (gateway.ts, routes.ts, command.ts, review.ts,
+// carries) and uri-template.ts. The coordinator and the commands at the top (gateway.ts, command.ts, review.ts,
 // approve.ts) use them all; nothing below imports them.
 const GATEWAY = "^src/cli/gateway/";
-const gatewayRooms = ["transport", "upstream", "policy"];
+const gatewayRooms = ["transport", "upstream", "policy", "routing"];
 const gatewayBase = `${GATEWAY}(sdk|config|audit|forward|uri-template)\\.ts$`;
 const gatewayRules = gatewayRooms.map((room, i) => ({
   name: `cli-gateway-${room}-imports-downwards`,

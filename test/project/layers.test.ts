@@ -1,6 +1,6 @@
 /**
  * The dependency rules that keep folders in the order data flows (.dependency-cruiser.cjs, run by `npm run lint`): a
- * runtime folder, a folder inside providers/, or a room of the gateway (transport, upstream, policy) that imports one
+ * runtime folder, a folder inside providers/, or a room of the gateway (transport, upstream, policy, routing) that imports one
  * above it fails, and the source as it is passes. And
  * no two folders of `src` import each other, measured on the import graph dependency-cruiser reports (type imports
  * included): at every level of `src`, the folders side by side form no cycle, even through the files beside them.
@@ -176,10 +176,18 @@ test("a room of the gateway that imports a room above it, or the routing on top,
         "export const gateway = [up, catalog];\n",
       [`${g}/transport/upward.ts`]: 'import { catalog } from "../policy/catalog.js";\nexport const a = catalog;\n',
       [`${g}/upstream/upward.ts`]: 'import { gateway } from "../gateway.js";\nexport const b = gateway;\n',
+      [`${g}/routing/calls.ts`]: 'import { catalog } from "../policy/catalog.js";\nexport const calls = catalog;\n',
+      [`${g}/policy/upward.ts`]: 'import { calls } from "../routing/calls.js";\nexport const c = calls;\n',
+      [`${g}/routing/upward.ts`]: 'import { gateway } from "../gateway.js";\nexport const d = gateway;\n',
     },
     violations,
   );
-  assert.deepEqual(found.sort(), ["cli-gateway-transport-imports-downwards", "cli-gateway-upstream-imports-downwards"]);
+  assert.deepEqual(found.sort(), [
+    "cli-gateway-policy-imports-downwards",
+    "cli-gateway-routing-imports-downwards",
+    "cli-gateway-transport-imports-downwards",
+    "cli-gateway-upstream-imports-downwards",
+  ]);
 });
 
 let source: Report | undefined;

@@ -205,9 +205,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       oneClient: http === undefined,
       catalog: { ...settings.catalog, servers: servers.map((s) => s.name) },
     },
-    ledger,
-    reporter,
-    audit,
+    { ledger, reporter, audit },
   );
   if (note !== undefined) reporter.say(note);
 

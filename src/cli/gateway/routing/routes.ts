@@ -5,14 +5,14 @@
  * `logging/setLevel` goes to every server that logs (and to those that start later).
  */
 
-import { errorMessage } from "../../engine/errors.js";
-import { isObject } from "../../engine/json/json.js";
-import { oneLine } from "../args.js";
-import type { Names } from "./policy/catalog.js";
-import { hopOptions, onwardParams } from "./forward.js";
-import type { RequestExtra, Sdk } from "./sdk.js";
-import type { Upstream } from "./upstream/upstream.js";
-import { matchTemplate, overlap, parseTemplate, specificity, type UriTemplate, type Work } from "./uri-template.js";
+import { errorMessage } from "../../../engine/errors.js";
+import { isObject } from "../../../engine/json/json.js";
+import { oneLine } from "../../args.js";
+import type { Names } from "../policy/catalog.js";
+import { hopOptions, onwardParams } from "../forward.js";
+import type { RequestExtra, Sdk } from "../sdk.js";
+import type { Upstream } from "../upstream/upstream.js";
+import { matchTemplate, overlap, parseTemplate, specificity, type UriTemplate, type Work } from "../uri-template.js";
 
 /** MCP 2025-11-25 `server/resources.mdx` §Error Handling: resource not found. */
 const RESOURCE_NOT_FOUND = -32002;

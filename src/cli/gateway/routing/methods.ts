@@ -1,0 +1,96 @@
+/**
+ * What a client may ask the gateway, one handler per method: the tools from the catalog, a tool call through
+ * `Execution.invoke` (calls.ts), resources, prompts, completion and logging carried by server (routes.ts). A method
+ * not in the table is not carried; a task-augmented request is refused; every request waits for the first catalog.
+ */
+
+import { isObject } from "../../../engine/json/json.js";
+import type { GatewayCatalog } from "../policy/catalog.js";
+import type { RequestExtra, Sdk } from "../sdk.js";
+import type { Upstream } from "../upstream/upstream.js";
+import { audited, type Calls } from "./calls.js";
+import type { Audit } from "../audit.js";
+import type { Front, FrontHandlers, Message } from "./fronts.js";
+import type { Routes } from "./routes.js";
+
+/** One request of a client, as its handler is given it. */
+interface ClientRequest {
+  readonly front: Front;
+  readonly method: string;
+  readonly params: unknown;
+  readonly extra: RequestExtra;
+}
+
+type Handler = (request: ClientRequest) => Promise<unknown> | unknown;
+
+export interface MethodParts {
+  readonly sdk: Sdk;
+  readonly catalog: GatewayCatalog;
+  readonly calls: Calls;
+  readonly routes: Routes;
+  readonly audit: Audit;
+  readonly upstreams: () => readonly Upstream[];
+  /** Settles once the first catalog is admitted. */
+  readonly ready: () => Promise<void>;
+}
+
+/** The client methods the gateway answers, each to its handler. */
+function methods(parts: MethodParts): ReadonlyMap<string, Handler> {
+  const { sdk, catalog, calls, routes } = parts;
+  const tool = audited(parts.audit, (call) => calls.call(call));
+  const resource: Handler = ({ method, params, extra }) => routes.resource(method, params, extra);
+  return new Map<string, Handler>([
+    [
+      "tools/list",
+      ({ params }) => {
+        if (isObject(params) && params["cursor"] !== undefined) {
+          throw new sdk.McpError(
+            sdk.types.ErrorCode.InvalidParams,
+            "tools/list: the gateway serves one page; it gave no cursor",
+          );
+        }
+        return { tools: catalog.tools };
+      },
+    ],
+    ["tools/call", ({ front, params, extra }) => tool(calls.toolCall(front, params, extra))],
+    ["resources/list", ({ params, extra }) => routes.listResources(params, extra)],
+    ["resources/templates/list", ({ params, extra }) => routes.listTemplates(params, extra)],
+    ["resources/read", resource],
+    ["resources/subscribe", resource],
+    ["resources/unsubscribe", resource],
+    ["prompts/list", ({ params, extra }) => routes.listPrompts(params, extra)],
+    ["prompts/get", ({ params, extra }) => routes.getPrompt(params, extra)],
+    ["completion/complete", ({ params, extra }) => routes.complete(params, extra)],
+    ["logging/setLevel", ({ params, extra }) => routes.setLevel(params, extra)],
+  ]);
+}
+
+/** The handlers a front's requests and notifications go to. */
+export function clientHandlers(parts: MethodParts): FrontHandlers {
+  const { sdk } = parts;
+  const table = methods(parts);
+  return {
+    async request(front: Front, request: Message, extra: RequestExtra): Promise<unknown> {
+      const { method, params } = request;
+      if (isObject(params) && params["task"] !== undefined) {
+        throw new sdk.McpError(
+          sdk.types.ErrorCode.InvalidParams,
+          "task-augmented requests are not carried by the gateway",
+        );
+      }
+      await parts.ready();
+      const handler = table.get(method);
+      if (handler === undefined)
+        throw new sdk.McpError(
+          sdk.types.ErrorCode.MethodNotFound,
+          `Method not found: the gateway does not carry ${method}`,
+        );
+      return handler({ front, method, params, extra });
+    },
+    notification(notification: Message): void {
+      if (notification.method === "notifications/roots/list_changed") {
+        for (const up of parts.upstreams()) up.notify("notifications/roots/list_changed");
+      }
+    },
+  };
+}
