@@ -7,18 +7,10 @@
 import { measure, strictUsage, type StrictUsage } from "./measure.js";
 import type { ProviderProfile } from "./profiles/profile.js";
 import { refusal, type ProviderChange, type ProviderError, type ToolField, type ToolOutcome } from "./report.js";
-import { walk, type WalkResult } from "./walk.js";
+import { walk, type WalkOptions, type WalkResult } from "./walk.js";
 
-/** The resolved options of a check. */
-export interface CheckSettings {
-  readonly widen: boolean;
-  readonly narrow: boolean;
-  readonly encode: boolean;
-  readonly formatAssertion: boolean;
-  readonly contentAssertion: boolean;
-  readonly maxDepth: number;
-  readonly maxNodes: number;
-}
+/** The resolved options of a check: how each of its schemas is walked, but for which field it is. */
+export type CheckSettings = Omit<WalkOptions, "field">;
 
 /** The output schema against a profile: reported, never sent, never changing the tool's outcome. */
 export interface SchemaCheck {
