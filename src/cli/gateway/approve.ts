@@ -1,9 +1,9 @@
 /**
- * `gateway approve --pins <file> <tool>@<digest>…`: pins, for each named tool, the definition the gateway (or `gateway
- * review`) held and recorded in the held file, and only when its digest is the one `gateway review` printed for it:
- * exactly what the person was shown, never what a server lists now nor a definition recorded since. A tool named
- * without a digest is refused (approve never pins a definition it did not name). The pin ledger writes under its lock;
- * a running gateway picks the change up without a restart.
+ * `gateway approve --pins <file> <tool>@<digest>...`: pins, for each named tool, the definition the gateway (or
+ * `gateway review`) held and recorded in the held file, and only when its digest is the one `gateway review` printed
+ * for it: exactly what the person was shown, never what a server lists now nor a definition recorded since. A tool
+ * named without a digest is refused (approve never pins a definition it did not name). The pin ledger writes under its
+ * lock; a running gateway picks the change up without a restart.
  */
 
 import { CliError, ExitCode, parseArgs } from "../args.js";

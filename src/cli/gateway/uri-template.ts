@@ -1,6 +1,6 @@
 /**
- * Matching a URI against a URI template (RFC 6570, levels 1–4) without backtracking: the template is read into a small
- * automaton (a literal character, or an expression that expands to nothing or to its operator's first character
+ * Matching a URI against a URI template (RFC 6570, levels 1 to 4) without backtracking: the template is read into a
+ * small automaton (a literal character, or an expression that expands to nothing or to its operator's first character
  * followed by any run of the characters its expansion may hold) and the URI is run through every state at once, so a
  * match costs at most (states × URI characters) steps, counted. Which characters an expansion may hold follows
  * RFC 6570 §3.2 as servers match it (the MCP SDK's `UriTemplate`): `{var}` and `{.var}` and `{;var}` hold no `/`, `?`
