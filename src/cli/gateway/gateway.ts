@@ -21,7 +21,8 @@ import { Fronts, type FrontHandlers } from "./routing/fronts.js";
 import { clientHandlers } from "./routing/methods.js";
 import { Routes } from "./routing/routes.js";
 import type { Sdk, Transport } from "./sdk.js";
-import { carriedCapabilities, Upstream, type UpstreamSettings } from "./upstream/upstream.js";
+import { carriedCapabilities } from "./upstream/capabilities.js";
+import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;

@@ -15,7 +15,10 @@ import { spawnServer, type ChildServer } from "../transport/child-transport.js";
 import type { ServerConfig } from "../config.js";
 import { httpTransport } from "./http-upstream.js";
 import type { LineFault } from "../transport/line-transport.js";
+import { CAPABILITIES } from "./capabilities.js";
 import { listAll, ListingBound, type ListingBounds } from "./listing.js";
+import { Relisting } from "./relisting.js";
+import { judgeFault } from "./stdout-noise.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkClient, type Transport } from "../sdk.js";
 
 export type UpstreamState = "starting" | "up" | "down" | "stopped";
@@ -28,7 +31,7 @@ export interface UpstreamSettings {
   readonly restart: boolean;
   /** The total bound on each of its listings. */
   readonly listing: ListingBounds;
-  /** Relistings after `list_changed` a server may cause in `STORM_WINDOW_MS` before it is isolated. */
+  /** Relistings after `list_changed` a server may cause in a minute before it is isolated (relisting.ts). */
   readonly maxListChanged: number;
   /** Lines on a server's stdout that are not JSON-RPC skipped (and reported) before it is isolated, per start. */
   readonly maxStdoutNoise: number;
@@ -50,37 +53,10 @@ export interface UpstreamEvents {
   stderr(upstream: Upstream, line: string): void;
 }
 
-/** The client capabilities an upstream is offered by default; the gateway carries each to its client, or refuses it. */
-const CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } };
-
-/**
- * What the gateway can carry for a client that declared `client`: only the capabilities it has, so a server does not
- * offer tools that need sampling, roots or elicitation to a client that cannot answer them.
- */
-export function carriedCapabilities(client: Record<string, unknown>): Record<string, unknown> {
-  const offered: Record<string, unknown> = {};
-  if (client["sampling"] !== undefined) offered["sampling"] = {};
-  if (client["roots"] !== undefined) offered["roots"] = { listChanged: true };
-  const elicitation = client["elicitation"];
-  if (isObject(elicitation)) {
-    // An empty elicitation capability means form mode (MCP 2025-11-25 client/elicitation.mdx §Capabilities).
-    const form = elicitation["form"] !== undefined || Object.keys(elicitation).length === 0;
-    offered["elicitation"] = {
-      ...(form ? { form: {} } : {}),
-      ...(elicitation["url"] !== undefined ? { url: {} } : {}),
-    };
-  }
-  return offered;
-}
-
 /** Restart delays double from the first to the last; a server up for `STABLE_MS` starts again from the first. */
 const FIRST_RESTART_MS = 500;
 const LAST_RESTART_MS = 30_000;
 const STABLE_MS = 60_000;
-/** `list_changed` notifications within this long are answered by one listing. */
-const LIST_CHANGED_DEBOUNCE_MS = 250;
-/** The window `maxListChanged` counts relistings in. */
-const STORM_WINDOW_MS = 60_000;
 
 /** The child's last stderr lines a start failure quotes. */
 const STDERR_TAIL = 5;
@@ -92,13 +68,6 @@ class Timeout extends Error {}
 
 function pause(ms: number): Promise<undefined> {
   return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
-}
-
-function faultText(fault: LineFault, max: number): string {
-  if (fault.kind === "oversized") return `it sent a message of more than ${max} bytes (--max-message-bytes)`;
-  return fault.kind === "not_json"
-    ? "it wrote a line that is not JSON"
-    : "it wrote JSON that is not a JSON-RPC message";
 }
 
 export class Upstream {
@@ -115,13 +84,8 @@ export class Upstream {
   private restarts = 0;
   private upSince = 0;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  private listing: Promise<void> | undefined;
-  private relistAgain = false;
-  private relistTimer: ReturnType<typeof setTimeout> | undefined;
   /** A `list_changed` that came while the first listing was under way: listed again once up. */
   private changedWhileStarting = false;
-  /** When each relisting of the last `STORM_WINDOW_MS` began. */
-  private relists: number[] = [];
   /** The last stderr lines of the current child, and its stdout lines skipped as not JSON-RPC. */
   private tail: string[] = [];
   private noise = 0;
@@ -131,12 +95,29 @@ export class Upstream {
   offered: Record<string, unknown> = CAPABILITIES;
   private probing = false;
 
+  private readonly relisting: Relisting;
+
   constructor(
     readonly config: ServerConfig,
     private readonly sdk: Sdk,
     private readonly settings: UpstreamSettings,
     private readonly events: UpstreamEvents,
-  ) {}
+  ) {
+    this.relisting = new Relisting(
+      {
+        current: (generation) => generation === this.generation,
+        live: (generation) => generation === this.generation && this.state === "up",
+        list: () => this.listTools(this.client as SdkClient),
+        listed: (tools) => {
+          this.tools = tools;
+          this.events.toolsChanged(this);
+        },
+        report: (line) => this.events.stderr(this, line),
+        fail: (generation, reason) => void this.fail(generation, reason),
+      },
+      settings.maxListChanged,
+    );
+  }
 
   get name(): string {
     return this.config.name;
@@ -210,24 +191,10 @@ export class Upstream {
     this.noise = 0;
     const onFault = (fault: LineFault) => {
       if (generation !== this.generation) return;
-      if (fault.kind !== "oversized" && this.config.kind === "stdio" && this.noise < this.settings.maxStdoutNoise) {
-        // A banner or a stray print: skipped as the SDK's stdio client skips it, reported at the 1st, 10th, 100th …
-        this.noise++;
-        if (/^10*$/.test(String(this.noise))) {
-          const what = faultText(fault, this.settings.maxMessageBytes);
-          this.events.stderr(
-            this,
-            `${what} on stdout: skipped (${this.noise} so far; more than ${this.settings.maxStdoutNoise} ` +
-              "isolate it, --max-stdout-noise)",
-          );
-        }
-        return;
-      }
-      this.reason =
-        fault.kind === "oversized"
-          ? faultText(fault, this.settings.maxMessageBytes)
-          : `it wrote more than ${this.settings.maxStdoutNoise} lines on stdout that are not JSON-RPC ` +
-            "messages (--max-stdout-noise)";
+      const judged = judgeFault(fault, ++this.noise, this.config.kind === "stdio", this.settings);
+      if (judged.report !== undefined) this.events.stderr(this, judged.report);
+      if (judged.isolate === undefined) return;
+      this.reason = judged.isolate;
       void this.fail(generation, this.reason);
     };
     let transport: Transport;
@@ -263,55 +230,10 @@ export class Upstream {
     return listAll(request, "tools/list", "tools", this.settings.listing, this.settings.startupTimeoutMs);
   }
 
-  /**
-   * After `list_changed`: the tools are listed again once the notifications stop for `LIST_CHANGED_DEBOUNCE_MS` (and
-   * once more if more came during the listing). A server that makes the gateway relist more than `maxListChanged`
-   * times in `STORM_WINDOW_MS`, or whose listing passes its bounds, is isolated.
-   */
+  /** After `list_changed`: listed again (relisting.ts), debounced and bounded; while starting, once up. */
   private relist(): void {
     if (this.state === "starting") this.changedWhileStarting = true;
-    if (this.state !== "up") return;
-    if (this.listing !== undefined) {
-      this.relistAgain = true;
-      return;
-    }
-    clearTimeout(this.relistTimer);
-    const generation = this.generation;
-    this.relistTimer = setTimeout(() => {
-      this.relistTimer = undefined;
-      if (generation === this.generation && this.state === "up") this.listAgain(generation);
-    }, LIST_CHANGED_DEBOUNCE_MS);
-  }
-
-  private listAgain(generation: number): void {
-    const client = this.client as SdkClient;
-    this.listing = (async () => {
-      do {
-        this.relistAgain = false;
-        const now = Date.now();
-        this.relists = this.relists.filter((at) => now - at < STORM_WINDOW_MS);
-        this.relists.push(now);
-        if (this.relists.length > this.settings.maxListChanged) {
-          const reason =
-            `it sent tools/list_changed more than ${this.settings.maxListChanged} times in ` +
-            `${STORM_WINDOW_MS / 1000} s (--max-list-changed)`;
-          void this.fail(generation, reason);
-          return;
-        }
-        try {
-          this.tools = await this.listTools(client);
-        } catch (e) {
-          if (generation !== this.generation) return;
-          this.events.stderr(this, `listing its tools again failed: ${oneLine(errorMessage(e))}`);
-          if (isInstance(e, ListingBound)) void this.fail(generation, oneLine(errorMessage(e)));
-          return;
-        }
-        if (generation !== this.generation || this.state !== "up") return;
-        this.events.toolsChanged(this);
-      } while (this.relistAgain);
-    })().finally(() => {
-      this.listing = undefined;
-    });
+    if (this.state === "up") this.relisting.changed(this.generation);
   }
 
   /**
@@ -391,7 +313,7 @@ export class Upstream {
     this.state = "down";
     this.reason = reason;
     this.tools = [];
-    clearTimeout(this.relistTimer);
+    this.relisting.cancel();
     this.events.down(this, reason);
     await this.close();
     if (!this.settings.restart || this.config.kind !== "stdio") return;
@@ -423,7 +345,7 @@ export class Upstream {
     this.state = "stopped";
     this.generation++;
     clearTimeout(this.restartTimer);
-    clearTimeout(this.relistTimer);
+    this.relisting.cancel();
     await this.close();
   }
 }
