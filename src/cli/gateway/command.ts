@@ -19,6 +19,7 @@ import { LineTransport } from "./transport/line-transport.js";
 import { checkNamespacing, type CatalogSettings } from "./policy/catalog.js";
 import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
+import { MIN_KEY_BYTES } from "./policy/request-state.js";
 import { MAX_PAGES } from "./upstream/listing.js";
 import { loadSdk } from "./sdk.js";
 
@@ -162,6 +163,26 @@ function httpOf(args: ParsedArgs) {
   return { host, port, token, allowedOrigins: args.lists.get("--allow-origin") ?? [] };
 }
 
+/**
+ * `--request-state-key <file>`: the key of the `requestState` the gateway mints for MCP 2026-07-28 clients, which every
+ * replica behind one load balancer must share (at least 32 bytes; the file's bytes as they are).
+ */
+function requestStateKeyOf(args: ParsedArgs): Uint8Array | undefined {
+  const file = args.options.get("--request-state-key");
+  if (file === undefined) return undefined;
+  let key: Uint8Array;
+  try {
+    key = new Uint8Array(readFileSync(file));
+  } catch (e) {
+    throw new CliError(`cannot read --request-state-key ${file}: ${oneLine(errorMessage(e))}`);
+  }
+  if (key.length < MIN_KEY_BYTES)
+    throw new CliError(
+      `--request-state-key ${file} must hold at least ${MIN_KEY_BYTES} bytes (it holds ${key.length})`,
+    );
+  return key;
+}
+
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
     flags: [...SHARED.flags, "--audit-values", "--allow-remote"],
@@ -175,6 +196,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       "--max-dropped-notifications",
       "--client-request-timeout",
       "--session-idle-timeout",
+      "--request-state-key",
     ],
     repeatable: [...SHARED.repeatable, "--allow-origin"],
   });
@@ -195,6 +217,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   const note = await ledger.open();
   if (args.flags.has("--audit-values") && !args.options.has("--audit"))
     throw new CliError("--audit-values needs --audit <file|->");
+  const requestStateKey = requestStateKeyOf(args);
   const sdk = await loadSdk("gateway");
   const audit = new Audit(args.options.get("--audit"), args.flags.has("--audit-values"), io.err);
   const gateway = new Gateway(
@@ -203,6 +226,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     {
       ...settings,
       oneClient: http === undefined,
+      ...(requestStateKey === undefined ? {} : { requestStateKey }),
       catalog: { ...settings.catalog, servers: servers.map((s) => s.name) },
     },
     { ledger, reporter, audit },
@@ -236,6 +260,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         ...http,
         maxMessageBytes: settings.maxMessageBytes,
         sessionIdleMs: whole(args, "--session-idle-timeout", DEFAULTS.sessionIdleMs),
+        maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
       },
       reporter,
     );

@@ -20,6 +20,8 @@ import { Carriage } from "./routing/carriage.js";
 import { Fronts, type FrontHandlers } from "./routing/fronts.js";
 import { clientHandlers } from "./routing/methods.js";
 import { Routes } from "./routing/routes.js";
+import { Stateless } from "./routing/stateless.js";
+import { RequestStateCodec } from "./policy/request-state.js";
 import type { Sdk, Transport } from "./sdk.js";
 import { carriedCapabilities } from "./upstream/capabilities.js";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
@@ -36,7 +38,12 @@ export interface GatewaySettings extends UpstreamSettings {
    */
   readonly oneClient?: boolean;
   readonly catalog: CatalogSettings;
+  /** The key of the `requestState` the gateway mints (shared by replicas); a fresh one per process when absent. */
+  readonly requestStateKey?: Uint8Array;
 }
+
+/** `subscriptions/listen` streams held at once. */
+const MAX_LISTENERS = 64;
 
 /** What the gateway reports and records with, and the pins it admits against. */
 export interface GatewayServices {
@@ -54,6 +61,8 @@ export class Gateway {
   private readonly carriage: Carriage;
   private readonly admissions: Admissions;
   private readonly handlers: FrontHandlers;
+  /** MCP 2026-07-28 requests, served without a session. */
+  readonly stateless: Stateless;
   /** Settles once every server is up or down for the first time, and the first catalog is admitted. */
   readonly ready: Promise<void>;
   private started = false;
@@ -83,6 +92,12 @@ export class Gateway {
     });
     const { catalog, routes } = this;
     this.handlers = clientHandlers({ sdk, catalog, calls, routes, audit, upstreams, ready: () => this.ready });
+    const codec = new RequestStateCodec(settings.requestStateKey);
+    this.stateless = new Stateless(this.handlers, this.fronts, this.catalog, {
+      parkMs: settings.clientRequestTimeoutMs,
+      codec,
+      maxListeners: MAX_LISTENERS,
+    });
     this.upstreams = configs.map(
       (config) =>
         new Upstream(config, sdk, settings, {

@@ -10,7 +10,7 @@ import { isObject } from "../../../engine/json/json.js";
 import { ElicitationSchema } from "../../../index.js";
 import type { Reporter } from "../audit.js";
 import { hopOptions, onwardParams } from "../forward.js";
-import { AS_SENT, type RequestExtra, type Sdk } from "../sdk.js";
+import type { RequestExtra, Sdk } from "../sdk.js";
 import { QueueFull } from "../transport/line-transport.js";
 import type { Upstream } from "../upstream/upstream.js";
 import { CLIENT_INIT_MS, type Fronts, type Message } from "./fronts.js";
@@ -152,18 +152,19 @@ export class Carriage {
     if (front === undefined) throw new McpError(types.ErrorCode.InternalError, "no client is connected to the gateway");
     // A server may ask at once (roots, on its own initialisation): the client's capabilities are known once it is.
     await Promise.race([front.initialized, new Promise((resolve) => setTimeout(resolve, CLIENT_INIT_MS).unref())]);
-    const capabilities = (front.server.getClientCapabilities() ?? {}) as Record<string, unknown>;
-    const lacks = (capability: string) =>
-      new McpError(
+    const capabilities = front.capabilities();
+    const lacks = (capability: string) => {
+      front.lacks?.(capability);
+      return new McpError(
         types.ErrorCode.InvalidRequest,
         `the client does not support ${capability} (the gateway carries it when the client declares it)`,
       );
+    };
     const call = this.fronts.callOf(up.name);
     const related = call !== undefined && call.front === front ? { relatedRequestId: call.requestId } : {};
     const onward = () =>
-      front.server.request(
-        { method, ...(params === undefined ? {} : { params: onwardParams(params) }) } as never,
-        AS_SENT,
+      front.ask(
+        { method, ...(params === undefined ? {} : { params: onwardParams(params) }) },
         { ...hopOptions(params, extra, this.settings.clientRequestTimeoutMs), ...related },
       );
     const handler = this.requests.get(method);
@@ -195,9 +196,12 @@ export class Carriage {
     const send = { method, ...(params === undefined ? {} : { params }) };
     // A log message sent during a call goes with that call (its POST stream over HTTP); the rest to every client.
     const call = method === "notifications/message" ? this.fronts.callOf(up.name) : undefined;
-    for (const front of this.fronts.open()) {
-      const related = call?.front === front ? { relatedRequestId: call.requestId } : undefined;
-      front.server.notification(send as never, related).catch((e: unknown) => this.dropped(up, e));
+    // A 2026-07-28 request is no standing client: only what belongs to its call reaches it.
+    const fronts = new Set(this.fronts.open());
+    if (call !== undefined && !call.front.closed) fronts.add(call.front);
+    for (const front of fronts) {
+      const related = call?.front === front ? call.requestId : undefined;
+      front.notify(send, related).catch((e: unknown) => this.dropped(up, e));
     }
   }
 

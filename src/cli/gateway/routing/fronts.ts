@@ -9,15 +9,35 @@ import { errorMessage, isInstance } from "../../../engine/errors.js";
 import { oneLine } from "../../args.js";
 import { packageInfo } from "../../package-info.js";
 import type { Reporter } from "../audit.js";
-import type { RequestExtra, Sdk, SdkServer, Transport } from "../sdk.js";
+import { AS_SENT, type RequestExtra, type Sdk, type Transport } from "../sdk.js";
 
-/** A connected client. */
+/** How a server's request is sent on to a client. */
+export interface AskOptions {
+  readonly timeout: number;
+  readonly signal: AbortSignal;
+  /** The client's request it belongs to (over HTTP it travels on that request's stream). */
+  readonly relatedRequestId?: string | number;
+  readonly onprogress?: (progress: Record<string, unknown>) => void;
+}
+
+/**
+ * A client of the gateway: a 2025-11-25 session (the stdio client, or one Streamable HTTP session), or, for
+ * MCP 2026-07-28, one stateless request or one `subscriptions/listen` stream.
+ */
 export interface Front {
-  readonly server: SdkServer;
   readonly attached: number;
   /** Settles when the client has initialised (its capabilities are known). */
   readonly initialized: Promise<void>;
   closed: boolean;
+  /** What the client declared it supports: at `initialize`, or (2026-07-28) on the request itself. */
+  capabilities(): Record<string, unknown>;
+  /** A server's request sent on to the client; resolves with the client's answer. */
+  ask(request: Message, options: AskOptions): Promise<unknown>;
+  /** A notification sent to the client, tied to one of its requests when `related` is given. */
+  notify(notification: Message, related?: string | number): Promise<void>;
+  /** Told when a server's request needed a capability this client did not declare. */
+  lacks?(capability: string): void;
+  close(): Promise<void>;
 }
 
 /** A tool call running on a server: the client that made it and its request id. */
@@ -39,7 +59,7 @@ export interface FrontHandlers {
 }
 
 /** What the gateway declares to its clients: everything it carries. */
-const CAPABILITIES = {
+export const CAPABILITIES = {
   tools: { listChanged: true },
   resources: { subscribe: true, listChanged: true },
   prompts: { listChanged: true },
@@ -79,10 +99,14 @@ export class Fronts {
     );
     let initialized: () => void = () => undefined;
     const front: Front = {
-      server,
       attached: Date.now(),
       initialized: new Promise((resolve) => (initialized = resolve)),
       closed: false,
+      capabilities: () => (server.getClientCapabilities() ?? {}) as Record<string, unknown>,
+      ask: (request, options) => server.request(request as never, AS_SENT, options),
+      notify: (notification, related) =>
+        server.notification(notification as never, related === undefined ? undefined : { relatedRequestId: related }),
+      close: () => server.close(),
     };
     server.oninitialized = () => {
       initialized();
@@ -135,6 +159,15 @@ export class Fronts {
     return Object.assign(new Error(text), { code: e.code, ...(e.data === undefined ? {} : { data: e.data }) });
   }
 
+  /** A client that is no session (a 2026-07-28 listen stream) joins those notified; returns how it leaves. */
+  join(front: Front): () => void {
+    this.fronts.add(front);
+    return () => {
+      front.closed = true;
+      this.fronts.delete(front);
+    };
+  }
+
   /** The clients still connected. */
   open(): Front[] {
     return [...this.fronts].filter((front) => !front.closed);
@@ -171,11 +204,12 @@ export class Fronts {
 
   /** Tells every connected client that the tools it was shown changed. */
   toolListChanged(): void {
-    for (const front of this.open()) front.server.sendToolListChanged().catch(() => undefined);
+    const changed = { method: "notifications/tools/list_changed" };
+    for (const front of this.open()) front.notify(changed).catch(() => undefined);
   }
 
   /** Closes every client; resolves when all are closed. */
   close(): Promise<unknown> {
-    return Promise.all([...this.fronts].map((front) => front.server.close().catch(() => undefined)));
+    return Promise.all([...this.fronts].map((front) => front.close().catch(() => undefined)));
   }
 }

@@ -17,6 +17,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Reporter } from "../audit.js";
 import { loadHttpServerTransport, type HttpServerTransport, type Transport } from "../sdk.js";
+import { classify, refusal, type Refusal } from "./stateless.js";
+import { refusalAnswer, serveStateless, writeAnswer, type StatelessHost } from "./stateless-http.js";
+
+/** One value of a request header. */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
 
 export interface HttpFrontOptions {
   readonly host: string;
@@ -26,6 +34,8 @@ export interface HttpFrontOptions {
   readonly maxMessageBytes: number;
   /** How long a session with no request open is kept. */
   readonly sessionIdleMs: number;
+  /** Bytes a 2026-07-28 stream may leave unread before its notifications are dropped. */
+  readonly maxQueuedBytes: number;
 }
 
 /** A session: its transport, its requests open now, and when it was last used. */
@@ -81,6 +91,28 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 export interface SessionHost {
   /** Serves one client over `transport`; `onclose` runs when that client is gone. */
   attach(transport: Transport, onclose?: () => void): Promise<void>;
+  /** Answers MCP 2026-07-28 requests, which belong to no session. */
+  readonly stateless: StatelessHost;
+}
+
+/** A posted body, read whole up to `max` bytes: its JSON, or the refusal to send. */
+async function readBody(req: IncomingMessage, max: number): Promise<{ body: unknown } | { refusal: Refusal }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Uint8Array).length;
+    if (size > max) {
+      req.resume();
+      const why = `Payload too large: the body is over --max-message-bytes (${max})`;
+      return { refusal: refusal(413, -32600, why) };
+    }
+    chunks.push(chunk as Uint8Array);
+  }
+  try {
+    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+  } catch {
+    return { refusal: refusal(400, -32700, "Parse error: the body is not JSON") };
+  }
 }
 
 /** Starts the HTTP front; resolves with its address and a function that closes it (and every session). */
@@ -94,6 +126,7 @@ export async function serveHttp(
   const sessions = new Map<string, Session>();
   const expected = digest(`Bearer ${options.token}`);
   const loopback = isLoopback(options.host);
+  const stateless = { maxQueuedBytes: options.maxQueuedBytes, keepAliveMs: 15_000 };
 
   /** Serves one request of a session: it is busy until the response closes, and moves to the most recently used. */
   const using = async (id: string, session: Session, res: ServerResponse, serve: () => Promise<void>) => {
@@ -155,10 +188,21 @@ export async function serveHttp(
           : "unauthorized: the bearer token sent is not the one in --token-file";
       return refuse(res, 401, why, { "www-authenticate": 'Bearer realm="backplane-schema gateway"' });
     }
+    let body: unknown;
+    if (req.method === "POST") {
+      const read = await readBody(req, options.maxMessageBytes);
+      if ("refusal" in read) return writeAnswer(res, refusalAnswer(null, read.refusal));
+      body = read.body;
+      // The era is the body's (MCP 2026-07-28 `basic/versioning.mdx`): a `_meta` claim is stateless, whatever else.
+      const era = classify(body, header(req, "mcp-protocol-version"));
+      if (era.era === "refused") return writeAnswer(res, refusalAnswer(era.id, era.refusal));
+      if (era.era === "modern") return serveStateless(req, res, era.request, gateway.stateless, stateless);
+    }
     const id = req.headers["mcp-session-id"];
     const known = typeof id === "string" ? sessions.get(id) : undefined;
     if (typeof id === "string" && known === undefined) return refuse(res, 404, "session not found");
-    if (known !== undefined) return using(id as string, known, res, () => known.transport.handleRequest(req, res));
+    if (known !== undefined)
+      return using(id as string, known, res, () => known.transport.handleRequest(req, res, body));
     if (req.method !== "POST") return refuse(res, 400, "bad request: no session (initialize first)");
     if (sessions.size >= MAX_SESSIONS && !(await evictIdle())) {
       return refuse(res, 503, `too many sessions (${MAX_SESSIONS}), none of them idle`);
@@ -173,7 +217,7 @@ export async function serveHttp(
     await gateway.attach(transport, () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     });
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body);
     // A first request that did not initialise a session leaves nothing behind.
     if (transport.sessionId === undefined) await transport.close();
   };

@@ -1,0 +1,131 @@
+/**
+ * An MCP 2026-07-28 request on the HTTP front (MCP 2026-07-28 `basic/transports/streamable-http.mdx`): its mirrored
+ * headers checked, then answered with one JSON response, or with a stream when something goes ahead of the answer
+ * (progress, a log message at the level the request asked for); a client that closes the stream before the answer
+ * cancels the request. `subscriptions/listen` keeps its stream open: the acknowledgement first, the granted
+ * notifications after, comment lines to keep it alive, until the client closes it. Writes to a client that does not
+ * read are bounded: past `maxQueuedBytes` a notification is dropped.
+ */
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  checkStandardHeaders,
+  mirroredHeaders,
+  principalOf,
+  type ModernRequest,
+  type Refusal,
+  type StatelessAnswer,
+  type StatelessCall,
+} from "./stateless.js";
+
+type Notification = { method: string; params?: unknown };
+
+/** What answers 2026-07-28 requests (the gateway's stateless routing). */
+export interface StatelessHost {
+  answer(call: StatelessCall): Promise<StatelessAnswer>;
+  listen(
+    request: ModernRequest,
+    send: (message: Notification) => boolean,
+  ): { acknowledged: Notification; leave: () => void } | StatelessAnswer;
+}
+
+export interface StatelessHttpOptions {
+  /** Bytes a client may leave unread before its notifications are dropped. */
+  readonly maxQueuedBytes: number;
+  /** How often a listen stream gets a comment line. */
+  readonly keepAliveMs: number;
+}
+
+/** A JSON-RPC response written as one JSON body; one that cannot be written becomes an internal error. */
+export function writeAnswer(res: ServerResponse, answer: StatelessAnswer): void {
+  let text: string;
+  let status = answer.status;
+  try {
+    text = JSON.stringify(answer.message);
+  } catch {
+    status = 200;
+    const error = { code: -32603, message: "Internal error: the gateway cannot write its answer" };
+    text = JSON.stringify({ jsonrpc: "2.0", id: answer.message["id"] ?? null, error });
+  }
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(text);
+}
+
+/** A refusal as the JSON-RPC error response it is sent as. */
+export function refusalAnswer(id: string | number | null, r: Refusal): StatelessAnswer {
+  const error = { code: r.code, message: r.message, ...(r.data === undefined ? {} : { data: r.data }) };
+  return { status: r.status, message: { jsonrpc: "2.0", id, error } };
+}
+
+function event(message: unknown): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
+
+/** Serves one 2026-07-28 request. */
+export async function serveStateless(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: ModernRequest,
+  host: StatelessHost,
+  options: StatelessHttpOptions,
+): Promise<void> {
+  const headers = mirroredHeaders(req.headers);
+  const mismatch = checkStandardHeaders(headers, request);
+  if (mismatch !== undefined) return writeAnswer(res, refusalAnswer(request.id, mismatch));
+  const accepts = (req.headers.accept ?? "").includes("text/event-stream");
+  let streaming = false;
+  /** A notification ahead of the answer: the response becomes a stream at the first. */
+  const send = (message: Notification): boolean => {
+    if (!accepts || res.writableEnded || res.destroyed) return false;
+    if (res.writableLength > options.maxQueuedBytes) return false;
+    if (!streaming) res.writeHead(200, SSE_HEADERS);
+    streaming = true;
+    try {
+      res.write(event({ jsonrpc: "2.0", ...message }));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (request.method === "subscriptions/listen") return listen(res, request, host, send, options);
+  const closed = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) closed.abort();
+  });
+  const principal = principalOf(req.headers.authorization);
+  const answer = await host.answer({ request, headers, principal, closed: closed.signal, stream: send });
+  if (res.destroyed) return;
+  if (!streaming) return writeAnswer(res, answer);
+  try {
+    res.end(event(answer.message));
+  } catch {
+    res.end(event(refusalAnswer(request.id, { status: 200, code: -32603, message: "the answer cannot be written" })));
+  }
+}
+
+/** A `subscriptions/listen` stream, open until the client closes it. */
+function listen(
+  res: ServerResponse,
+  request: ModernRequest,
+  host: StatelessHost,
+  send: (message: Notification) => boolean,
+  options: StatelessHttpOptions,
+): void {
+  const stream = host.listen(request, send);
+  if (!("acknowledged" in stream)) return writeAnswer(res, stream);
+  if (!send(stream.acknowledged)) {
+    stream.leave();
+    const why = "Invalid Request: subscriptions/listen needs a stream (Accept: text/event-stream)";
+    return writeAnswer(res, refusalAnswer(request.id, { status: 400, code: -32600, message: why }));
+  }
+  const alive = setInterval(() => {
+    if (res.writableLength <= options.maxQueuedBytes) res.write(": keep-alive\n\n");
+  }, options.keepAliveMs);
+  alive.unref();
+  res.once("close", () => {
+    clearInterval(alive);
+    stream.leave();
+  });
+}
