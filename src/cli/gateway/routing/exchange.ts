@@ -47,8 +47,10 @@ const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "aler
 
 export class Exchange {
   readonly id = randomUUID();
-  /** The round the next `input_required` answer opens; a retry answers the round it was given. */
+  /** The round the latest `input_required` answer opened; a retry answers the round it was given. */
   round = 0;
+  /** The latest round a retry answered: a round is answered once. */
+  answered = 0;
   readonly controller = new AbortController();
   private readonly questions = new Map<string, Question>();
   private asked = 0;

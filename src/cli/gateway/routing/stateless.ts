@@ -195,7 +195,9 @@ export class Stateless {
       return bad("the retry's method or params differ from the request's");
     const exchange = this.parked.get(claims.park);
     if (claims.replica !== this.settings.codec.replica || exchange === undefined) return undefined;
-    if (claims.round !== exchange.round) return bad("it was used already (a requestState is answered once)");
+    if (claims.round !== exchange.round || exchange.answered >= claims.round)
+      return bad("it was used already (a requestState is answered once)");
+    exchange.answered = claims.round;
     exchange.unpark();
     exchange.answer(params["inputResponses"]);
     const abort = () => exchange.cancel("the client closed its stream");
