@@ -183,6 +183,27 @@ function requestStateKeyOf(args: ParsedArgs): Uint8Array | undefined {
   return key;
 }
 
+/**
+ * `--replica-id <id>` and `--peer <id>=<url>`: this gateway's name among replicas behind one load balancer, and the
+ * others' MCP endpoints, to which a 2026-07-28 retry of a call parked there is handed on.
+ */
+function replicaOf(args: ParsedArgs): Pick<GatewaySettings, "replica"> {
+  const id = args.options.get("--replica-id");
+  const peers = new Map<string, string>();
+  for (const peer of args.lists.get("--peer") ?? []) {
+    const at = peer.indexOf("=");
+    const url = peer.slice(at + 1);
+    if (at <= 0 || !/^https?:\/\/[^\s]+$/.test(url))
+      throw new CliError(`--peer ${peer}: expected <replica-id>=<http(s) URL of its MCP endpoint>`);
+    peers.set(peer.slice(0, at), url);
+  }
+  if (id === undefined && peers.size > 0) throw new CliError("--peer needs --replica-id (this gateway's own id)");
+  if (id === undefined) return {};
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new CliError(`--replica-id ${id}: letters, digits, _ and - (1 to 64)`);
+  if (peers.has(id)) throw new CliError(`--peer names this gateway's own --replica-id ${id}`);
+  return { replica: { id, peers } };
+}
+
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
     flags: [...SHARED.flags, "--audit-values", "--allow-remote"],
@@ -197,8 +218,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       "--client-request-timeout",
       "--session-idle-timeout",
       "--request-state-key",
+      "--replica-id",
     ],
-    repeatable: [...SHARED.repeatable, "--allow-origin"],
+    repeatable: [...SHARED.repeatable, "--allow-origin", "--peer"],
   });
   if (args.positionals.length > 0)
     throw new CliError(`gateway takes no positional arguments (got "${args.positionals[0]}")`);
@@ -227,6 +249,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       ...settings,
       oneClient: http === undefined,
       ...(requestStateKey === undefined ? {} : { requestStateKey }),
+      ...replicaOf(args),
       catalog: { ...settings.catalog, servers: servers.map((s) => s.name) },
     },
     { ledger, reporter, audit },
@@ -261,6 +284,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         maxMessageBytes: settings.maxMessageBytes,
         sessionIdleMs: whole(args, "--session-idle-timeout", DEFAULTS.sessionIdleMs),
         maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
+        forwardTimeoutMs: settings.callTimeoutMs,
       },
       reporter,
     );

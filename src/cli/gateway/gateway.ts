@@ -40,6 +40,8 @@ export interface GatewaySettings extends UpstreamSettings {
   readonly catalog: CatalogSettings;
   /** The key of the `requestState` the gateway mints (shared by replicas); a fresh one per process when absent. */
   readonly requestStateKey?: Uint8Array;
+  /** This gateway's name among replicas (`--replica-id`), and the others' MCP endpoints by name (`--peer`). */
+  readonly replica?: { readonly id: string; readonly peers: ReadonlyMap<string, string> };
 }
 
 /** `subscriptions/listen` streams held at once. */
@@ -92,11 +94,12 @@ export class Gateway {
     });
     const { catalog, routes } = this;
     this.handlers = clientHandlers({ sdk, catalog, calls, routes, audit, upstreams, ready: () => this.ready });
-    const codec = new RequestStateCodec(settings.requestStateKey);
+    const codec = new RequestStateCodec(settings.requestStateKey, settings.replica?.id);
     this.stateless = new Stateless(this.handlers, this.fronts, this.catalog, {
       parkMs: settings.clientRequestTimeoutMs,
       codec,
       maxListeners: MAX_LISTENERS,
+      peers: settings.replica?.peers ?? new Map(),
     });
     this.upstreams = configs.map(
       (config) =>

@@ -36,6 +36,8 @@ export interface StatelessSettings {
   readonly codec: RequestStateCodec;
   /** Listen streams held at once. */
   readonly maxListeners: number;
+  /** The other replicas behind the same load balancer: their MCP endpoints by replica id. */
+  readonly peers: ReadonlyMap<string, string>;
 }
 
 /** The methods whose complete results are cacheable (MCP 2026-07-28 `server/utilities/caching.mdx`). */
@@ -179,8 +181,9 @@ export class Stateless {
   /**
    * A retry: its state checked (minted here or by a replica sharing the key, unexpired, for this principal, method and
    * params, for the round now open), its responses given to the parked call, and the call's next step answered. A
-   * state minted by another replica, or whose call is gone, starts the request again (undefined): the client's
-   * responses are not used, and the server's questions come again.
+   * state another replica minted is handed on to it when it is a known peer. One whose call is gone (or whose
+   * replica cannot be reached) starts the request again (undefined): the client's responses are not used, and the
+   * server's questions come again.
    */
   private async resume(call: StatelessCall, digest: string): Promise<StatelessAnswer | undefined> {
     const { id, method, params } = call.request;
@@ -193,6 +196,8 @@ export class Stateless {
     if (claims.principal !== call.principal) return bad("it was given to another client");
     if (claims.method !== method || claims.digest !== digest)
       return bad("the retry's method or params differ from the request's");
+    const owner = this.settings.peers.get(claims.replica);
+    if (owner !== undefined && !call.forwarded) return { status: 0, message: {}, forward: owner };
     const exchange = this.parked.get(claims.park);
     if (claims.replica !== this.settings.codec.replica || exchange === undefined) return undefined;
     if (claims.round !== exchange.round || exchange.answered >= claims.round)

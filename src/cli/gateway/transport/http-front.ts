@@ -36,6 +36,8 @@ export interface HttpFrontOptions {
   readonly sessionIdleMs: number;
   /** Bytes a 2026-07-28 stream may leave unread before its notifications are dropped. */
   readonly maxQueuedBytes: number;
+  /** How long a retry handed on to the replica holding its call may take. */
+  readonly forwardTimeoutMs: number;
 }
 
 /** A session: its transport, its requests open now, and when it was last used. */
@@ -126,7 +128,11 @@ export async function serveHttp(
   const sessions = new Map<string, Session>();
   const expected = digest(`Bearer ${options.token}`);
   const loopback = isLoopback(options.host);
-  const stateless = { maxQueuedBytes: options.maxQueuedBytes, keepAliveMs: 15_000 };
+  const stateless = {
+    maxQueuedBytes: options.maxQueuedBytes,
+    keepAliveMs: 15_000,
+    forwardTimeoutMs: options.forwardTimeoutMs,
+  };
 
   /** Serves one request of a session: it is busy until the response closes, and moves to the most recently used. */
   const using = async (id: string, session: Session, res: ServerResponse, serve: () => Promise<void>) => {
@@ -196,7 +202,7 @@ export async function serveHttp(
       // The era is the body's (MCP 2026-07-28 `basic/versioning.mdx`): a `_meta` claim is stateless, whatever else.
       const era = classify(body, header(req, "mcp-protocol-version"));
       if (era.era === "refused") return writeAnswer(res, refusalAnswer(era.id, era.refusal));
-      if (era.era === "modern") return serveStateless(req, res, era.request, gateway.stateless, stateless);
+      if (era.era === "modern") return serveStateless(req, res, era.request, gateway.stateless, stateless, body);
     }
     const id = req.headers["mcp-session-id"];
     const known = typeof id === "string" ? sessions.get(id) : undefined;

@@ -34,6 +34,45 @@ export interface StatelessHttpOptions {
   readonly maxQueuedBytes: number;
   /** How often a listen stream gets a comment line. */
   readonly keepAliveMs: number;
+  /** How long a retry handed on to the replica holding its call may take. */
+  readonly forwardTimeoutMs: number;
+}
+
+/** The header a replica marks a retry it hands on with (the receiving replica never hands it on again). */
+const FORWARDED = "mcp-gateway-forwarded";
+/** The request headers a handed-on retry keeps. */
+const KEPT = ["authorization", "content-type", "accept", "mcp-protocol-version", "mcp-method", "mcp-name"];
+
+/**
+ * A retry handed on to the replica holding its call, its answer streamed back as that replica writes it; false when
+ * that replica cannot be reached (the caller then starts the request again here).
+ */
+async function handOn(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  body: unknown,
+  options: StatelessHttpOptions,
+  closed: AbortSignal,
+): Promise<boolean> {
+  const headers: Record<string, string> = { [FORWARDED]: "1" };
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string" && (KEPT.includes(name) || name.startsWith("mcp-param-"))) headers[name] = value;
+  }
+  let response: Response;
+  try {
+    const abort = new AbortController();
+    closed.addEventListener("abort", () => abort.abort(), { once: true });
+    setTimeout(() => abort.abort(), options.forwardTimeoutMs).unref();
+    response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: abort.signal });
+  } catch {
+    return false;
+  }
+  res.writeHead(response.status, { "content-type": response.headers.get("content-type") ?? "application/json" });
+  if (response.body === null) return (res.end(), true);
+  for await (const chunk of response.body) res.write(chunk);
+  res.end();
+  return true;
 }
 
 /** A JSON-RPC response written as one JSON body; one that cannot be written becomes an internal error. */
@@ -70,6 +109,7 @@ export async function serveStateless(
   request: ModernRequest,
   host: StatelessHost,
   options: StatelessHttpOptions,
+  body: unknown,
 ): Promise<void> {
   const headers = mirroredHeaders(req.headers);
   const mismatch = checkStandardHeaders(headers, request);
@@ -95,7 +135,13 @@ export async function serveStateless(
     if (!res.writableFinished) closed.abort();
   });
   const principal = principalOf(req.headers.authorization);
-  const answer = await host.answer({ request, headers, principal, closed: closed.signal, stream: send });
+  const forwarded = req.headers[FORWARDED] !== undefined;
+  const call = { request, headers, principal, closed: closed.signal, stream: send, forwarded };
+  let answer = await host.answer(call);
+  if (answer.forward !== undefined) {
+    if (await handOn(req, res, answer.forward, body, options, closed.signal)) return;
+    answer = await host.answer({ ...call, forwarded: true });
+  }
   if (res.destroyed) return;
   if (!streaming) return writeAnswer(res, answer);
   try {

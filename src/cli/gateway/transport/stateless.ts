@@ -329,12 +329,16 @@ export interface StatelessCall {
   readonly closed: AbortSignal;
   /** Writes a notification on the request's stream ahead of its answer; false when the client takes no stream. */
   readonly stream: (message: { method: string; params?: unknown }) => boolean;
+  /** A retry another replica already handed on (it is never handed on twice). */
+  readonly forwarded: boolean;
 }
 
 /** The HTTP status and the JSON-RPC response the client is sent. */
 export interface StatelessAnswer {
   readonly status: number;
   readonly message: Record<string, unknown>;
+  /** Instead of an answer: the replica (its MCP endpoint) holding the call a retry answers. */
+  readonly forward?: string;
 }
 
 /** A digest of a request's credentials: the principal a parked call is bound to. */
