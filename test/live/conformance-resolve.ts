@@ -15,7 +15,7 @@ export async function resolve(
   context: Context,
   next: (specifier: string, context: Context) => Promise<Resolved>,
 ): Promise<Resolved> {
-  const fromSuite = context.parentURL?.includes("/@modelcontextprotocol/conformance/") === true;
+  const fromSuite = /\/@modelcontextprotocol\/conformance(-next)?\//.test(context.parentURL ?? "");
   if (fromSuite && (specifier === "fs" || specifier === "node:fs")) return { url: shim, shortCircuit: true };
   return next(specifier, context);
 }
