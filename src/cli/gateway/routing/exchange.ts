@@ -26,6 +26,8 @@ export type Step =
   | { readonly kind: "failed"; readonly error: unknown }
   | { readonly kind: "input"; readonly requests: Record<string, InputRequest> };
 
+type Ended = Exclude<Step, { kind: "input" }>;
+
 interface Question {
   readonly request: InputRequest;
   readonly resolve: (answer: unknown) => void;
@@ -54,7 +56,8 @@ export class Exchange {
   readonly controller = new AbortController();
   private readonly questions = new Map<string, Question>();
   private asked = 0;
-  private readonly steps: Step[] = [];
+  /** How the request ended, when nobody was waiting for it yet. */
+  private readonly steps: Ended[] = [];
   private taker: ((step: Step) => void) | undefined;
   private gathering = false;
   private expiry: NodeJS.Timeout | undefined;
@@ -91,10 +94,16 @@ export class Exchange {
     this.gathering = true;
     setImmediate(() => {
       this.gathering = false;
-      if (this.questions.size === 0 || this.ended) return;
-      const requests = Object.fromEntries([...this.questions].map(([key, q]) => [key, q.request]));
-      this.push({ kind: "input", requests });
+      const taker = this.taker;
+      if (this.questions.size === 0 || this.ended || taker === undefined) return;
+      this.taker = undefined;
+      taker(this.input());
     });
+  }
+
+  /** The questions still open, as one `input_required` step. */
+  private input(): Step {
+    return { kind: "input", requests: Object.fromEntries([...this.questions].map(([key, q]) => [key, q.request])) };
   }
 
   /** The retry's responses: each question answered by its key; those left unanswered are asked again. */
@@ -108,15 +117,19 @@ export class Exchange {
     if (this.questions.size > 0) this.gather();
   }
 
-  /** The next step, once there is one (for the request, or for the retry now waiting). */
+  /**
+   * The next step, once there is one: how the request ended, else the questions still open, else whichever comes
+   * first. Questions asked while nobody waits stay open for the next retry.
+   */
   next(): Promise<Step> {
-    const ready = this.steps.shift();
-    if (ready !== undefined) return Promise.resolve(ready);
+    const ended = this.steps.shift();
+    if (ended !== undefined) return Promise.resolve(ended);
+    if (this.questions.size > 0) return Promise.resolve(this.input());
     return new Promise((resolve) => (this.taker = resolve));
   }
 
-  private push(step: Step): void {
-    if (step.kind !== "input") this.finish();
+  private push(step: Ended): void {
+    this.finish();
     const taker = this.taker;
     this.taker = undefined;
     if (taker !== undefined) taker(step);
