@@ -3,6 +3,8 @@
  * Node http backends: successive requests from one client alternate between them; a request carrying a session id a
  * backend set stays on that backend; an SSE response arrives event by event, not when the backend ends it; a stopped
  * backend's share goes to the other. And the configuration docs/guide/gateway.md quotes is the one the helper writes.
+ * Then in front of two SDK 2.x test servers (modern-server.ts): 2026-07-28 requests are served by both, a 2025-11-25
+ * client's session (with an elicitation on its call's stream) stays on the server that opened it.
  */
 
 import assert from "node:assert/strict";
@@ -12,7 +14,11 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { haproxyAvailable, haproxyConfig, startLoadBalancer, type LoadBalancer } from "./load-balancer.js";
+import { startModernServer, type ModernServer } from "./modern-server.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -176,5 +182,69 @@ describe("HAProxy in front of two backends", { timeout: 60_000 }, () => {
     const lines = quoted.split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("#"));
     assert.ok(lines.length >= 10, "the block holds the configuration, not a fragment");
     for (const line of lines) assert.ok(written.includes(line), `the helper writes \`${line.trim()}\``);
+  });
+});
+
+describe("HAProxy in front of two SDK 2.x test servers", { timeout: 60_000 }, () => {
+  let servers: ModernServer[] = [];
+  let mcp: LoadBalancer | undefined;
+  before(async () => {
+    servers = await Promise.all(["replica-a", "replica-b"].map((name) => startModernServer({ name })));
+    const backends = servers.map((x) => ({ host: "127.0.0.1", port: Number(new URL(x.url).port) }));
+    mcp = await startLoadBalancer({ backends, stickyOn: "Mcp-Session-Id" });
+  });
+  after(async () => {
+    await mcp?.stop();
+    await Promise.all(servers.map((x) => x.stop()));
+  });
+
+  test("serves 2026-07-28 requests from both servers", async () => {
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const served: string[] = [];
+    for (let id = 1; id <= 4; id++) {
+      const response = await fetch(`${mcp!.url}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "echo",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name: "echo", arguments: {}, _meta: meta },
+        }),
+      });
+      const answer = (await response.json()) as { result?: { _meta?: Record<string, { name?: string }> } };
+      served.push(answer.result?._meta?.["io.modelcontextprotocol/serverInfo"]?.name ?? "?");
+    }
+    assert.deepEqual(new Set(served), new Set(["replica-a", "replica-b"]), served.join(" "));
+  });
+
+  test("keeps a 2025-11-25 client's session on the server that opened it", async () => {
+    const client = new Client({ name: "sticky-client", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Io" } }));
+    const transport = new StreamableHTTPClientTransport(new URL(`${mcp!.url}/mcp`));
+    await client.connect(transport);
+    try {
+      assert.ok(transport.sessionId !== undefined, "a session");
+      const name = client.getServerVersion()?.name;
+      for (let i = 0; i < 4; i++) {
+        const echoed = (await client.callTool({ name: "echo", arguments: { text: String(i) } })) as CallToolResult;
+        assert.deepEqual(echoed.content, [{ type: "text", text: `echo: ${i}` }], "the session is known where it lands");
+      }
+      const asked = (await client.callTool({ name: "ask_name", arguments: {} })) as CallToolResult;
+      assert.deepEqual(asked.content, [{ type: "text", text: "Hello, Io!" }]);
+      assert.ok(name === "replica-a" || name === "replica-b");
+    } finally {
+      await transport.terminateSession();
+      await client.close();
+    }
   });
 });

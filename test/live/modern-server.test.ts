@@ -10,6 +10,13 @@ import { after, before, describe, test } from "node:test";
 import { Client, type CallToolResult, type ClientOptions } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { modernServerEntry, startModernServer, type ModernServer } from "./modern-server.js";
 
 const META = {
@@ -175,6 +182,73 @@ describe("the SDK 2.x test server over HTTP", { timeout: 60_000 }, () => {
     } finally {
       await subscription.close();
       await client.close();
+    }
+  });
+});
+
+/** An SDK 1.x (2025-11-25) client with elicitation and sampling, answering with fixed values. */
+function legacyClient(): { client: LegacyClient; asked: string[]; changed: () => number } {
+  const client = new LegacyClient(
+    { name: "legacy-proof-client", version: "1.0.0" },
+    {
+      capabilities: { elicitation: {}, sampling: {} },
+    },
+  );
+  const asked: string[] = [];
+  let changed = 0;
+  client.setRequestHandler(ElicitRequestSchema, () => {
+    asked.push("elicitation");
+    return { action: "accept", content: { name: "Zed" } };
+  });
+  client.setRequestHandler(CreateMessageRequestSchema, () => {
+    asked.push("sampling");
+    return { role: "assistant", model: "fixed", content: { type: "text", text: "hello from 2025" } };
+  });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    changed += 1;
+  });
+  return { client, asked, changed: () => changed };
+}
+
+describe("the SDK 2.x test server to a 2025-11-25 client over HTTP", { timeout: 60_000 }, () => {
+  test("keeps it in a session: elicitation and sampling as real requests, list_changed on its stream", async () => {
+    const { client, asked, changed } = legacyClient();
+    const transport = new LegacyTransport(new URL(server!.url));
+    await client.connect(transport);
+    try {
+      assert.equal(transport.protocolVersion, "2025-11-25");
+      assert.match(transport.sessionId ?? "", /^[0-9a-f-]{36}$/);
+      const ask = (name: string) => client.callTool({ name, arguments: {} }) as Promise<CallToolResult>;
+      assert.equal(textOf(await ask("ask_name")), "Hello, Zed!");
+      assert.equal(textOf(await ask("ask_model")), "The model said: hello from 2025");
+      assert.deepEqual(asked, ["elicitation", "sampling"]);
+      const added = /^added (extra_\d+)$/.exec(textOf(await ask("change_tools")))?.[1];
+      assert.ok(added !== undefined);
+      await until(() => changed() > 0);
+      assert.ok(
+        (await client.listTools()).tools.some((t) => t.name === added),
+        `${added} is listed`,
+      );
+    } finally {
+      await transport.terminateSession();
+      await client.close();
+    }
+  });
+
+  test("with --legacy stateless, serves it without a session and cannot ask it anything", async () => {
+    const stateless = await startModernServer({ legacy: "stateless" });
+    const { client, asked } = legacyClient();
+    const transport = new LegacyTransport(new URL(stateless.url));
+    try {
+      await client.connect(transport);
+      assert.equal(transport.sessionId, undefined);
+      const answer = (await client.callTool({ name: "ask_name", arguments: {} })) as CallToolResult;
+      assert.equal(answer.isError, true);
+      assert.match(textOf(answer), /per-request legacy serving cannot receive server-to-client requests/);
+      assert.deepEqual(asked, []);
+    } finally {
+      await client.close();
+      await stateless.stop();
     }
   });
 });
