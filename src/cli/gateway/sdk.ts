@@ -26,7 +26,7 @@ export interface Sdk {
 }
 
 export type SdkClient = InstanceType<Sdk["Client"]>;
-export type SdkServer = InstanceType<Sdk["Server"]>;
+type SdkServer = InstanceType<Sdk["Server"]>;
 export type Transport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
 export type JSONRPCMessage = import("@modelcontextprotocol/sdk/types.js").JSONRPCMessage;
 export type RequestExtra = Parameters<NonNullable<SdkServer["fallbackRequestHandler"]>>[1];

@@ -205,7 +205,7 @@ describe("a parked call's rounds", () => {
     const front = new RequestFront(exchange, { elicitation: {} }, "warning", (n) => sent.push(n) > 0);
     await front.notify({ method: "notifications/message", params: { level: "info", data: "quiet" } });
     await front.notify({ method: "notifications/message", params: { level: "error", data: "loud" } });
-    assert.deepEqual(sent, [{ method: "notifications/message", params: { level: "error", data: "loud" } }]);
+    assert.deepEqual([...sent], [{ method: "notifications/message", params: { level: "error", data: "loud" } }]);
     const silent = new RequestFront(exchange, {}, undefined, (n) => sent.push(n) > 0);
     await silent.notify({ method: "notifications/message", params: { level: "emergency", data: "x" } });
     assert.equal(sent.length, 1, "no logLevel: no log messages");

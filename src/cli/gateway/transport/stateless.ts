@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { isObject } from "../../../engine/json/json.js";
 
 /** The revision served without a session. */
-export const MODERN_VERSION = "2026-07-28";
+const MODERN_VERSION = "2026-07-28";
 /** Every version the gateway serves: the stateless one, and those a 2025 client negotiates at `initialize`. */
 export const SUPPORTED_VERSIONS = [MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
@@ -52,7 +52,7 @@ export interface ModernRequest {
 }
 
 /** A request's `_meta` envelope. */
-export interface Envelope {
+interface Envelope {
   readonly protocolVersion: string;
   readonly clientCapabilities: Record<string, unknown>;
   readonly logLevel?: string;
@@ -348,5 +348,3 @@ export function principalOf(authorization: string | undefined): string {
     .digest("base64url")
     .slice(0, 22);
 }
-
-export { isRefusal };
