@@ -273,6 +273,36 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
     );
   });
 
+  test("a client that closes its response before the answer cancels the call at its server", async () => {
+    const controller = new AbortController();
+    const params = {
+      name: "everything__trigger-long-running-operation",
+      arguments: { duration: 30, steps: 30 },
+      _meta: META(),
+    };
+    const pending = fetch(endpoint, {
+      method: "POST",
+      signal: controller.signal,
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        "content-type": "application/json",
+        accept: "application/json",
+        "mcp-protocol-version": VERSION,
+        "mcp-method": "tools/call",
+        "mcp-name": params.name,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    controller.abort();
+    await assert.rejects(pending);
+    const cancelled = () =>
+      readFileSync(join(dir, "audit.jsonl"), "utf8")
+        .split("\n")
+        .some((line) => line.includes("trigger-long-running-operation") && line.includes('"code":"cancelled"'));
+    await until("the long call to be cancelled at its server", cancelled, 10_000);
+  });
+
   test("subscriptions/listen: acknowledged first, then a tools list_changed stamped with the subscriptionId", async () => {
     const controller = new AbortController();
     const response = await fetch(endpoint, {
