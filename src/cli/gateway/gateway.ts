@@ -24,6 +24,7 @@ import { Stateless } from "./routing/stateless.js";
 import { RequestStateCodec } from "./policy/request-state.js";
 import type { Sdk, Transport } from "./sdk.js";
 import { carriedCapabilities } from "./upstream/capabilities.js";
+import type { Connector } from "./upstream/connector.js";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
 
 export interface GatewaySettings extends UpstreamSettings {
@@ -53,6 +54,8 @@ export interface GatewayServices {
   readonly ledger: PinLedger;
   readonly reporter: Reporter;
   readonly audit: Audit;
+  /** How each server is reached: a child process or an HTTP connection unless a test hands in-memory transports. */
+  readonly connect?: Connector;
 }
 
 export class Gateway {
@@ -103,13 +106,17 @@ export class Gateway {
     });
     this.upstreams = configs.map(
       (config) =>
-        new Upstream(config, sdk, settings, {
-          up: (up) => this.serverUp(up),
-          down: (up, reason) => this.serverDown(up, reason),
-          toolsChanged: (up) => void (this.started && this.admissions.readmit(`${up.name} changed its tools`)),
-          notification: (up, notification) => this.carriage.notification(up, notification),
-          request: (up, request, extra) => this.carriage.request(up, request, extra),
-          stderr: (up, line) => reporter.server(up.name, line),
+        new Upstream(config, settings, {
+          sdk,
+          events: {
+            up: (up) => this.serverUp(up),
+            down: (up, reason) => this.serverDown(up, reason),
+            toolsChanged: (up) => void (this.started && this.admissions.readmit(`${up.name} changed its tools`)),
+            notification: (up, notification) => this.carriage.notification(up, notification),
+            request: (up, request, extra) => this.carriage.request(up, request, extra),
+            stderr: (up, line) => reporter.server(up.name, line),
+          },
+          ...(services.connect === undefined ? {} : { connect: services.connect }),
         }),
     );
     this.ready = this.startAll();

@@ -90,16 +90,20 @@ export async function review(
     (config) =>
       new Upstream(
         config,
-        sdk,
         { ...given.settings, restart: false },
         {
-          up: () => undefined,
-          down: (up, reason) => failed.push(`${up.name}: ${reason}`),
-          toolsChanged: () => undefined,
-          notification: () => undefined,
-          request: () =>
-            Promise.reject(new sdk.McpError(sdk.types.ErrorCode.MethodNotFound, "gateway review answers no request")),
-          stderr: () => undefined,
+          sdk,
+          events: {
+            up: () => undefined,
+            down: (up, reason) => failed.push(`${up.name}: ${reason}`),
+            toolsChanged: () => undefined,
+            notification: () => undefined,
+            request: () =>
+              Promise.reject(
+                new sdk.McpError(sdk.types.ErrorCode.MethodNotFound, "gateway review answers no request"),
+              ),
+            stderr: () => undefined,
+          },
         },
       ),
   );
