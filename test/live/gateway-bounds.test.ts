@@ -1,8 +1,9 @@
 /**
- * Issue 44, the gateway's bounds, through the program with hostile servers (test/live/hostile-server.ts): a URI
- * template that made matching exponential, a catch-all template taking another server's reads, a server flooding a
- * client that reads slowly, a `list_changed` storm, and a re-listing of many large pages. Each asserts what the
- * gateway did and counted, never how long it took.
+ * Issue 44, the gateway's bounds, through the program with hostile servers (test/live/hostile-server.ts): a server
+ * flooding a client that reads slowly, a re-listing of many large pages, a banner on stdout, an exit at start, the
+ * requests waiting at the client, the capabilities offered. Each asserts what the gateway did and counted, never how
+ * long it took. The template bounds and the `list_changed` storm are tested in-process
+ * (test/cli/gateway/in-process.test.ts).
  */
 
 import assert from "node:assert/strict";
@@ -26,73 +27,6 @@ function hostile(name: string, mode: string, ...args: string[]) {
 const TIMEOUT = { timeout: 120_000 };
 
 describe("gateway bounds (issue 44)", () => {
-  test(
-    "observation 11: a read goes to the most specific template's server; the overlap is reported at start",
-    TIMEOUT,
-    async () => {
-      const gw = await startGateway({
-        servers: {
-          first: hostile("first", "templates", "{+uri}"),
-          files: hostile("files", "templates", "file:///{+path}"),
-        },
-      });
-      try {
-        await gw.waitFor(/overlap/, 60_000);
-        assert.match(
-          gw.stderr(),
-          /\{\+uri\} \(first\) and file:\/\/\/\{\+path\} \(files\) overlap: a read both match goes to files/,
-        );
-        const read = await gw.client.readResource({ uri: "file:///home/ada/.aws/credentials" });
-        assert.equal((read.contents[0] as { text: string }).text, "files read file:///home/ada/.aws/credentials");
-        const other = await gw.client.readResource({ uri: "mem://note" });
-        assert.equal((other.contents[0] as { text: string }).text, "first read mem://note");
-      } finally {
-        await gw.close();
-      }
-    },
-  );
-
-  test(
-    "observation 5: a 16-expression template against a 36-segment path answers (no backtracking)",
-    TIMEOUT,
-    async () => {
-      const template = [...Array(16).keys()].map((i) => `{p${i}}`).join("/") + "!";
-      const gw = await startGateway({
-        servers: { a: hostile("a", "templates", template), b: hostile("b", "templates", "b://{x}") },
-      });
-      try {
-        const uri = [...Array(36).keys()].map((i) => `s${i}`).join("/");
-        await assert.rejects(gw.client.readResource({ uri }), /Resource not found/);
-        // The gateway still answers afterwards.
-        const read = await gw.client.readResource({ uri: "b://y" });
-        assert.equal((read.contents[0] as { text: string }).text, "b read b://y");
-      } finally {
-        await gw.close();
-      }
-    },
-  );
-
-  test(
-    "observation 9: a server storming list_changed is isolated after --max-list-changed; the other works",
-    TIMEOUT,
-    async () => {
-      const gw = await startGateway({
-        servers: { storm: hostile("storm", "storm"), ok: misbehaving("ok") },
-        args: () => ["--max-list-changed", "5"],
-      });
-      try {
-        await gw.waitFor(/storm: stopped: it sent tools\/list_changed more than 5 times/, 90_000);
-        const listed = [...gw.stderr().matchAll(/\[storm\] listed (\d+)/g)].map((m) => Number(m[1]));
-        // The first listing, five relistings, and none after the bound.
-        assert.ok(Math.max(...listed) <= 6, `storm was listed ${Math.max(...listed)} times`);
-        const result = await gw.client.callTool({ name: "ok__echo", arguments: { message: "hi" } });
-        assert.equal(textOf(result), "ok: hi");
-      } finally {
-        await gw.close();
-      }
-    },
-  );
-
   test(
     "observation 4: a re-listing past --max-listing-bytes is cut short and its server isolated",
     TIMEOUT,

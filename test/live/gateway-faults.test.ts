@@ -3,7 +3,8 @@
  * message over `--max-message-bytes` is isolated (its pending call fails with a clear error, its tools become
  * unavailable) while the other server keeps working, and `--restart` brings a crashed server back; a server that cannot
  * start, a tool whose schema does not compile and one in an unsupported dialect take nothing else down; under
- * `--pins-mode enforce` an unpinned tool is held and the pins file is never written.
+ * `--pins-mode enforce` an unpinned tool is held and the pins file is never written. (`--target`'s quarantine is
+ * policy alone: test/cli/gateway/in-process.test.ts.)
  */
 
 import assert from "node:assert/strict";
@@ -116,23 +117,6 @@ describe("gateway: one server's faults stay its own", () => {
         assert.match(stderr, /admitted 15 tools from 1 of 2 servers/);
         const quarantined = await call(gateway, "alpha__old_dialect");
         assert.equal(textOf(quarantined), 'The tool "alpha__old_dialect" is not available.');
-      },
-    );
-  });
-
-  test("--target: a tool the provider's profile refuses is quarantined, and its calls refused", async () => {
-    await withGateway(
-      { alpha: misbehaving("alpha") },
-      () => ["--target", "openai-strict"],
-      async (gateway) => {
-        await gateway.waitFor(
-          /quarantined alpha__echo: unsupported_capability\/provider_unsupported: an object schema without additionalProperties: false/,
-        );
-        assert.ok(!(await names(gateway)).includes("alpha__echo"));
-        assert.equal(
-          textOf(await call(gateway, "alpha__echo", { message: "x" })),
-          'The tool "alpha__echo" is not available.',
-        );
       },
     );
   });

@@ -121,10 +121,6 @@ const EXCEPTIONS = new Map<string, string>([
     "the review command's script: its options, the servers started, each held definition shown, then stopped",
   ],
   [
-    "src/cli/gateway/routing/routes.ts (anonymous)",
-    "the routes' constructor: the SDK, the servers, the call timeout, the reporter and the names, each kept as a field",
-  ],
-  [
     "src/cli/gateway/transport/http-front.ts serveHttp",
     "the HTTP front: one request handler whose guards (host, origin, token, size, session) run in order over shared state",
   ],
@@ -139,18 +135,6 @@ const CLASS_EXCEPTIONS = new Map<string, string>([
   [
     "src/cli/gateway/policy/catalog.ts GatewayCatalog",
     "the catalog: admission through a Conversation, names, pins and the call path, still to split",
-  ],
-  [
-    "src/cli/gateway/routing/routes.ts Routes",
-    "resources, templates, prompts, completion and logging in one class, still to split into one handler per method",
-  ],
-  [
-    "src/cli/gateway/transport/line-transport.ts LineTransport",
-    "stdio framing, both bounded queues and their flow control, still to split",
-  ],
-  [
-    "src/cli/gateway/upstream/upstream.ts Upstream",
-    "one server's lifecycle: start, restart, isolation, its connection and listings, still to split",
   ],
 ]);
 

@@ -82,7 +82,13 @@ export class Gateway {
     const { reporter, audit } = services;
     const upstreams = () => this.upstreams;
     this.catalog = new GatewayCatalog(settings.catalog);
-    this.routes = new Routes(sdk, upstreams, settings.callTimeoutMs, (text) => reporter.say(text), this.catalog.names);
+    const context = {
+      sdk,
+      servers: upstreams,
+      timeoutMs: settings.callTimeoutMs,
+      warn: (t: string) => reporter.say(t),
+    };
+    this.routes = new Routes(context, this.catalog.names);
     this.fronts = new Fronts(sdk, reporter);
     this.carriage = new Carriage(sdk, this.fronts, settings, reporter);
     this.admissions = new Admissions(this.catalog, services.ledger, upstreams, {

@@ -99,9 +99,7 @@ export async function review(
             toolsChanged: () => undefined,
             notification: () => undefined,
             request: () =>
-              Promise.reject(
-                new sdk.McpError(sdk.types.ErrorCode.MethodNotFound, "gateway review answers no request"),
-              ),
+              Promise.reject(new sdk.McpError(sdk.types.ErrorCode.MethodNotFound, "gateway review answers no request")),
             stderr: () => undefined,
           },
         },

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { PassThrough, Writable } from "node:stream";
 import { describe, test } from "node:test";
-import { LineTransport, QueueFull } from "../../../src/cli/gateway/transport/line-transport.js";
+import { LineTransport } from "../../../src/cli/gateway/transport/line-transport.js";
+import { QueueFull } from "../../../src/cli/gateway/transport/line-writer.js";
 
 /** A Writable that takes nothing until `open()`: a client that has stopped reading. */
 function slowReader() {
@@ -63,17 +64,17 @@ describe("LineTransport flow control (issue 44, observation 3)", () => {
           refused++;
         }),
       );
-      assert.ok(transport.queuedBytes <= max, `queued ${transport.queuedBytes} > ${max}`);
+      assert.ok(transport.writer.queuedBytes <= max, `queued ${transport.writer.queuedBytes} > ${max}`);
       assert.ok(reader.output.listenerCount("drain") <= 1, `${reader.output.listenerCount("drain")} drain listeners`);
     }
     await new Promise((resolve) => setImmediate(resolve));
     // 2,000 messages of 16 KiB are 32 MiB; at most the bound waits, the rest is dropped.
-    assert.ok(transport.highWater <= max, `high water ${transport.highWater}`);
+    assert.ok(transport.writer.highWater <= max, `high water ${transport.writer.highWater}`);
     assert.ok(refused >= 2_000 - Math.ceil(max / (16 * 1024)) - 1, `only ${refused} dropped`);
-    assert.equal(transport.dropped, refused);
+    assert.equal(transport.writer.dropped, refused);
     reader.open();
     await Promise.all(sends);
-    assert.equal(transport.queuedBytes, 0);
+    assert.equal(transport.writer.queuedBytes, 0);
   });
 
   test("responses pass a full queue up to four times the bound, in order", async () => {
@@ -91,8 +92,8 @@ describe("LineTransport flow control (issue 44, observation 3)", () => {
           .catch(() => undefined),
       );
     }
-    assert.ok(transport.queuedBytes <= 4 * max);
-    assert.ok(transport.queuedBytes > max, "responses are held past the notification bound");
+    assert.ok(transport.writer.queuedBytes <= 4 * max);
+    assert.ok(transport.writer.queuedBytes > max, "responses are held past the notification bound");
     await assert.rejects(transport.send(notification(1024)), QueueFull);
     reader.open();
     await Promise.all(all);

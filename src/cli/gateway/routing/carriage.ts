@@ -11,7 +11,7 @@ import { ElicitationSchema } from "../../../index.js";
 import type { Reporter } from "../audit.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
-import { QueueFull } from "../transport/line-transport.js";
+import { QueueFull } from "../transport/line-writer.js";
 import type { Upstream } from "../upstream/upstream.js";
 import { CLIENT_INIT_MS, type Fronts, type Message } from "./fronts.js";
 

@@ -3,16 +3,13 @@
  * newlines) over any pair of streams, bounded: a line longer than `maxMessageBytes`, a line that is not JSON, or JSON
  * that is not a JSON-RPC message is a fault, reported once with what it was; the owner decides what a fault means (a
  * server is isolated, the client's message is dropped). Parsed messages are handed on exactly as `JSON.parse` made
- * them, so nothing a peer sent is reshaped on the way through.
- *
- * Writing is flow-controlled and bounded: once the stream's buffer is full (`write` returned false) messages wait in
- * the transport's own queue until one `drain`; a notification that would take the queued bytes past `maxQueuedBytes`
- * (or the queue past `MAX_QUEUED_MESSAGES`) is dropped (`send` rejects with `QueueFull`), and a request or response
- * is refused past four times that bound, so a peer that reads slowly holds the gateway's memory to the bound.
+ * them, so nothing a peer sent is reshaped on the way through. Writing is flow-controlled and bounded by the
+ * transport's `LineWriter` (line-writer.ts), so a peer that reads slowly holds the gateway's memory to its bound.
  */
 
 import type { Readable, Writable } from "node:stream";
 import type { JSONRPCMessage, Transport } from "../sdk.js";
+import { LineWriter } from "./line-writer.js";
 
 /** What was wrong with a line a peer wrote. */
 export type LineFault = { kind: "oversized"; bytes: number } | { kind: "not_json" } | { kind: "not_jsonrpc" };
@@ -28,18 +25,6 @@ export interface LineTransportOptions {
   readonly close: () => Promise<void>;
   /** The most bytes waiting to be written (in the queue and the stream's buffer); unbounded when not given. */
   readonly maxQueuedBytes?: number;
-}
-
-/** Messages waiting to be written, at most. */
-const MAX_QUEUED_MESSAGES = 10_000;
-
-/** A message not sent: the peer reads too slowly and the outgoing queue is full. */
-export class QueueFull extends Error {}
-
-interface Queued {
-  readonly line: string;
-  readonly bytes: number;
-  readonly resolve: () => void;
 }
 
 const NEWLINE = 0x0a;
@@ -66,20 +51,16 @@ export class LineTransport implements Transport {
   /** After an oversized line: its remaining bytes are skipped up to the next newline. */
   private skipping = false;
   private closed = false;
-  /** Messages waiting for `drain`, and their bytes. */
-  private queue: Queued[] = [];
-  private queueBytes = 0;
-  private waiting = false;
-  /** Notifications dropped because the queue was full. */
-  dropped = 0;
-  /** The most bytes ever waiting at once (the queue and the stream's buffer). */
-  highWater = 0;
+  /** The outgoing side: its bounded queue and flow control. */
+  readonly writer: LineWriter;
 
   constructor(
     private readonly input: Readable,
     private readonly output: Writable,
     private readonly options: LineTransportOptions,
-  ) {}
+  ) {
+    this.writer = new LineWriter(output, options.maxQueuedBytes);
+  }
 
   async start(): Promise<void> {
     this.input.on("data", (chunk: Uint8Array) => this.read(chunk));
@@ -147,68 +128,13 @@ export class LineTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.chunks = [];
-    // What was waiting is lost with the connection; its senders learn of the close through `onclose`.
-    for (const queued of this.queue) queued.resolve();
-    this.queue = [];
-    this.queueBytes = 0;
+    this.writer.close();
     this.onclose?.();
   }
 
-  /** Bytes waiting to be written: in the queue, and in the stream's own buffer. */
-  get queuedBytes(): number {
-    return this.queueBytes + this.output.writableLength;
-  }
-
+  /** Writes one message as a line; rejects with `QueueFull` when the peer reads too slowly (line-writer.ts). */
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.closed || this.output.destroyed || this.output.writableEnded) {
-        reject(new Error("the connection is closed"));
-        return;
-      }
-      let line: string;
-      try {
-        line = JSON.stringify(message) + "\n";
-      } catch (e) {
-        reject(new Error(`the message cannot be written as JSON: ${e instanceof Error ? e.message : String(e)}`));
-        return;
-      }
-      const bytes = Buffer.byteLength(line);
-      const max = this.options.maxQueuedBytes ?? Infinity;
-      const notification = !Object.hasOwn(message, "id");
-      const queued = this.queuedBytes + bytes;
-      if (notification ? queued > max || this.queue.length >= MAX_QUEUED_MESSAGES : queued > 4 * max) {
-        if (notification) this.dropped++;
-        reject(
-          new QueueFull(`the peer reads too slowly: ${this.queuedBytes} bytes wait to be written, at most ${max}`),
-        );
-        return;
-      }
-      if (this.waiting) {
-        this.queue.push({ line, bytes, resolve });
-        this.queueBytes += bytes;
-      } else {
-        this.write(line);
-        resolve();
-      }
-      this.highWater = Math.max(this.highWater, this.queuedBytes);
-    });
-  }
-
-  /** Writes one line; when the stream's buffer is full, what follows waits for one `drain`. */
-  private write(line: string): void {
-    if (this.output.write(line)) return;
-    this.waiting = true;
-    this.output.once("drain", () => this.flush());
-  }
-
-  private flush(): void {
-    this.waiting = false;
-    while (!this.waiting && this.queue.length > 0 && !this.closed) {
-      const next = this.queue.shift() as Queued;
-      this.queueBytes -= next.bytes;
-      this.write(next.line);
-      next.resolve();
-    }
+    return this.writer.send(message);
   }
 
   /** Ends the connection at once (what is pending fails now), then stops the streams or the child behind them. */

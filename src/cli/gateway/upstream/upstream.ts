@@ -144,7 +144,7 @@ export class Upstream {
     return this.running().request(method, params, options);
   }
 
-  /** Every page of a listing (`resources/list`, …) within the listing bounds and `deadlineMs` for the whole listing. */
+  /** Every page of a listing (`resources/list`, …) within the listing bounds and `deadlineMs` for all of it. */
   list(method: string, key: string, deadlineMs: number, signal?: AbortSignal): Promise<unknown[]> {
     return this.running().list(method, key, deadlineMs, signal);
   }
