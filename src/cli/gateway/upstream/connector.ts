@@ -12,7 +12,7 @@ import type { LineFault } from "../transport/line-transport.js";
 import { httpTransport } from "./http-upstream.js";
 
 /** What a connection reports about its server while it runs. */
-export interface ConnectionHooks {
+interface ConnectionHooks {
   /** Something the server sent that is not a bounded JSON-RPC message (stdout-noise.ts judges it). */
   readonly onFault: (fault: LineFault) => void;
   /** One line the server wrote on its stderr (a child's). */

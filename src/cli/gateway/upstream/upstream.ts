@@ -24,7 +24,7 @@ export interface UpstreamSettings extends LinkSettings {
 }
 
 /** What an upstream tells the gateway. */
-export interface UpstreamEvents {
+interface UpstreamEvents {
   /** The server is up and listed its tools (first start, or a restart). */
   up(upstream: Upstream): void;
   /** The server went down (or could not be started); `reason` says why. */
