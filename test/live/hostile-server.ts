@@ -1,25 +1,18 @@
 /**
  * A stdio MCP server (SDK 1.x) for the gateway's bounds (issue 44): `node hostile-server.js <name> <mode> [arg…]`.
  * Modes:
- * - `templates <template>…`: publishes the URI templates; a read answers `<name> read <uri>`.
  * - `flood <bytes>`: its tool `flood` answers at once, then writes `notifications/message` of `bytes` bytes as fast
  *   as its stdout takes them, until its stdin ends.
- * - `storm`: answers every `tools/list` and then sends `tools/list_changed` again (stderr: `listed <n>`).
  * - `pages <pages> <bytes>`: after its tool `grow` is called, `tools/list` answers `pages` pages, each one tool with a
  *   description of `bytes` bytes (stderr: `page <n>`).
  * Every mode also has the tool `echo`. Imported, or run without arguments (as the test runner does), it does nothing.
+ * (URI templates and a `list_changed` storm are played by in-memory servers: test/cli/gateway/in-process.test.ts.)
  */
 
 import { pathToFileURL } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import {
-  CallToolRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const OBJECT = { type: "object" as const, properties: {} };
 
@@ -28,17 +21,12 @@ function tool(name: string, description = `The tool ${name}.`) {
 }
 
 async function serve(name: string, mode: string, args: readonly string[]): Promise<void> {
-  const templates = mode === "templates";
   const server = new Server(
     { name, version: "1.0.0" },
-    { capabilities: { tools: { listChanged: true }, logging: {}, ...(templates ? { resources: {} } : {}) } },
+    { capabilities: { tools: { listChanged: true }, logging: {} } },
   );
-  let listed = 0;
   let grown = false;
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
-    listed++;
-    process.stderr.write(`listed ${listed}\n`);
-    if (mode === "storm") setTimeout(() => void server.sendToolListChanged().catch(() => undefined), 20);
     if (mode === "pages" && grown) {
       const page = Number(request.params?.cursor ?? "0");
       process.stderr.write(`page ${page}\n`);
@@ -71,15 +59,6 @@ async function serve(name: string, mode: string, args: readonly string[]): Promi
     }
     return { content: [{ type: "text", text: `${name}: echo` }] };
   });
-  if (templates) {
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-      resourceTemplates: args.map((uriTemplate, i) => ({ uriTemplate, name: `template${i}` })),
-    }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => ({
-      contents: [{ uri: request.params.uri, text: `${name} read ${request.params.uri}` }],
-    }));
-  }
   await server.connect(new StdioServerTransport());
 }
 
