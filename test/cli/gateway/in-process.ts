@@ -48,6 +48,8 @@ export interface Spec {
   prompts?: Record<string, unknown>[];
   resources?: Record<string, unknown>[];
   templates?: string[];
+  /** Sends `tools/list_changed` again right after every `tools/list` it answers (a storm). */
+  storm?: boolean;
 }
 
 /** One in-memory server: what it lists, and every request it saw (method and params), in order. */
@@ -88,7 +90,11 @@ function serve(fake: FakeServer): Server {
   );
   const saw = <T extends { method: string; params?: unknown }>(request: T) =>
     fake.seen.push({ method: request.method, params: (request.params ?? {}) as Record<string, unknown> });
-  server.setRequestHandler(ListToolsRequestSchema, (request) => (saw(request), { tools: fake.spec.tools }) as never);
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    saw(request);
+    if (fake.spec.storm === true) setTimeout(() => void server.sendToolListChanged().catch(() => undefined), 0);
+    return { tools: fake.spec.tools } as never;
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     saw(request);
     const tool = request.params.name;
