@@ -3,6 +3,8 @@
  * this package, never a runtime dependency of the library, and a missing SDK is one line saying what to install.
  */
 
+import { basename, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { errorMessage } from "../../engine/errors.js";
 import { CliError, errorCode, oneLine } from "../args.js";
 
@@ -32,10 +34,23 @@ export type JSONRPCMessage = import("@modelcontextprotocol/sdk/types.js").JSONRP
 export type RequestExtra = Parameters<NonNullable<SdkServer["fallbackRequestHandler"]>>[1];
 export type HttpServerTransport = InstanceType<HttpServerModule["StreamableHTTPServerTransport"]>;
 
+/**
+ * The folder to run `npm install` in to put the SDK beside this package: the project whose node_modules holds the
+ * package (`<prefix>/lib` for a global install), or the package's own folder (a clone). This file is
+ * `<package>/dist/cli/gateway/sdk.js`.
+ */
+export function installFolder(here = fileURLToPath(import.meta.url)): string {
+  const pkg = dirname(dirname(dirname(dirname(here))));
+  return basename(dirname(pkg)) === "node_modules" ? dirname(dirname(pkg)) : pkg;
+}
+
 function missing(e: unknown, what: string): CliError {
   const message = errorMessage(e);
   if (errorCode(e) === "ERR_MODULE_NOT_FOUND" && message.includes(`'${SDK}`)) {
-    return new CliError(`${what} needs the MCP SDK 1.x, which is not installed: npm install ${SDK}`);
+    return new CliError(
+      `${what} needs the MCP SDK 1.x, which is not installed beside this package: ` +
+        `npm install ${SDK}@1 in ${installFolder()} (a global install: npm install -g ${SDK}@1)`,
+    );
   }
   return new CliError(`${what} cannot load ${SDK}: ${oneLine(message)}`);
 }

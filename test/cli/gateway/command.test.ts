@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { installFolder } from "../../../src/cli/gateway/sdk.js";
 import { repoRoot, runCli } from "../helpers.js";
 
 let dir = "";
@@ -76,8 +77,16 @@ describe("gateway usage errors", () => {
     assert.equal(run.status, 2);
     assert.equal(
       run.stderr,
-      "backplane-schema: gateway needs the MCP SDK 1.x, which is not installed: npm install @modelcontextprotocol/sdk\n",
+      "backplane-schema: gateway needs the MCP SDK 1.x, which is not installed beside this package: " +
+        `npm install @modelcontextprotocol/sdk@1 in ${pkg} (a global install: npm install -g @modelcontextprotocol/sdk@1)\n`,
     );
+  });
+
+  test("the folder the missing-SDK line names: the project holding the package, or the package itself", () => {
+    const file = "dist/cli/gateway/sdk.js";
+    assert.equal(installFolder(`/home/ada/app/node_modules/backplane-agent-runtime/${file}`), "/home/ada/app");
+    assert.equal(installFolder(`/usr/local/lib/node_modules/backplane-agent-runtime/${file}`), "/usr/local/lib");
+    assert.equal(installFolder(`/home/ada/backplane-agent-runtime/${file}`), "/home/ada/backplane-agent-runtime");
   });
 
   test("--help documents the gateway, its flags and its subcommands", () => {
