@@ -20,6 +20,7 @@ import { Carriage } from "./routing/carriage.js";
 import { Fronts, type FrontHandlers } from "./routing/fronts.js";
 import { clientHandlers } from "./routing/methods.js";
 import { Routes } from "./routing/routes.js";
+import { Listeners } from "./routing/listeners.js";
 import { Stateless } from "./routing/stateless.js";
 import { RequestStateCodec } from "./policy/request-state.js";
 import type { Sdk, Transport } from "./sdk.js";
@@ -104,12 +105,9 @@ export class Gateway {
     const { catalog, routes } = this;
     this.handlers = clientHandlers({ sdk, catalog, calls, routes, audit, upstreams, ready: () => this.ready });
     const codec = new RequestStateCodec(settings.requestStateKey, settings.replica?.id);
-    this.stateless = new Stateless(this.handlers, this.fronts, this.catalog, {
-      parkMs: settings.clientRequestTimeoutMs,
-      codec,
-      maxListeners: MAX_LISTENERS,
-      peers: settings.replica?.peers ?? new Map(),
-    });
+    const stateless = { parkMs: settings.clientRequestTimeoutMs, codec, peers: settings.replica?.peers ?? new Map() };
+    const listeners = new Listeners(this.fronts, MAX_LISTENERS);
+    this.stateless = new Stateless(this.handlers, this.catalog, stateless, listeners);
     this.upstreams = configs.map(
       (config) =>
         new Upstream(config, settings, {

@@ -194,8 +194,11 @@ describe("a parked call's rounds", () => {
     const asked = exchange.ask({ method: "sampling/createMessage" }, exchange.controller.signal);
     exchange.run(asked);
     assert.equal((await exchange.next()).kind, "input");
+    // The park timer does not hold the process open (unref); the test holds it while it waits.
+    const hold = setTimeout(() => undefined, 5_000);
     exchange.park(20);
     await assert.rejects(asked, /no retry came in time/);
+    clearTimeout(hold);
     assert.equal(exchange.controller.signal.aborted, true);
   });
 

@@ -28,14 +28,13 @@ import {
   type StatelessCall,
 } from "../transport/stateless.js";
 import { Exchange, ExchangeError, RequestFront, type Step } from "./exchange.js";
-import { CAPABILITIES, type Front, type FrontHandlers, type Fronts, type Message } from "./fronts.js";
+import { CAPABILITIES, type FrontHandlers, type Message } from "./fronts.js";
+import type { Listening, Listeners } from "./listeners.js";
 
 export interface StatelessSettings {
   /** How long a parked call waits for its retry. */
   readonly parkMs: number;
   readonly codec: RequestStateCodec;
-  /** Listen streams held at once. */
-  readonly maxListeners: number;
   /** The other replicas behind the same load balancer: their MCP endpoints by replica id. */
   readonly peers: ReadonlyMap<string, string>;
 }
@@ -60,12 +59,6 @@ const CARRIED = new Set([
   "resources/templates/list",
   "completion/complete",
 ]);
-/** Listen filters the gateway can serve, and the notification each grants. */
-const LISTEN = new Map([
-  ["toolsListChanged", "notifications/tools/list_changed"],
-  ["promptsListChanged", "notifications/prompts/list_changed"],
-  ["resourcesListChanged", "notifications/resources/list_changed"],
-]);
 /** The envelope keys the gateway reads and does not send on to a 2025 server. */
 const ENVELOPE = new Set<string>([META.protocolVersion, META.clientCapabilities, META.clientInfo, META.logLevel]);
 
@@ -87,23 +80,56 @@ function onward(params: Record<string, unknown>): Record<string, unknown> {
   return Object.keys(kept).length === 0 ? rest : { ...rest, _meta: kept };
 }
 
+/** What the gateway answers `server/discover` with. */
+function discover(): Record<string, unknown> {
+  return { supportedVersions: SUPPORTED_VERSIONS, capabilities: CAPABILITIES };
+}
+
+/** A complete result: `resultType`, the gateway's identity, and cache hints where the method is cacheable. */
+function complete(id: string | number, method: string, result: unknown): StatelessAnswer {
+  const body = isObject(result) ? { ...result } : {};
+  if (body["resultType"] === undefined) body["resultType"] = "complete";
+  if (CACHEABLE.has(method)) {
+    if (typeof body["ttlMs"] !== "number") body["ttlMs"] = 0;
+    if (body["cacheScope"] !== "public") body["cacheScope"] = "private";
+  }
+  const meta = isObject(body["_meta"]) ? body["_meta"] : {};
+  body["_meta"] = { ...meta, [META.serverInfo]: serverInfo() };
+  return { status: 200, message: { jsonrpc: "2.0", id, result: body } };
+}
+
+/** The JSON-RPC error a handler's failure is sent as (in-band, except a missing capability: 400). */
+function refusalOf(error: unknown): Refusal {
+  if (isInstance(error, ExchangeError)) {
+    const status = error.code === Code.MissingRequiredClientCapability ? 400 : 200;
+    return refusal(status, error.code, error.message, error.data);
+  }
+  const code = isObject(error) && typeof error["code"] === "number" ? error["code"] : Code.InternalError;
+  const data = isObject(error) ? error["data"] : undefined;
+  const message = errorMessage(error).replace(/^MCP error -?\d+: /, "");
+  return refusal(code === Code.MethodNotFound ? 404 : 200, code, message, data);
+}
 export class Stateless {
   /** Parked calls by id. */
   private readonly parked = new Map<string, Exchange>();
-  private listeners = 0;
 
   constructor(
     private readonly handlers: FrontHandlers,
-    private readonly fronts: Fronts,
     private readonly catalog: GatewayCatalog,
     private readonly settings: StatelessSettings,
+    /** The `subscriptions/listen` streams. */
+    private readonly listeners: Listeners,
   ) {}
+
+  listen(request: ModernRequest, send: (message: Message) => boolean): Listening | StatelessAnswer {
+    return this.listeners.listen(request, send);
+  }
 
   /** Answers one request. */
   async answer(call: StatelessCall): Promise<StatelessAnswer> {
     const { request } = call;
     const { id, method, params } = request;
-    if (method === "server/discover") return this.complete(id, method, this.discover());
+    if (method === "server/discover") return complete(id, method, discover());
     if (!CARRIED.has(method))
       return failure(
         id,
@@ -118,10 +144,6 @@ export class Stateless {
       return this.settle(id, method, await this.run(front, call, call.closed));
     }
     return this.rounds(call);
-  }
-
-  private discover(): Record<string, unknown> {
-    return { supportedVersions: SUPPORTED_VERSIONS, capabilities: CAPABILITIES };
   }
 
   /** A `tools/call`'s `Mcp-Param-*` headers against the listed tool's `x-mcp-header` declarations. */
@@ -214,8 +236,8 @@ export class Stateless {
 
   /** The answer a step makes: a complete result, an error, or `input_required` with a fresh state. */
   private settle(id: string | number, method: string, step: Step, exchange?: Exchange): StatelessAnswer {
-    if (step.kind === "done") return this.complete(id, method, step.result);
-    if (step.kind === "failed") return failure(id, this.refusalOf(step.error));
+    if (step.kind === "done") return complete(id, method, step.result);
+    if (step.kind === "failed") return failure(id, refusalOf(step.error));
     if (exchange === undefined)
       return failure(id, refusal(200, Code.InternalError, `${method} cannot ask the client anything`));
     exchange.round++;
@@ -230,79 +252,5 @@ export class Stateless {
     exchange.park(this.settings.parkMs);
     const result = { resultType: "input_required", inputRequests: step.requests, requestState };
     return { status: 200, message: { jsonrpc: "2.0", id, result } };
-  }
-
-  /** A complete result: `resultType`, the gateway's identity, and cache hints where the method is cacheable. */
-  private complete(id: string | number, method: string, result: unknown): StatelessAnswer {
-    const body = isObject(result) ? { ...result } : {};
-    if (body["resultType"] === undefined) body["resultType"] = "complete";
-    if (CACHEABLE.has(method)) {
-      if (typeof body["ttlMs"] !== "number") body["ttlMs"] = 0;
-      if (body["cacheScope"] !== "public") body["cacheScope"] = "private";
-    }
-    const meta = isObject(body["_meta"]) ? body["_meta"] : {};
-    body["_meta"] = { ...meta, [META.serverInfo]: serverInfo() };
-    return { status: 200, message: { jsonrpc: "2.0", id, result: body } };
-  }
-
-  /** The JSON-RPC error a handler's failure is sent as (in-band, except a missing capability: 400). */
-  private refusalOf(error: unknown): Refusal {
-    if (isInstance(error, ExchangeError)) {
-      const status = error.code === Code.MissingRequiredClientCapability ? 400 : 200;
-      return refusal(status, error.code, error.message, error.data);
-    }
-    const code = isObject(error) && typeof error["code"] === "number" ? error["code"] : Code.InternalError;
-    const data = isObject(error) ? error["data"] : undefined;
-    const message = errorMessage(error).replace(/^MCP error -?\d+: /, "");
-    return refusal(code === Code.MethodNotFound ? 404 : 200, code, message, data);
-  }
-
-  /**
-   * A `subscriptions/listen` stream: the notifications granted (of those asked, the list changes the gateway
-   * carries), acknowledged first; every message stamped with the stream's `subscriptionId`. Returns the
-   * acknowledgement and the stream's end, or a refusal.
-   */
-  listen(
-    request: ModernRequest,
-    send: (message: Message) => boolean,
-  ): { acknowledged: Message; leave: () => void } | StatelessAnswer {
-    const { id, params } = request;
-    if (this.listeners >= this.settings.maxListeners) {
-      const why = `too many subscriptions/listen streams (${this.settings.maxListeners}); close one first`;
-      return failure(id, refusal(503, Code.InternalError, why));
-    }
-    const asked = isObject(params["notifications"]) ? params["notifications"] : {};
-    const granted = new Set<string>();
-    for (const [filter, method] of LISTEN) if (asked[filter] === true) granted.add(method);
-    const stamp = { [META.subscriptionId]: id };
-    const front: Front = {
-      attached: Date.now(),
-      initialized: Promise.resolve(),
-      closed: false,
-      capabilities: () => ({}),
-      ask: () => Promise.reject(new Error("a 2026-07-28 listen stream cannot be asked anything")),
-      notify: async (n) => {
-        if (!granted.has(n.method)) return;
-        const p = isObject(n.params) ? n.params : {};
-        const meta = isObject(p["_meta"]) ? p["_meta"] : {};
-        send({ method: n.method, params: { ...p, _meta: { ...meta, ...stamp } } });
-      },
-      close: async () => undefined,
-    };
-    this.listeners++;
-    const leaveFronts = this.fronts.join(front);
-    const filter = Object.fromEntries([...LISTEN].filter(([, m]) => granted.has(m)).map(([f]) => [f, true]));
-    const acknowledged = {
-      method: "notifications/subscriptions/acknowledged",
-      params: { notifications: filter, _meta: stamp },
-    };
-    let left = false;
-    const leave = () => {
-      if (left) return;
-      left = true;
-      this.listeners--;
-      leaveFronts();
-    };
-    return { acknowledged, leave };
   }
 }

@@ -202,7 +202,8 @@ export async function serveHttp(
       // The era is the body's (MCP 2026-07-28 `basic/versioning.mdx`): a `_meta` claim is stateless, whatever else.
       const era = classify(body, header(req, "mcp-protocol-version"));
       if (era.era === "refused") return writeAnswer(res, refusalAnswer(era.id, era.refusal));
-      if (era.era === "modern") return serveStateless(req, res, era.request, gateway.stateless, stateless, body);
+      if (era.era === "modern")
+        return serveStateless({ req, res, body, options: stateless }, era.request, gateway.stateless);
     }
     const id = req.headers["mcp-session-id"];
     const known = typeof id === "string" ? sessions.get(id) : undefined;

@@ -29,7 +29,7 @@ export interface StatelessHost {
   ): { acknowledged: Notification; leave: () => void } | StatelessAnswer;
 }
 
-export interface StatelessHttpOptions {
+interface StatelessHttpOptions {
   /** Bytes a client may leave unread before its notifications are dropped. */
   readonly maxQueuedBytes: number;
   /** How often a listen stream gets a comment line. */
@@ -43,18 +43,20 @@ const FORWARDED = "mcp-gateway-forwarded";
 /** The request headers a handed-on retry keeps. */
 const KEPT = ["authorization", "content-type", "accept", "mcp-protocol-version", "mcp-method", "mcp-name"];
 
+/** One posted 2026-07-28 request on its way: the HTTP exchange, its parsed body, and the front's bounds. */
+export interface Posted {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly body: unknown;
+  readonly options: StatelessHttpOptions;
+}
+
 /**
  * A retry handed on to the replica holding its call, its answer streamed back as that replica writes it; false when
  * that replica cannot be reached (the caller then starts the request again here).
  */
-async function handOn(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: string,
-  body: unknown,
-  options: StatelessHttpOptions,
-  closed: AbortSignal,
-): Promise<boolean> {
+async function handOn(posted: Posted, url: string, closed: AbortSignal): Promise<boolean> {
+  const { req, res, body, options } = posted;
   const headers: Record<string, string> = { [FORWARDED]: "1" };
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string" && (KEPT.includes(name) || name.startsWith("mcp-param-"))) headers[name] = value;
@@ -69,8 +71,7 @@ async function handOn(
     return false;
   }
   res.writeHead(response.status, { "content-type": response.headers.get("content-type") ?? "application/json" });
-  if (response.body === null) return (res.end(), true);
-  for await (const chunk of response.body) res.write(chunk);
+  if (response.body !== null) for await (const chunk of response.body) res.write(chunk);
   res.end();
   return true;
 }
@@ -102,21 +103,11 @@ function event(message: unknown): string {
 
 const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
 
-/** Serves one 2026-07-28 request. */
-export async function serveStateless(
-  req: IncomingMessage,
-  res: ServerResponse,
-  request: ModernRequest,
-  host: StatelessHost,
-  options: StatelessHttpOptions,
-  body: unknown,
-): Promise<void> {
-  const headers = mirroredHeaders(req.headers);
-  const mismatch = checkStandardHeaders(headers, request);
-  if (mismatch !== undefined) return writeAnswer(res, refusalAnswer(request.id, mismatch));
+/** What writes notifications ahead of a request's answer: the response becomes a stream at the first. */
+function streamOf(posted: Posted): { send: (message: Notification) => boolean; streaming: () => boolean } {
+  const { req, res, options } = posted;
   const accepts = (req.headers.accept ?? "").includes("text/event-stream");
   let streaming = false;
-  /** A notification ahead of the answer: the response becomes a stream at the first. */
   const send = (message: Notification): boolean => {
     if (!accepts || res.writableEnded || res.destroyed) return false;
     if (res.writableLength > options.maxQueuedBytes) return false;
@@ -129,21 +120,31 @@ export async function serveStateless(
       return false;
     }
   };
-  if (request.method === "subscriptions/listen") return listen(res, request, host, send, options);
+  return { send, streaming: () => streaming };
+}
+
+/** Serves one 2026-07-28 request. */
+export async function serveStateless(posted: Posted, request: ModernRequest, host: StatelessHost): Promise<void> {
+  const { req, res } = posted;
+  const headers = mirroredHeaders(req.headers);
+  const mismatch = checkStandardHeaders(headers, request);
+  if (mismatch !== undefined) return writeAnswer(res, refusalAnswer(request.id, mismatch));
+  const stream = streamOf(posted);
+  if (request.method === "subscriptions/listen") return listen(posted, request, host, stream.send);
   const closed = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) closed.abort();
   });
   const principal = principalOf(req.headers.authorization);
   const forwarded = req.headers[FORWARDED] !== undefined;
-  const call = { request, headers, principal, closed: closed.signal, stream: send, forwarded };
+  const call = { request, headers, principal, closed: closed.signal, stream: stream.send, forwarded };
   let answer = await host.answer(call);
   if (answer.forward !== undefined) {
-    if (await handOn(req, res, answer.forward, body, options, closed.signal)) return;
+    if (await handOn(posted, answer.forward, closed.signal)) return;
     answer = await host.answer({ ...call, forwarded: true });
   }
   if (res.destroyed) return;
-  if (!streaming) return writeAnswer(res, answer);
+  if (!stream.streaming()) return writeAnswer(res, answer);
   try {
     res.end(event(answer.message));
   } catch {
@@ -153,12 +154,12 @@ export async function serveStateless(
 
 /** A `subscriptions/listen` stream, open until the client closes it. */
 function listen(
-  res: ServerResponse,
+  posted: Posted,
   request: ModernRequest,
   host: StatelessHost,
   send: (message: Notification) => boolean,
-  options: StatelessHttpOptions,
 ): void {
+  const { res, options } = posted;
   const stream = host.listen(request, send);
   if (!("acknowledged" in stream)) return writeAnswer(res, stream);
   if (!send(stream.acknowledged)) {

@@ -1,8 +1,9 @@
 /**
  * How an upstream reaches its server: the seam between one server's lifecycle (upstream.ts) and what carries its
  * messages. The gateway's connector starts a child over stdio (transport/child-transport.ts) or opens a Streamable
- * HTTP connection (http-upstream.ts); a test hands the upstream one side of the SDK's in-memory linked pair instead,
- * with a real SDK server on the other side, and the same lifecycle runs over it.
+ * HTTP connection (http-upstream.ts; modern-http.ts for a server of MCP 2026-07-28); a test hands the upstream one
+ * side of the SDK's in-memory linked pair instead, with a real SDK server on the other side, and the same lifecycle
+ * runs over it.
  */
 
 import type { ServerConfig } from "../config.js";
@@ -10,6 +11,11 @@ import type { Sdk, Transport } from "../sdk.js";
 import { spawnServer } from "../transport/child-transport.js";
 import type { LineFault } from "../transport/line-transport.js";
 import { httpTransport } from "./http-upstream.js";
+import { ModernHttpTransport } from "./modern-http.js";
+import { speaksModern } from "./stateless-client.js";
+
+/** How long the era probe of an HTTP server may take before it is taken for a 2025-11-25 server. */
+const ERA_PROBE_MS = 5_000;
 
 /** What a connection reports about its server while it runs. */
 interface ConnectionHooks {
@@ -41,7 +47,11 @@ export interface ConnectorBounds {
 export function processConnector(sdk: Sdk, bounds: ConnectorBounds): Connector {
   return async (config, hooks) => {
     if (config.kind !== "stdio") {
-      const transport = httpTransport(sdk, config, bounds.maxMessageBytes, hooks.onFault);
+      // The era is found once per start: a server that answers server/discover speaks 2026-07-28 (modern-http.ts).
+      const headers = { ...config.headers };
+      const transport = (await speaksModern(config.url, headers, ERA_PROBE_MS))
+        ? new ModernHttpTransport(config.url, headers, bounds.maxMessageBytes)
+        : httpTransport(sdk, config, bounds.maxMessageBytes, hooks.onFault);
       return { transport, stop: async () => undefined };
     }
     const child = await spawnServer(config, {
