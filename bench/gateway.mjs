@@ -1,8 +1,14 @@
 // npm run bench -- --only gateway [--quick]: what `backplane-schema gateway` (dist/) adds to a tool call, and what each
-// server costs it. Latency: an SDK 1.x client calls a trivial stdio tool (bench/gateway-server.mjs) directly and
-// through the gateway, in alternating rounds, one call at a time; the added latency is the gateway's median (and
-// p99) minus the direct one. Memory: the gateway's resident set with 1 and with 9 servers behind it (3 with --quick),
-// after listing and calling every server; per server is the difference over 8 (2). Prints markdown (and the figures as JSON on stderr).
+// server costs it. Latency: a trivial stdio tool (bench/gateway-server.mjs) called one call at a time, in rotating
+// rounds, four ways: an SDK 1.x client directly and through the stdio gateway; and through one `gateway --http` front,
+// an SDK 1.x client in a 2025-11-25 session and an SDK 2.x client in auto mode (2026-07-28, stateless). The added
+// latency is each path's median (and p99) minus the direct one; the HTTP paths include an HTTP hop the stdio ones do
+// not have. Memory: the gateway's resident set with 1 and with 9 servers behind it (3 with --quick), after listing and
+// calling every server; per server is the difference over 8 (2). Throughput (gateway-http.mjs): 8 concurrent
+// 2026-07-28 clients calling for a fixed time against one replica, against HAProxy in front of that one replica, and
+// against HAProxy in front of two (each replica its own stdio child), in rotating rounds, with the CPU each process
+// spent per call; skipped, with the reason printed, without /usr/sbin/haproxy. Prints markdown (and the figures as
+// JSON on stderr).
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
@@ -10,10 +16,24 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { REPO } from "./data.mjs";
-import { median } from "./stats.mjs";
+import { median, rotated } from "./stats.mjs";
+import {
+  HAPROXY,
+  childPids,
+  haproxyAvailable,
+  legacyClient,
+  modernClient,
+  startHaproxy,
+  startHttpGateway,
+  startReplicas,
+  throughput,
+  writeSecrets,
+} from "./gateway-http.mjs";
 
 const SERVER = join(REPO, "bench", "gateway-server.mjs");
 const CLI = join(REPO, "dist", "cli", "main.js");
+/** Concurrent 2026-07-28 clients in the throughput measurement. */
+const CONCURRENCY = 8;
 
 const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
@@ -52,92 +72,278 @@ function rssKiB(pid) {
   }
 }
 
+/** The four latency paths; `calls` is each one's share of a round (the HTTP paths are slower, so they get fewer). */
+async function latencyPaths(dir, http) {
+  const direct = await connect([SERVER]);
+  const gateway = await connect([CLI, "gateway", "--config", config(dir, 1)]);
+  const legacy = await legacyClient(http.url);
+  const modern = await modernClient(http.url);
+  return [
+    { key: "direct", client: direct.client, tool: "echo", http: false },
+    { key: "gateway", client: gateway.client, tool: "s0__echo", http: false },
+    { key: "http2025", client: legacy, tool: "s0__echo", http: true },
+    { key: "http2026", client: modern, tool: "s0__echo", http: true },
+  ];
+}
+
+/**
+ * Every path timed in each round, the order rotated so none always runs first or after the same one. Returns every
+ * sample per path and each round's median per path.
+ */
+async function measureLatency(paths, rounds, calls, httpCalls) {
+  for (const p of paths) await timeCalls(p.client, p.tool, p.http ? httpCalls : calls);
+  const samples = Object.fromEntries(paths.map((p) => [p.key, []]));
+  const perRound = [];
+  for (let r = 0; r < rounds; r++) {
+    const round = {};
+    for (const p of rotated(paths, r)) {
+      const times = await timeCalls(p.client, p.tool, p.http ? httpCalls : calls);
+      samples[p.key].push(...times);
+      round[p.key] = median(times);
+    }
+    perRound.push(round);
+  }
+  return { samples, perRound };
+}
+
+const figures = (xs) => ({ median: median(xs), p99: percentile(xs, 0.99) });
+
+async function measureMemory(dir, many) {
+  const memory = {};
+  for (const servers of [1, many]) {
+    const g = await connect([CLI, "gateway", "--config", config(dir, servers)]);
+    const { tools } = await g.client.listTools();
+    for (const tool of tools) await timeCalls(g.client, tool.name, 50);
+    await sleep(500);
+    const rss = [];
+    for (let i = 0; i < 5; i++) {
+      rss.push(rssKiB(g.pid));
+      await sleep(100);
+    }
+    memory[servers] = median(rss);
+    await g.client.close();
+  }
+  return memory;
+}
+
+/**
+ * Calls per second from CONCURRENCY 2026-07-28 clients against one replica directly, HAProxy in front of that one
+ * replica (what the balancer's hop costs) and HAProxy in front of two replicas, each setup once per round in rotating
+ * order, `ms` each. The two replicas and both HAProxy instances run throughout; the idle ones cost nothing.
+ */
+async function measureThroughput(dir, rounds, ms) {
+  const replicas = await startReplicas(CLI, dir, config(dir, 1));
+  const stops = replicas.map((r) => r.stop);
+  try {
+    const one = await startHaproxy(dir, "one", [replicas[0].url]);
+    stops.push(one.stop);
+    const two = await startHaproxy(
+      dir,
+      "two",
+      replicas.map((r) => r.url),
+    );
+    stops.push(two.stop);
+    const servers = (rs) => rs.flatMap((r) => childPids(r.pid));
+    const setups = [
+      { key: "replica", url: replicas[0].url, pids: { gateways: [replicas[0].pid], servers: servers([replicas[0]]) } },
+      {
+        key: "haproxy1",
+        url: one.url,
+        pids: { gateways: [replicas[0].pid], servers: servers([replicas[0]]), haproxy: [one.pid] },
+      },
+      {
+        key: "haproxy2",
+        url: two.url,
+        pids: { gateways: replicas.map((r) => r.pid), servers: servers(replicas), haproxy: [two.pid] },
+      },
+    ];
+    for (const s of setups) {
+      s.clients = await Promise.all(Array.from({ length: CONCURRENCY }, () => modernClient(s.url)));
+      await throughput(s.clients, "s0__echo", Math.min(ms, 2000), s.pids); // warm every path and process
+    }
+    const results = Object.fromEntries(setups.map((s) => [s.key, []]));
+    for (let r = 0; r < rounds; r++) {
+      for (const s of rotated(setups, r)) results[s.key].push(await throughput(s.clients, "s0__echo", ms, s.pids));
+    }
+    for (const s of setups) await Promise.all(s.clients.map((c) => c.close()));
+    return results;
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+const us = (x) => `${x.toFixed(0)} µs`;
+const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
+
+function printLatency(result, perRound) {
+  console.log("| trivial stdio tool | median | p99 |");
+  console.log("|---|---|---|");
+  console.log(`| direct (client → server) | ${us(result.directUs.median)} | ${us(result.directUs.p99)} |`);
+  console.log(`| through the gateway | ${us(result.gatewayUs.median)} | ${us(result.gatewayUs.p99)} |`);
+  console.log(`| added by the gateway | ${us(result.addedUs.median)} | ${us(result.addedUs.p99)} |`);
+  console.log(`\nPer-round added medians: ${perRound.map((r) => (r.gateway - r.direct).toFixed(0)).join(", ")} µs.`);
+}
+
+function printHttp(result) {
+  const { http } = result;
+  console.log(
+    `\nThrough one \`gateway --http\` front (loopback), the same server and tool, in the same rotating rounds (${http.callsPerRound} calls per round each):\n`,
+  );
+  console.log("| trivial stdio tool, client over HTTP | median | p99 | added vs direct stdio: median | p99 |");
+  console.log("|---|---|---|---|---|");
+  for (const [key, label] of [
+    ["http2025", "2025-11-25 session (SDK 1.x client, Streamable HTTP)"],
+    ["http2026", "2026-07-28 stateless (SDK 2.x client, auto mode)"],
+  ]) {
+    const f = http[key];
+    console.log(`| ${label} | ${us(f.median)} | ${us(f.p99)} | ${us(f.addedMedian)} | ${us(f.addedP99)} |`);
+  }
+  console.log(
+    `\nThe HTTP rows include the HTTP hop (each client's HTTP transport, a loopback TCP connection, the front's HTTP ` +
+      `handling) that the direct stdio row does not have: their "added" is the gateway and that hop together. ` +
+      `Per-round medians, 2026-07-28 minus 2025-11-25: ${http.perRoundModernMinusLegacy.map((x) => x.toFixed(0)).join(", ")} µs ` +
+      `(their median: ${us(median(http.perRoundModernMinusLegacy))}).`,
+  );
+}
+
+function printMemory(result, many) {
+  if (result.perServerKiB === null) return;
+  const memory = result.gatewayRssKiB;
+  const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
+  console.log(
+    `\nGateway resident set: ${mib(memory[1])} with 1 server, ${mib(memory[many])} with ${many}: ` +
+      `${(result.perServerKiB / 1024).toFixed(2)} MiB per server (each server is its own process besides).`,
+  );
+}
+
+function printThroughput(result) {
+  const t = result.throughput;
+  if (t.skipped) {
+    console.log(`\nThroughput, one replica against two behind HAProxy: skipped (${t.skipped}).`);
+    return;
+  }
+  console.log(
+    `\nThroughput: ${t.concurrency} concurrent 2026-07-28 clients (SDK 2.x, auto mode, in this process), each one call ` +
+      `at a time, ${t.seconds} s per setup per round, ${t.rounds} rotating rounds; each replica is \`gateway --http\` with ` +
+      `its own stdio child (the trivial server). CPU per call is each process's CPU time over the calls it served.\n`,
+  );
+  console.log(
+    "| setup | calls/s (median of rounds) | each round | CPU per call: clients | gateways | servers | HAProxy |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const [key, label] of [
+    ["replica", "one replica, directly"],
+    ["haproxy1", "HAProxy → one replica"],
+    ["haproxy2", "HAProxy → two replicas"],
+  ]) {
+    const f = t[key];
+    const cpu = (k) => (f.cpuMsPerCall[k] === undefined ? "–" : `${f.cpuMsPerCall[k].toFixed(2)} ms`);
+    console.log(
+      `| ${label} | ${f.perSecond.toFixed(0)} | ${f.rounds.map((x) => x.toFixed(0)).join(", ")} | ` +
+        `${cpu("bench")} | ${cpu("gateways")} | ${cpu("servers")} | ${cpu("haproxy")} |`,
+    );
+  }
+  console.log(
+    `\nMedians of the per-round ratios: two replicas against one, both behind HAProxy, ×${t.twoOverOne.toFixed(2)}; ` +
+      `against one replica directly, ×${t.twoOverDirect.toFixed(2)}; HAProxy in front of one replica against none, ` +
+      `×${t.balancerOverDirect.toFixed(2)}. The machine has ${os.cpus().length} CPUs for the clients, the ` +
+      `gateways, their servers and HAProxy together (and whatever else runs): a second replica adds throughput only ` +
+      `where one replica left CPU idle.`,
+  );
+}
+
+/** Per setup: the median calls per second over rounds, and CPU ms per call summed over the rounds. */
+function summariseThroughput(results, rounds, ms) {
+  const out = { concurrency: CONCURRENCY, seconds: ms / 1000, rounds };
+  for (const [key, runs] of Object.entries(results)) {
+    const calls = runs.reduce((n, r) => n + r.calls, 0);
+    const cpuMsPerCall = {};
+    for (const k of Object.keys(runs[0].cpu)) cpuMsPerCall[k] = (runs.reduce((n, r) => n + r.cpu[k], 0) * 1e3) / calls;
+    out[key] = {
+      perSecond: median(runs.map((r) => r.perSecond)),
+      rounds: runs.map((r) => r.perSecond),
+      failures: runs.reduce((n, r) => n + r.failures, 0),
+      cpuMsPerCall,
+    };
+  }
+  // Ratios within a round (the setups ran one after the other), then their median: load that drifts between rounds
+  // moves both sides of a ratio alike.
+  const ratio = (a, b) => median(results[a].map((r, i) => r.perSecond / results[b][i].perSecond));
+  out.twoOverOne = ratio("haproxy2", "haproxy1");
+  out.twoOverDirect = ratio("haproxy2", "replica");
+  out.balancerOverDirect = ratio("haproxy1", "replica");
+  return out;
+}
+
 export async function main(argv) {
   const quick = argv.includes("--quick");
   const rounds = quick ? 2 : 10;
   const calls = quick ? 100 : 2000;
-  const warm = quick ? 100 : 2000;
+  const httpCalls = quick ? 100 : 1000;
   const many = quick ? 3 : 9;
+  const tputRounds = quick ? 1 : 6;
+  const tputMs = quick ? 2000 : 5000;
   const dir = mkdtempSync(join(os.tmpdir(), "backplane-bench-gateway-"));
+  writeSecrets(dir);
   const loadAtStart = os.loadavg();
+  const stops = [];
   try {
-    const direct = await connect([SERVER]);
-    const gateway = await connect([CLI, "gateway", "--config", config(dir, 1)]);
-    await timeCalls(direct.client, "echo", warm);
-    await timeCalls(gateway.client, "s0__echo", warm);
-    const samples = { direct: [], gateway: [] };
-    const perRound = [];
-    for (let r = 0; r < rounds; r++) {
-      const order = r % 2 ? ["gateway", "direct"] : ["direct", "gateway"];
-      const round = {};
-      for (const which of order) {
-        const times = await timeCalls(
-          which === "direct" ? direct.client : gateway.client,
-          which === "direct" ? "echo" : "s0__echo",
-          calls,
-        );
-        samples[which].push(...times);
-        round[which] = median(times);
-      }
-      perRound.push(round.gateway - round.direct);
-    }
-    await direct.client.close();
-    await gateway.client.close();
+    const http = await startHttpGateway(CLI, dir, config(dir, 1));
+    stops.push(http.stop);
+    const paths = await latencyPaths(dir, http);
+    const { samples, perRound } = await measureLatency(paths, rounds, calls, httpCalls);
+    for (const p of paths) await p.client.close();
+    await stops.pop()();
+    const loadAfterLatency = os.loadavg();
 
-    const memory = {};
-    for (const servers of [1, many]) {
-      const g = await connect([CLI, "gateway", "--config", config(dir, servers)]);
-      const { tools } = await g.client.listTools();
-      for (const tool of tools) await timeCalls(g.client, tool.name, 50);
-      await sleep(500);
-      const rss = [];
-      for (let i = 0; i < 5; i++) {
-        rss.push(rssKiB(g.pid));
-        await sleep(100);
-      }
-      memory[servers] = median(rss);
-      await g.client.close();
-    }
+    const memory = await measureMemory(dir, many);
+    const throughputResult = haproxyAvailable()
+      ? summariseThroughput(await measureThroughput(dir, tputRounds, tputMs), tputRounds, tputMs)
+      : { skipped: `${HAPROXY} is not installed or does not run` };
 
+    const direct = figures(samples.direct);
+    const gateway = figures(samples.gateway);
+    const httpFigures = (key) => {
+      const f = figures(samples[key]);
+      return { ...f, addedMedian: f.median - direct.median, addedP99: f.p99 - direct.p99 };
+    };
     const result = {
       date: new Date().toISOString(),
       node: process.version,
       cpus: os.cpus().length,
-      loadAverage: { start: loadAtStart, end: os.loadavg() },
+      loadAverage: { start: loadAtStart, afterLatency: loadAfterLatency, end: os.loadavg() },
       rounds,
       callsPerRound: calls,
-      directUs: { median: median(samples.direct), p99: percentile(samples.direct, 0.99) },
-      gatewayUs: { median: median(samples.gateway), p99: percentile(samples.gateway, 0.99) },
+      directUs: direct,
+      gatewayUs: gateway,
       addedUs: {
-        median: median(samples.gateway) - median(samples.direct),
-        p99: percentile(samples.gateway, 0.99) - percentile(samples.direct, 0.99),
-        perRoundMedians: perRound,
+        median: gateway.median - direct.median,
+        p99: gateway.p99 - direct.p99,
+        perRoundMedians: perRound.map((r) => r.gateway - r.direct),
+      },
+      http: {
+        callsPerRound: httpCalls,
+        http2025: httpFigures("http2025"),
+        http2026: httpFigures("http2026"),
+        perRoundModernMinusLegacy: perRound.map((r) => r.http2026 - r.http2025),
+        perRound,
       },
       gatewayRssKiB: memory,
       perServerKiB: memory[1] === null ? null : (memory[many] - memory[1]) / (many - 1),
+      throughput: throughputResult,
     };
-    const us = (x) => `${x.toFixed(0)} µs`;
-    const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
     console.log(`## Gateway (npm run bench -- --only gateway${quick ? " --quick" : ""})\n`);
     console.log(
-      `${result.date}, Node ${result.node}, ${result.cpus} CPUs, load average ${load(loadAtStart)} → ${load(result.loadAverage.end)}; ${rounds} alternating rounds of ${calls} sequential calls each.\n`,
+      `${result.date}, Node ${result.node}, ${result.cpus} CPUs, load average ${load(loadAtStart)} → ${load(loadAfterLatency)} (latency) → ${load(result.loadAverage.end)}; ${rounds} rotating rounds of ${calls} sequential calls each (stdio), ${httpCalls} (HTTP).\n`,
     );
-    console.log("| trivial stdio tool | median | p99 |");
-    console.log("|---|---|---|");
-    console.log(`| direct (client → server) | ${us(result.directUs.median)} | ${us(result.directUs.p99)} |`);
-    console.log(`| through the gateway | ${us(result.gatewayUs.median)} | ${us(result.gatewayUs.p99)} |`);
-    console.log(`| added by the gateway | ${us(result.addedUs.median)} | ${us(result.addedUs.p99)} |`);
-    console.log(`\nPer-round added medians: ${perRound.map((x) => x.toFixed(0)).join(", ")} µs.`);
-    if (result.perServerKiB !== null) {
-      const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
-      console.log(
-        `\nGateway resident set: ${mib(memory[1])} with 1 server, ${mib(memory[many])} with ${many}: ` +
-          `${(result.perServerKiB / 1024).toFixed(2)} MiB per server (each server is its own process besides).`,
-      );
-    }
+    printLatency(result, perRound);
+    printHttp(result);
+    printMemory(result, many);
+    printThroughput(result);
     console.error(JSON.stringify(result));
     return result;
   } finally {
+    for (const stop of stops.reverse()) await stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
