@@ -20,6 +20,7 @@ import { median, rotated } from "./stats.mjs";
 import {
   HAPROXY,
   childPids,
+  cpuSeconds,
   haproxyAvailable,
   legacyClient,
   modernClient,
@@ -79,31 +80,42 @@ async function latencyPaths(dir, http) {
   const legacy = await legacyClient(http.url);
   const modern = await modernClient(http.url);
   return [
-    { key: "direct", client: direct.client, tool: "echo", http: false },
-    { key: "gateway", client: gateway.client, tool: "s0__echo", http: false },
-    { key: "http2025", client: legacy, tool: "s0__echo", http: true },
-    { key: "http2026", client: modern, tool: "s0__echo", http: true },
+    { key: "direct", client: direct.client, tool: "echo", http: false, pid: direct.pid },
+    { key: "gateway", client: gateway.client, tool: "s0__echo", http: false, pid: gateway.pid },
+    { key: "http2025", client: legacy, tool: "s0__echo", http: true, pid: http.pid },
+    { key: "http2026", client: modern, tool: "s0__echo", http: true, pid: http.pid },
   ];
 }
 
 /**
  * Every path timed in each round, the order rotated so none always runs first or after the same one. Returns every
- * sample per path and each round's median per path.
+ * sample per path, each round's median per path, and per path the CPU microseconds per call of this process (the
+ * client) and of the process the client talks to (`pid`: the server, or the gateway), which scheduling on a loaded
+ * machine moves far less than the wall-clock times.
  */
 async function measureLatency(paths, rounds, calls, httpCalls) {
   for (const p of paths) await timeCalls(p.client, p.tool, p.http ? httpCalls : calls);
   const samples = Object.fromEntries(paths.map((p) => [p.key, []]));
+  const cpu = Object.fromEntries(paths.map((p) => [p.key, { client: 0, peer: 0, calls: 0 }]));
   const perRound = [];
   for (let r = 0; r < rounds; r++) {
     const round = {};
     for (const p of rotated(paths, r)) {
+      const [self, peer] = [process.cpuUsage(), cpuSeconds(p.pid)];
       const times = await timeCalls(p.client, p.tool, p.http ? httpCalls : calls);
+      const used = process.cpuUsage(self);
+      cpu[p.key].client += used.user + used.system;
+      cpu[p.key].peer += ((cpuSeconds(p.pid) ?? NaN) - (peer ?? NaN)) * 1e6;
+      cpu[p.key].calls += times.length;
       samples[p.key].push(...times);
       round[p.key] = median(times);
     }
     perRound.push(round);
   }
-  return { samples, perRound };
+  const cpuUsPerCall = Object.fromEntries(
+    Object.entries(cpu).map(([k, c]) => [k, { client: c.client / c.calls, peer: c.peer / c.calls }]),
+  );
+  return { samples, perRound, cpuUsPerCall };
 }
 
 const figures = (xs) => ({ median: median(xs), p99: percentile(xs, 0.99) });
@@ -172,7 +184,7 @@ async function measureThroughput(dir, rounds, ms) {
   }
 }
 
-const us = (x) => `${x.toFixed(0)} µs`;
+const us = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} µs` : "–");
 const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
 
 function printLatency(result, perRound) {
@@ -185,19 +197,25 @@ function printLatency(result, perRound) {
 }
 
 function printHttp(result) {
-  const { http } = result;
+  const { http, cpuUsPerCall: cpu } = result;
   console.log(
-    `\nThrough one \`gateway --http\` front (loopback), the same server and tool, in the same rotating rounds (${http.callsPerRound} calls per round each):\n`,
+    `\nThrough one \`gateway --http\` front (loopback), the same server and tool, in the same rotating rounds ` +
+      `(${http.callsPerRound} calls per round each); CPU per call is the client's (this process) and the process it ` +
+      `talks to (the server for the direct row, else the gateway; the gateway's stdio child not counted):\n`,
   );
-  console.log("| trivial stdio tool, client over HTTP | median | p99 | added vs direct stdio: median | p99 |");
-  console.log("|---|---|---|---|---|");
-  for (const [key, label] of [
-    ["http2025", "2025-11-25 session (SDK 1.x client, Streamable HTTP)"],
-    ["http2026", "2026-07-28 stateless (SDK 2.x client, auto mode)"],
-  ]) {
-    const f = http[key];
-    console.log(`| ${label} | ${us(f.median)} | ${us(f.p99)} | ${us(f.addedMedian)} | ${us(f.addedP99)} |`);
-  }
+  console.log(
+    "| trivial stdio tool | median | p99 | added vs direct stdio: median | p99 | CPU per call: client | server or gateway |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  const row = (label, f, key) =>
+    console.log(
+      `| ${label} | ${us(f.median)} | ${us(f.p99)} | ${key === "direct" ? "–" : us(f.median - result.directUs.median)} | ` +
+        `${key === "direct" ? "–" : us(f.p99 - result.directUs.p99)} | ${us(cpu[key].client)} | ${us(cpu[key].peer)} |`,
+    );
+  row("direct, stdio (SDK 1.x client)", result.directUs, "direct");
+  row("stdio gateway (SDK 1.x client)", result.gatewayUs, "gateway");
+  row("HTTP front, 2025-11-25 session (SDK 1.x client)", http.http2025, "http2025");
+  row("HTTP front, 2026-07-28 stateless (SDK 2.x client, auto mode)", http.http2026, "http2026");
   console.log(
     `\nThe HTTP rows include the HTTP hop (each client's HTTP transport, a loopback TCP connection, the front's HTTP ` +
       `handling) that the direct stdio row does not have: their "added" is the gateway and that hop together. ` +
@@ -291,7 +309,7 @@ export async function main(argv) {
     const http = await startHttpGateway(CLI, dir, config(dir, 1));
     stops.push(http.stop);
     const paths = await latencyPaths(dir, http);
-    const { samples, perRound } = await measureLatency(paths, rounds, calls, httpCalls);
+    const { samples, perRound, cpuUsPerCall } = await measureLatency(paths, rounds, calls, httpCalls);
     for (const p of paths) await p.client.close();
     await stops.pop()();
     const loadAfterLatency = os.loadavg();
@@ -328,6 +346,7 @@ export async function main(argv) {
         perRoundModernMinusLegacy: perRound.map((r) => r.http2026 - r.http2025),
         perRound,
       },
+      cpuUsPerCall,
       gatewayRssKiB: memory,
       perServerKiB: memory[1] === null ? null : (memory[many] - memory[1]) / (many - 1),
       throughput: throughputResult,
