@@ -192,9 +192,10 @@ export function childPids(pid) {
 }
 
 /**
- * Closed loop: each client calls `tool` one call at a time, back to back, for `ms`; returns the calls completed and
- * the CPU seconds each named process (`pids`: { label: [pid, ...] }) and this one spent meanwhile. A call that fails
- * is counted apart (none is expected).
+ * Closed loop: each client calls `tool` one call at a time, back to back, for `ms`; returns the calls completed, the
+ * CPU seconds each group of processes (`pids`: { label: [pid, ...] }) and this one spent meanwhile, and per group the
+ * busiest process's share of one CPU (1: it never waited for work). A call that fails is counted apart (none is
+ * expected).
  */
 export async function throughput(clients, tool, ms, pids) {
   const before = Object.fromEntries(Object.entries(pids).map(([k, ps]) => [k, ps.map(cpuSeconds)]));
@@ -214,8 +215,12 @@ export async function throughput(clients, tool, ms, pids) {
   const elapsed = ms + Math.max(0, performance.now() - end);
   const used = process.cpuUsage(self);
   const cpu = { bench: (used.user + used.system) / 1e6 };
+  const busiest = {};
   for (const [k, ps] of Object.entries(pids)) {
-    cpu[k] = ps.reduce((sum, pid, i) => sum + ((cpuSeconds(pid) ?? NaN) - (before[k][i] ?? NaN)), 0);
+    const each = ps.map((pid, i) => (cpuSeconds(pid) ?? NaN) - (before[k][i] ?? NaN));
+    cpu[k] = each.reduce((sum, x) => sum + x, 0);
+    busiest[k] = Math.max(...each) / (elapsed / 1000);
   }
-  return { calls, failures, seconds: elapsed / 1000, perSecond: calls / (elapsed / 1000), cpu };
+  busiest.bench = cpu.bench / (elapsed / 1000);
+  return { calls, failures, seconds: elapsed / 1000, perSecond: calls / (elapsed / 1000), cpu, busiest };
 }

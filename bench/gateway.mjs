@@ -243,30 +243,54 @@ function printThroughput(result) {
   console.log(
     `\nThroughput: ${t.concurrency} concurrent 2026-07-28 clients (SDK 2.x, auto mode, in this process), each one call ` +
       `at a time, ${t.seconds} s per setup per round, ${t.rounds} rotating rounds; each replica is \`gateway --http\` with ` +
-      `its own stdio child (the trivial server). CPU per call is each process's CPU time over the calls it served.\n`,
+      `its own stdio child (the trivial server). CPU per call is each group's CPU time over the calls served; the last two columns are ` +
+      `the busiest gateway's and this process's CPU time over the wall-clock time (100 %: one CPU, all the time; ` +
+      `medians of the rounds).\n`,
   );
   console.log(
-    "| setup | calls/s (median of rounds) | each round | CPU per call: clients | gateways | servers | HAProxy |",
+    "| setup | calls/s (median of rounds) | each round | CPU per call: clients | gateways | servers | HAProxy | busiest gateway's CPU | clients' CPU |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const [key, label] of [
     ["replica", "one replica, directly"],
     ["haproxy1", "HAProxy → one replica"],
     ["haproxy2", "HAProxy → two replicas"],
   ]) {
     const f = t[key];
+    const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)} %` : "–");
     const cpu = (k) => (f.cpuMsPerCall[k] === undefined ? "–" : `${f.cpuMsPerCall[k].toFixed(2)} ms`);
     console.log(
       `| ${label} | ${f.perSecond.toFixed(0)} | ${f.rounds.map((x) => x.toFixed(0)).join(", ")} | ` +
-        `${cpu("bench")} | ${cpu("gateways")} | ${cpu("servers")} | ${cpu("haproxy")} |`,
+        `${cpu("bench")} | ${cpu("gateways")} | ${cpu("servers")} | ${cpu("haproxy")} | ` +
+        `${pct(f.busiestGateway)} | ${pct(f.clientsBusy)} |`,
     );
   }
   console.log(
     `\nMedians of the per-round ratios: two replicas against one, both behind HAProxy, ×${t.twoOverOne.toFixed(2)}; ` +
       `against one replica directly, ×${t.twoOverDirect.toFixed(2)}; HAProxy in front of one replica against none, ` +
-      `×${t.balancerOverDirect.toFixed(2)}. The machine has ${os.cpus().length} CPUs for the clients, the ` +
-      `gateways, their servers and HAProxy together (and whatever else runs): a second replica adds throughput only ` +
-      `where one replica left CPU idle.`,
+      `×${t.balancerOverDirect.toFixed(2)}. ${bottleneck(t)}`,
+  );
+}
+
+/**
+ * What bounded the calls per second, from the measured CPU: a second replica can only help where one replica was
+ * CPU-bound, and only with a CPU free for it.
+ */
+function bottleneck(t) {
+  const one = t.replica;
+  const busy = `one replica used ${(one.busiestGateway * 100).toFixed(0)} % of a CPU`;
+  const cpus = os.cpus().length;
+  const share = (k) => one.cpuMsPerCall[k] ?? 0;
+  const perCall = share("bench") + share("gateways") + share("servers");
+  const clients = `the clients' CPU per call (${share("bench").toFixed(2)} ms) is ${(share("bench") / share("gateways")).toFixed(1)} × the gateway's`;
+  const ceiling = `${cpus} CPUs at ${perCall.toFixed(2)} ms of CPU per call for clients, gateway and server together allow at most ~${((cpus * 1000) / perCall).toFixed(0)} calls/s`;
+  if (one.busiestGateway >= 0.9) {
+    return `One replica was CPU-bound (${busy}): a second adds throughput only with a CPU free for it; ${ceiling}.`;
+  }
+  return (
+    `The gateway was not the bottleneck (${busy}, the clients' process ${(one.clientsBusy * 100).toFixed(0)} %): ` +
+    `${clients}, ${ceiling}, and every process here shares the CPUs with whatever else runs (the load average above), ` +
+    `so the ratios above say how the CPUs were shared more than what a second replica can serve.`
   );
 }
 
@@ -279,6 +303,8 @@ function summariseThroughput(results, rounds, ms) {
     for (const k of Object.keys(runs[0].cpu)) cpuMsPerCall[k] = (runs.reduce((n, r) => n + r.cpu[k], 0) * 1e3) / calls;
     out[key] = {
       perSecond: median(runs.map((r) => r.perSecond)),
+      busiestGateway: median(runs.map((r) => r.busiest.gateways)),
+      clientsBusy: median(runs.map((r) => r.busiest.bench)),
       rounds: runs.map((r) => r.perSecond),
       failures: runs.reduce((n, r) => n + r.failures, 0),
       cpuMsPerCall,
