@@ -16,7 +16,6 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 
 const TOKEN = "a-bench-token-of-at-least-16-characters";
-export const HAPROXY = "/usr/sbin/haproxy";
 
 /** Polls `probe` until it returns something truthy; throws `what` after `ms`. */
 async function until(what, probe, ms = 30_000) {
@@ -67,21 +66,32 @@ export async function startHttpGateway(cli, dir, config, port = 0, more = []) {
 }
 
 /**
- * Two replicas as docs/guide/gateway.md "Running several gateways" configures them: each its own `--replica-id`,
- * the other as `--peer`, one `--request-state-key` file. Pins stay in memory (no `--pins`): each replica pins its own
- * child's one tool on first use, which costs a call nothing that a read-only pins file would not.
+ * Two replicas starting (an array of promises, for `startedAll`), as docs/guide/gateway.md "Running several gateways"
+ * configures them: each its own `--replica-id`, the other as `--peer`, one `--request-state-key` file. Pins stay in
+ * memory (no `--pins`): each replica pins its own child's one tool on first use, where that section shares one
+ * read-only pins file.
  */
 export async function startReplicas(cli, dir, config) {
   const ports = [await freePort(), await freePort()];
   const ids = ["a", "b"];
-  return Promise.all(
-    ids.map((id, i) =>
-      startHttpGateway(cli, dir, config, ports[i], [
-        ...["--replica-id", id, "--request-state-key", "key"],
-        ...["--peer", `${ids[1 - i]}=http://127.0.0.1:${ports[1 - i]}/mcp`],
-      ]),
-    ),
+  return ids.map((id, i) =>
+    startHttpGateway(cli, dir, config, ports[i], [
+      ...["--replica-id", id, "--request-state-key", "key"],
+      ...["--peer", `${ids[1 - i]}=http://127.0.0.1:${ports[1 - i]}/mcp`],
+    ]),
   );
+}
+
+/**
+ * Waits for processes started together; each one that started has its `stop` pushed onto `stops` (so the caller stops
+ * it), and the first failure is thrown once all have settled: none is left running unseen.
+ */
+export async function startedAll(starting, stops) {
+  const settled = await Promise.allSettled(await starting);
+  for (const s of settled) if (s.status === "fulfilled") stops.push(s.value.stop);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => s.value);
 }
 
 /** An SDK 1.x client over Streamable HTTP: `initialize`, then every call in its 2025-11-25 session. */
@@ -131,7 +141,9 @@ function haproxyConfig(bind, backends) {
   ].join("\n");
 }
 
-export const haproxyAvailable = () => spawnSync(HAPROXY, ["-v"], { stdio: "ignore" }).status === 0;
+/** `haproxy` on the PATH, else Debian's /usr/sbin/haproxy (not on every user's PATH); null when neither runs. */
+export const findHaproxy = () =>
+  ["haproxy", "/usr/sbin/haproxy"].find((c) => spawnSync(c, ["-v"], { stdio: "ignore" }).status === 0) ?? null;
 
 const accepts = (port) =>
   new Promise((resolve) => {
@@ -142,8 +154,8 @@ const accepts = (port) =>
     socket.on("error", () => resolve(false));
   });
 
-/** HAProxy in front of `urls` (gateway MCP endpoints); resolves with its MCP endpoint once it listens. */
-export async function startHaproxy(dir, name, urls) {
+/** HAProxy (`haproxy`: its command) in front of `urls` (gateway MCP endpoints); resolves once it listens. */
+export async function startHaproxy(haproxy, dir, name, urls) {
   const port = await freePort();
   const file = join(dir, `${name}.cfg`);
   writeFileSync(
@@ -153,9 +165,9 @@ export async function startHaproxy(dir, name, urls) {
       urls.map((u) => new URL(u).host),
     ),
   );
-  const checked = spawnSync(HAPROXY, ["-c", "-q", "-f", file], { encoding: "utf8" });
+  const checked = spawnSync(haproxy, ["-c", "-q", "-f", file], { encoding: "utf8" });
   if (checked.status !== 0) throw new Error(`haproxy rejects its configuration:\n${checked.stderr}`);
-  const child = spawn(HAPROXY, ["-f", file, "-db"], { cwd: dir, stdio: "ignore" });
+  const child = spawn(haproxy, ["-f", file, "-db"], { cwd: dir, stdio: "ignore" });
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const end = Date.now() + 15_000;
   while (!(await accepts(port))) {

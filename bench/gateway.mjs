@@ -7,8 +7,8 @@
 // calling every server; per server is the difference over 8 (2). Throughput (gateway-http.mjs): 8 concurrent
 // 2026-07-28 clients calling for a fixed time against one replica, against HAProxy in front of that one replica, and
 // against HAProxy in front of two (each replica its own stdio child), in rotating rounds, with the CPU each process
-// spent per call; skipped, with the reason printed, without /usr/sbin/haproxy. Prints markdown (and the figures as
-// JSON on stderr).
+// spent per call; skipped, with the reason printed, without HAProxy (`haproxy` on the PATH, or /usr/sbin/haproxy).
+// Prints markdown (and the figures as JSON on stderr).
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
@@ -18,10 +18,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { REPO } from "./data.mjs";
 import { median, rotated } from "./stats.mjs";
 import {
-  HAPROXY,
   childPids,
   cpuSeconds,
-  haproxyAvailable,
+  startedAll,
+  findHaproxy,
   legacyClient,
   modernClient,
   startHaproxy,
@@ -143,18 +143,22 @@ async function measureMemory(dir, many) {
  * replica (what the balancer's hop costs) and HAProxy in front of two replicas, each setup once per round in rotating
  * order, `ms` each. The two replicas and both HAProxy instances run throughout; the idle ones cost nothing.
  */
-async function measureThroughput(dir, rounds, ms) {
-  const replicas = await startReplicas(CLI, dir, config(dir, 1));
-  const stops = replicas.map((r) => r.stop);
+async function measureThroughput(haproxy, dir, rounds, ms) {
+  const stops = [];
   try {
-    const one = await startHaproxy(dir, "one", [replicas[0].url]);
-    stops.push(one.stop);
-    const two = await startHaproxy(
-      dir,
-      "two",
-      replicas.map((r) => r.url),
+    const replicas = await startedAll(startReplicas(CLI, dir, config(dir, 1)), stops);
+    const [one, two] = await startedAll(
+      [
+        startHaproxy(haproxy, dir, "one", [replicas[0].url]),
+        startHaproxy(
+          haproxy,
+          dir,
+          "two",
+          replicas.map((r) => r.url),
+        ),
+      ],
+      stops,
     );
-    stops.push(two.stop);
     const servers = (rs) => rs.flatMap((r) => childPids(r.pid));
     const setups = [
       { key: "replica", url: replicas[0].url, pids: { gateways: [replicas[0].pid], servers: servers([replicas[0]]) } },
@@ -171,7 +175,7 @@ async function measureThroughput(dir, rounds, ms) {
     ];
     for (const s of setups) {
       s.clients = await Promise.all(Array.from({ length: CONCURRENCY }, () => modernClient(s.url)));
-      await throughput(s.clients, "s0__echo", Math.min(ms, 2000), s.pids); // warm every path and process
+      await throughput(s.clients, "s0__echo", Math.min(ms / 2, 2000), s.pids); // warm every path and process
     }
     const results = Object.fromEntries(setups.map((s) => [s.key, []]));
     for (let r = 0; r < rounds; r++) {
@@ -326,7 +330,7 @@ export async function main(argv) {
   const httpCalls = quick ? 100 : 1000;
   const many = quick ? 3 : 9;
   const tputRounds = quick ? 1 : 6;
-  const tputMs = quick ? 2000 : 5000;
+  const tputMs = quick ? 1000 : 5000;
   const dir = mkdtempSync(join(os.tmpdir(), "backplane-bench-gateway-"));
   writeSecrets(dir);
   const loadAtStart = os.loadavg();
@@ -341,9 +345,10 @@ export async function main(argv) {
     const loadAfterLatency = os.loadavg();
 
     const memory = await measureMemory(dir, many);
-    const throughputResult = haproxyAvailable()
-      ? summariseThroughput(await measureThroughput(dir, tputRounds, tputMs), tputRounds, tputMs)
-      : { skipped: `${HAPROXY} is not installed or does not run` };
+    const haproxy = findHaproxy();
+    const throughputResult = haproxy
+      ? summariseThroughput(await measureThroughput(haproxy, dir, tputRounds, tputMs), tputRounds, tputMs)
+      : { skipped: "HAProxy is not installed: neither `haproxy` on the PATH nor /usr/sbin/haproxy runs" };
 
     const direct = figures(samples.direct);
     const gateway = figures(samples.gateway);
