@@ -141,7 +141,8 @@ async function measureMemory(dir, many) {
 /**
  * Calls per second from CONCURRENCY 2026-07-28 clients against one replica directly, HAProxy in front of that one
  * replica (what the balancer's hop costs) and HAProxy in front of two replicas, each setup once per round in rotating
- * order, `ms` each. The two replicas and both HAProxy instances run throughout; the idle ones cost nothing.
+ * order, `ms` each. The two replicas and both HAProxy instances run throughout; the idle ones cost next to nothing
+ * (HAProxy checks each backend once a second).
  */
 async function measureThroughput(haproxy, dir, rounds, ms) {
   const stops = [];
