@@ -9,6 +9,7 @@ import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import { ElicitationSchema } from "../../../index.js";
 import type { Reporter } from "../audit.js";
+import type { HiddenTextScreen } from "../policy/hidden-text.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
 import { QueueFull } from "../transport/line-writer.js";
@@ -60,8 +61,10 @@ const NOTIFICATIONS = new Map<string, Carried>([
  * error and the client is never asked), and the client's answer must match it (else the server gets an error, never
  * the answer). URL mode is carried as it is.
  */
-async function elicit(ask: ClientAsk, sdk: Sdk, reporter: Reporter): Promise<unknown> {
+async function elicit(ask: ClientAsk, sdk: Sdk, reporter: Reporter, screen: HiddenTextScreen): Promise<unknown> {
   const { up, params, onward, lacks } = ask;
+  // A message a person reads: withheld (the server gets an error, the client is never asked) under --hidden-text refuse.
+  screen.answer(up.name, "elicitation/create", isObject(params) && params["mode"] === "url" ? "url" : "form", params);
   const { McpError, types } = sdk;
   const mode = isObject(params) ? (params["mode"] ?? "form") : "form";
   const declared = ask.capabilities["elicitation"];
@@ -111,7 +114,7 @@ export class Carriage {
   private readonly requests = new Map<string, (ask: ClientAsk) => Promise<unknown>>([
     ["sampling/createMessage", async (ask) => this.needs(ask, "sampling")],
     ["roots/list", async (ask) => this.needs(ask, "roots")],
-    ["elicitation/create", (ask) => elicit(ask, this.sdk, this.reporter)],
+    ["elicitation/create", (ask) => elicit(ask, this.sdk, this.reporter, this.screen)],
   ]);
 
   constructor(
@@ -119,6 +122,7 @@ export class Carriage {
     private readonly fronts: Fronts,
     private readonly settings: CarriageSettings,
     private readonly reporter: Reporter,
+    private readonly screen: HiddenTextScreen,
   ) {}
 
   /** A server (re)started: its count of dropped notifications starts again. */
