@@ -48,7 +48,7 @@ const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
 
 /** The options `gateway` and `gateway review` share. */
 const SHARED = {
-  flags: ["--restart", "--format-assertion", "--no-namespace"],
+  flags: ["--restart", "--format-assertion", "--no-namespace", "--closed-arguments"],
   options: [
     "--config",
     "--pins",
@@ -99,6 +99,8 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     hiddenText: hiddenText === "refuse" ? "refuse" : "report",
     // As the library: `format` is an annotation unless asked for.
     formatAssertion: args.flags.has("--format-assertion"),
+    // Off by default: real servers under-declare, and a call they accept would be refused.
+    closedArguments: args.flags.has("--closed-arguments"),
     unpinned: pinsMode === "enforce" ? "hold" : "admit",
     namespaced: !args.flags.has("--no-namespace"),
     ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
