@@ -7,12 +7,14 @@
  */
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { WITHHELD_ANSWER, WITHHELD_RESULT } from "../../src/cli/gateway/policy/hidden-text.js";
-import { startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { reference, startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { SERVERS as REFERENCE } from "./servers.js";
 
 const EXACT = join(dirname(fileURLToPath(import.meta.url)), "exact-server.js");
 const SERVERS = {
@@ -172,3 +174,98 @@ describe("gateway: --hidden-text in answers", { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe("gateway: the benign side, the four reference servers", { timeout: 180_000 }, () => {
+  test("--closed-arguments and --hidden-text report: every call, prompt, resource and elicitation passes unflagged", async () => {
+    const root = mkdtempSync(join(tmpdir(), "backplane-exact-reference-"));
+    writeFileSync(join(root, "notes.txt"), "first line\nsecond line\n");
+    const servers: Record<string, unknown> = {};
+    for (const spec of REFERENCE) servers[spec.backend] = reference(spec.pkg, root, spec.args(root), spec.env?.(root));
+    const gateway = await startGateway({
+      servers,
+      args: (dir) => ["--closed-arguments", "--hidden-text", "report", "--audit", join(dir, "audit.jsonl")],
+    });
+    try {
+      // 40 of the 41: the test client declares form elicitation only, so everything does not list its URL one.
+      await gateway.waitFor(/admitted 40 tools from 4 of 4 servers/, 60_000);
+      const closedLines = gateway.stderr().match(/^backplane-schema gateway: \S+: closed arguments: .*$/gm) ?? [];
+      assert.equal(closedLines.length, 40, "one closed-arguments line per tool");
+      const notes = join(root, "notes.txt");
+      const calls: [string, Record<string, unknown>][] = [
+        ["everything__echo", { message: "hello 👋🏽" }],
+        ["everything__get-sum", { a: 2, b: 3 }],
+        ["everything__get-structured-content", { location: "Chicago" }],
+        ["everything__get-annotated-message", { messageType: "success", includeImage: true }],
+        ["everything__get-resource-links", { count: 3 }],
+        ["everything__get-resource-reference", {}],
+        ["everything__get-tiny-image", {}],
+        ["everything__trigger-elicitation-request", {}],
+        ["filesystem__write_file", { path: join(root, "new.txt"), content: "written ✔️" }],
+        ["filesystem__read_text_file", { path: notes, head: 1 }],
+        ["filesystem__read_multiple_files", { paths: [notes, join(root, "new.txt")] }],
+        ["filesystem__edit_file", { path: notes, edits: [{ oldText: "first", newText: "1st" }], dryRun: true }],
+        ["filesystem__list_directory", { path: root }],
+        ["filesystem__directory_tree", { path: root }],
+        ["filesystem__search_files", { path: root, pattern: "*.txt" }],
+        ["filesystem__get_file_info", { path: notes }],
+        ["filesystem__list_allowed_directories", {}],
+        ["memory__create_entities", { entities: [{ name: "ada", entityType: "person", observations: ["wrote"] }] }],
+        ["memory__create_relations", { relations: [{ from: "ada", to: "ada", relationType: "knows" }] }],
+        ["memory__read_graph", {}],
+        ["memory__search_nodes", { query: "ada" }],
+        ["memory__open_nodes", { names: ["ada"] }],
+        [
+          "sequential-thinking__sequentialthinking",
+          { thought: "a first thought", nextThoughtNeeded: false, thoughtNumber: 1, totalThoughts: 1 },
+        ],
+      ];
+      for (const [name, args] of calls) {
+        const result = await call(gateway, name, args);
+        assert.notEqual(result.isError, true, `${name}: ${textOf(result).slice(0, 300)}`);
+      }
+      const prompts = [
+        await gateway.client.getPrompt({ name: "everything__simple-prompt" }),
+        await gateway.client.getPrompt({ name: "everything__args-prompt", arguments: { city: "Zürich" } }),
+      ];
+      assert.ok(prompts.every((p) => p.messages.length > 0));
+      const { resources } = await gateway.client.listResources();
+      assert.ok(resources.length >= 8, `${resources.length} resources`);
+      for (const r of resources) await gateway.client.readResource({ uri: r.uri });
+      assert.ok(gateway.elicitations.length >= 1, "the elicitation reached the client");
+
+      const err = gateway.stderr();
+      assert.ok(!err.includes("hidden text in"), err.match(/.*hidden text in.*/)?.[0]);
+      const entries = audit(gateway);
+      const screened = entries.filter((e) => e["event"] === "call");
+      assert.equal(screened.length, calls.length);
+      assert.deepEqual(
+        screened.filter((e) => e["outcome"] !== "dispatched" || e["hiddenText"] !== undefined),
+        [],
+        "every call dispatched, none with hidden text, none refused for an undeclared property",
+      );
+      assert.equal(entries.filter((e) => e["event"] === "answer").length, 0);
+      console.log(
+        `reference servers: ${calls.length} calls, ${prompts.length} prompts, ${resources.length} resources, ` +
+          `${gateway.elicitations.length} elicitation(s): 0 hidden-text flags; closed arguments: ` +
+          closedSummary(closedLines),
+      );
+    } finally {
+      await gateway.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The objects closed and left open over the tools' start-up lines. */
+function closedSummary(lines: readonly string[]): string {
+  let closed = 0;
+  let open = 0;
+  for (const line of lines) {
+    const parts = line.replace(/^.*?: closed arguments: /, "").split("; ");
+    for (const part of parts) {
+      if (part.startsWith("closed ")) closed += part.slice("closed ".length).split(", ").length;
+      else if (part !== "nothing closed") open++;
+    }
+  }
+  return `${closed} objects closed, ${open} left open in ${lines.length} tools`;
+}
