@@ -104,8 +104,8 @@ export interface ExecutionError extends ModelFacingError<ErrorCode<"execution">>
   /**
    * One of `ErrorCode<"execution">`: "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown",
    * "tool_quarantined", "tool_held", "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"),
-   * "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the
-   * gateway itself failed (a bug).
+   * "arguments_undeclared" (`closedArguments`), "grant_missing", "stage_refused", "stage_failed", "dispatch_failed",
+   * "output_invalid"; "validator_failed" if the gateway itself failed (a bug).
    */
   code: ErrorCode<"execution">;
   /** One line for the host; it may quote a host exception's message. Never shown to a model. */

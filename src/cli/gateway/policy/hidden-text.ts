@@ -83,7 +83,7 @@ export interface Screened {
 const CLEAN: Screened = Object.freeze({ hidden: [], withheld: false });
 
 /** The places as one line: `/content/0/text U+200B U+E0041; /structuredContent/note U+202E`. */
-export function placesLine(hidden: readonly HiddenText[]): string {
+function placesLine(hidden: readonly HiddenText[]): string {
   return hidden.map((h) => `${h.pointer} ${h.codePoints.join(" ")}`).join("; ");
 }
 

@@ -63,7 +63,7 @@ const NOTIFICATIONS = new Map<string, Carried>([
  */
 async function elicit(ask: ClientAsk, sdk: Sdk, reporter: Reporter, screen: HiddenTextScreen): Promise<unknown> {
   const { up, params, onward, lacks } = ask;
-  // A message a person reads: withheld (the server gets an error, the client is never asked) under --hidden-text refuse.
+  // A message a person reads: under --hidden-text refuse, withheld (the server gets an error, the client is not asked).
   screen.answer(up.name, "elicitation/create", isObject(params) && params["mode"] === "url" ? "url" : "form", params);
   const { McpError, types } = sdk;
   const mode = isObject(params) ? (params["mode"] ?? "form") : "form";

@@ -58,7 +58,7 @@ function branches(schema: Readonly<Record<string, unknown>>): [string, unknown, 
   return out;
 }
 
-/** Why the object `draft` must stay open for closed arguments, or undefined when closing it refuses nothing declared. */
+/** Why the object `draft` stays open for closed arguments, or undefined when closing it refuses nothing declared. */
 export function keptOpen(draft: Draft, place: Place, graph: RefGraph): string | undefined {
   const own = draft.get("additionalProperties");
   const map = own === undefined ? undefined : entryJson(own);
@@ -104,8 +104,9 @@ function besideDeclarations(at: string, graph: RefGraph): string | undefined {
     const beside = Object.keys(holder).find((k) => k !== parent.keyword && sees(holder, k));
     const siblings =
       parent.keyword === "allOf" && branchesOf(holder, "allOf").some((b, i) => i !== parent.index && declares(b));
+    const what = beside ?? "allOf branches";
     if (beside !== undefined || siblings)
-      return `kept open: it applies in place (${parent.keyword}) beside ${beside ?? "allOf branches"} declaring properties`;
+      return `kept open: it applies in place (${parent.keyword}) beside ${what} declaring properties`;
     pending.push(parent.at);
   }
   return undefined;
