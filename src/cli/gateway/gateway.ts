@@ -95,7 +95,7 @@ export class Gateway {
     };
     this.routes = new Routes(context, this.catalog.names);
     this.fronts = new Fronts(sdk, reporter);
-    this.carriage = new Carriage(sdk, this.fronts, settings, reporter, screen);
+    this.carriage = new Carriage(sdk, this.fronts, { ...settings, screen }, reporter);
     this.admissions = new Admissions(this.catalog, services.ledger, upstreams, {
       fronts: this.fronts,
       reporter,

@@ -21,6 +21,8 @@ export interface CarriageSettings {
   readonly clientRequestTimeoutMs: number;
   /** Notifications of one server dropped for a slow client before the server is isolated. */
   readonly maxDroppedNotifications: number;
+  /** Hidden text in an elicitation's message (`--hidden-text`). */
+  readonly screen: HiddenTextScreen;
 }
 
 /** Requests one server may have waiting at the clients at once; more are refused at once. */
@@ -114,7 +116,7 @@ export class Carriage {
   private readonly requests = new Map<string, (ask: ClientAsk) => Promise<unknown>>([
     ["sampling/createMessage", async (ask) => this.needs(ask, "sampling")],
     ["roots/list", async (ask) => this.needs(ask, "roots")],
-    ["elicitation/create", (ask) => elicit(ask, this.sdk, this.reporter, this.screen)],
+    ["elicitation/create", (ask) => elicit(ask, this.sdk, this.reporter, this.settings.screen)],
   ]);
 
   constructor(
@@ -122,7 +124,6 @@ export class Carriage {
     private readonly fronts: Fronts,
     private readonly settings: CarriageSettings,
     private readonly reporter: Reporter,
-    private readonly screen: HiddenTextScreen,
   ) {}
 
   /** A server (re)started: its count of dropped notifications starts again. */
