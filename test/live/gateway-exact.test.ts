@@ -7,13 +7,13 @@
  */
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { WITHHELD_ANSWER, WITHHELD_RESULT } from "../../src/cli/gateway/policy/hidden-text.js";
-import { reference, startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
 import { SERVERS as REFERENCE } from "./servers.js";
 
 const EXACT = join(dirname(fileURLToPath(import.meta.url)), "exact-server.js");
@@ -28,13 +28,18 @@ async function call(gateway: RunningGateway, name: string, args: Record<string, 
   return (await gateway.client.callTool({ name, arguments: args })) as CallResult;
 }
 
-/** The audit log's entries. */
-function audit(gateway: RunningGateway): Record<string, unknown>[] {
-  const text = readFileSync(join(gateway.dir, "audit.jsonl"), "utf8");
-  return text
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+/** The audit log's entries, once it holds `count` of the kind `event` (the log is written after the answer). */
+async function audit(gateway: RunningGateway, event: string, count: number): Promise<Record<string, unknown>[]> {
+  const read = () => {
+    const path = join(gateway.dir, "audit.jsonl");
+    const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
+    return text === "" ? [] : text.split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+  await until(
+    `${count} ${event} entries in the audit log`,
+    () => read().filter((e) => e["event"] === event).length >= count,
+  );
+  return read();
 }
 
 describe("gateway: --closed-arguments", { timeout: 120_000 }, () => {
@@ -42,6 +47,7 @@ describe("gateway: --closed-arguments", { timeout: 120_000 }, () => {
     const gateway = await startGateway({ servers: SERVERS, args: () => ["--closed-arguments"] });
     try {
       await gateway.waitFor(/good__search: closed arguments: [^\n]*\n/);
+      await gateway.waitFor(/evil__report: closed arguments: [^\n]*\n/);
       assert.match(gateway.stderr(), /good__search: closed arguments: closed the root, \/properties\/options\n/);
       assert.match(gateway.stderr(), /evil__report: closed arguments: closed the root\n/);
 
@@ -122,7 +128,7 @@ describe("gateway: --hidden-text in answers", { timeout: 120_000 }, () => {
       assert.ok(!/good: hidden text/.test(err), "the benign twin is never flagged");
       assert.ok(!err.includes("id_rsa") && !err.includes("txt.exe"), "the text itself is never written");
 
-      const entries = audit(gateway);
+      const entries = await audit(gateway, "call", 4);
       const report = entries.find((e) => e["event"] === "call" && e["tool"] === "evil__report");
       assert.deepEqual(
         { outcome: report?.["outcome"], stage: report?.["stage"], code: report?.["code"] },
@@ -155,7 +161,8 @@ describe("gateway: --hidden-text in answers", { timeout: 120_000 }, () => {
       assert.match((prompt.messages[0]?.content as { text: string }).text, /\u200B/);
       await gateway.waitFor(/evil: hidden text in prompts\/get greeting: [^\n]*passed on \(--hidden-text report\)/);
       assert.match(gateway.stderr(), /evil: hidden text in tools\/call evil__report: .*; passed on/);
-      const entry = audit(gateway).find((e) => e["event"] === "call" && e["tool"] === "evil__report");
+      const entries = await audit(gateway, "answer", 1);
+      const entry = entries.find((e) => e["event"] === "call" && e["tool"] === "evil__report");
       assert.equal(entry?.["outcome"], "dispatched");
       assert.equal((entry?.["hiddenText"] as unknown[]).length, 2);
     } finally {
@@ -188,8 +195,12 @@ describe("gateway: the benign side, the four reference servers", { timeout: 180_
     try {
       // 40 of the 41: the test client declares form elicitation only, so everything does not list its URL one.
       await gateway.waitFor(/admitted 40 tools from 4 of 4 servers/, 60_000);
-      const closedLines = gateway.stderr().match(/^backplane-schema gateway: \S+: closed arguments: .*$/gm) ?? [];
-      assert.equal(closedLines.length, 40, "one closed-arguments line per tool");
+      const closedOf = () => gateway.stderr().match(/^backplane-schema gateway: \S+: closed arguments: .*$/gm) ?? [];
+      const closedLines = await until(
+        "one closed-arguments line per tool",
+        () => closedOf().length >= 40 && closedOf(),
+      );
+      assert.equal(closedLines.length, 40);
       const notes = join(root, "notes.txt");
       const calls: [string, Record<string, unknown>][] = [
         ["everything__echo", { message: "hello 👋🏽" }],
@@ -235,7 +246,7 @@ describe("gateway: the benign side, the four reference servers", { timeout: 180_
 
       const err = gateway.stderr();
       assert.ok(!err.includes("hidden text in"), err.match(/.*hidden text in.*/)?.[0]);
-      const entries = audit(gateway);
+      const entries = await audit(gateway, "call", calls.length);
       const screened = entries.filter((e) => e["event"] === "call");
       assert.equal(screened.length, calls.length);
       assert.deepEqual(
