@@ -112,6 +112,17 @@ describe("closeArguments: where closing is a narrowing that refuses nothing decl
     assert.deepEqual(report(schema).closed, ["", "/$defs/F"]);
   });
 
+  test("a schema with an $id below its root or a $ref to another document is left open everywhere", () => {
+    for (const schema of [
+      object({ a: object({ b: str }, { $id: "https://example.com/a" }) }),
+      object({ a: { $ref: "https://example.com/a.json" } }),
+    ]) {
+      const r = report(schema);
+      assert.deepEqual(r.closed, []);
+      assert.match(r.open[0] ?? "", /^ kept open: an \$id below the root or a \$ref to another document/);
+    }
+  });
+
   test("required naming an undeclared property: closing would refuse every call, so it stays open", () => {
     const r = report(object({ a: str }, { required: ["a", "b"] }));
     assert.deepEqual(r.open, [" kept open: its required names a property it does not declare"]);

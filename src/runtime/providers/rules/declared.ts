@@ -5,8 +5,8 @@
  * `$dynamicRef`) that declares properties; the object itself applied in place beside declarations (an `allOf`
  * branch whose parent has `properties`, a `then`); a definition a `$ref` reaches from such a place; an object that is
  * a map (an `additionalProperties` schema declares every other name) or free-form (no property declared, below the
- * root). Closed arguments (`closedArguments`) keep those open and say why; a provider's narrowing, which only needs
- * to accept less, does not ask.
+ * root); anywhere in a schema whose references are not all local to its root. Closed arguments (`closedArguments`)
+ * keep those open and say why; a provider's narrowing, which only needs to accept less, does not ask.
  */
 
 import { isObject } from "../../../engine/json/json.js";
@@ -60,6 +60,8 @@ function branches(schema: Readonly<Record<string, unknown>>): [string, unknown, 
 
 /** Why the object `draft` stays open for closed arguments, or undefined when closing it refuses nothing declared. */
 export function keptOpen(draft: Draft, place: Place, graph: RefGraph): string | undefined {
+  // References resolved against another base (an `$id` below the root, a `$ref` to another document) are not followed.
+  if (graph.hasForeignScope) return "kept open: an $id below the root or a $ref to another document is not followed";
   const own = draft.get("additionalProperties");
   const map = own === undefined ? undefined : entryJson(own);
   if (own !== undefined && map !== true && map !== false && !(isObject(map) && Object.keys(map).length === 0))
