@@ -72,7 +72,11 @@ Commands:
                              held until approved.
       --pins-mode tofu|enforce  enforce: never write the pins file; a tool without a pin is held too.
       --no-namespace         In front of exactly one server: its tools and prompts keep their own names.
-      --hidden-text report|refuse  Invisible or reordering characters in tool text: report them or refuse the tool.
+      --hidden-text off|report|refuse  Invisible or reordering characters in tool text, results, prompts, resources
+                             and elicitations: report them (default), or refuse the tool and withhold the answer;
+                             off stops looking at answers (tool text is still reported).
+      --closed-arguments     Refuse a call carrying a property its tool's schema does not declare, even where the
+                             schema leaves the object open (each tool's closed objects reported at start-up).
       --target <profile>     Admit only tools a model provider accepts (repeatable; as in admit).
       --call-timeout <ms>    Bound on every upstream call (default 60000); a timed-out call fails alone.
       --startup-timeout <ms> Bound on starting a server and listing its tools (default 30000).

@@ -38,6 +38,18 @@ export interface CallEntry {
   readonly arguments?: unknown;
   /** Only with `--audit-values`: the result returned, or the one withheld. */
   readonly result?: unknown;
+  /** Where the result holds hidden text and which code points (`--hidden-text`), never the text. */
+  readonly hiddenText?: readonly { readonly pointer: string; readonly codePoints: readonly string[] }[];
+}
+
+/** A prompt, resource or elicitation whose text hides characters (`--hidden-text`): where, which, what was done. */
+export interface AnswerEntry {
+  readonly server: string;
+  readonly method: string;
+  /** The prompt's name, the resource's URI, or the elicitation's kind. */
+  readonly name: string;
+  readonly outcome: "reported" | "withheld";
+  readonly hiddenText: readonly { readonly pointer: string; readonly codePoints: readonly string[] }[];
 }
 
 /** One catalog event: a tool admitted, held (with the changed pointers), quarantined…, or a server's state. */
@@ -95,6 +107,10 @@ export class Audit {
 
   catalog(entry: CatalogEntry): void {
     this.line({ event: "catalog", ...entry });
+  }
+
+  answer(entry: AnswerEntry): void {
+    this.line({ event: "answer", ...entry });
   }
 
   private line(entry: Record<string, unknown>): void {

@@ -6,7 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { errorMessage } from "../../engine/errors.js";
-import type { AdmissionTarget, HiddenTextPolicy } from "../../index.js";
+import type { AdmissionTarget } from "../../index.js";
 import { CliError, ExitCode, oneLine, parseArgs, type ParsedArgs } from "../args.js";
 import { draft07Of, limitsOf } from "../boundary-options.js";
 import type { Io } from "../validate-command.js";
@@ -17,6 +17,7 @@ import { Gateway, type GatewaySettings } from "./gateway.js";
 import { isLoopback, serveHttp } from "./transport/http-front.js";
 import { LineTransport } from "./transport/line-transport.js";
 import { checkNamespacing, type CatalogSettings } from "./policy/catalog.js";
+import type { HiddenTextMode } from "./policy/hidden-text.js";
 import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
 import { MIN_KEY_BYTES } from "./policy/request-state.js";
@@ -42,12 +43,12 @@ const DEFAULTS = Object.freeze({
 const MAX_MS = 2 ** 31 - 1;
 /** How long stopping may take before the process exits anyway. */
 const EXIT_DEADLINE_MS = 5_000;
-const HIDDEN_TEXT: readonly HiddenTextPolicy[] = ["report", "refuse"];
+const HIDDEN_TEXT: readonly HiddenTextMode[] = ["off", "report", "refuse"];
 const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
 
 /** The options `gateway` and `gateway review` share. */
 const SHARED = {
-  flags: ["--restart", "--format-assertion", "--no-namespace"],
+  flags: ["--restart", "--format-assertion", "--no-namespace", "--closed-arguments"],
   options: [
     "--config",
     "--pins",
@@ -90,12 +91,16 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
   const targets = args.lists.get("--target");
   const limits = limitsOf(args);
   const callTimeoutMs = whole(args, "--call-timeout", DEFAULTS.callTimeoutMs);
+  // Report by default, in answers as in tool definitions; `off` stops the answers' scan (definitions stay reported).
+  const hiddenText = oneOf(args, "--hidden-text", HIDDEN_TEXT, "report");
   const catalog: Omit<CatalogSettings, "servers"> = {
     // The explicit, exact draft-07 upgrade is on by default here: SDK 1.x servers publish draft-07 schemas.
     draft07: draft07Of(args) ?? "upgrade",
-    hiddenText: oneOf(args, "--hidden-text", HIDDEN_TEXT, "report"),
+    hiddenText: hiddenText === "refuse" ? "refuse" : "report",
     // As the library: `format` is an annotation unless asked for.
     formatAssertion: args.flags.has("--format-assertion"),
+    // Off by default: real servers under-declare, and a call they accept would be refused.
+    closedArguments: args.flags.has("--closed-arguments"),
     unpinned: pinsMode === "enforce" ? "hold" : "admit",
     namespaced: !args.flags.has("--no-namespace"),
     ...(targets === undefined ? {} : { targets: targets as AdmissionTarget[] }),
@@ -117,6 +122,7 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     maxDroppedNotifications: whole(args, "--max-dropped-notifications", DEFAULTS.maxDroppedNotifications),
     clientRequestTimeoutMs: whole(args, "--client-request-timeout", DEFAULTS.clientRequestTimeoutMs),
     catalog: { ...catalog, servers: [] as string[] },
+    hiddenText,
   };
   return { configFile, pinsMode, settings };
 }

@@ -13,6 +13,7 @@
 import type { Audit, Reporter } from "./audit.js";
 import type { ServerConfig } from "./config.js";
 import { GatewayCatalog, type CatalogSettings } from "./policy/catalog.js";
+import { HiddenTextScreen, type HiddenTextMode } from "./policy/hidden-text.js";
 import type { PinLedger } from "./policy/pin-ledger.js";
 import { Admissions } from "./routing/admissions.js";
 import { Calls } from "./routing/calls.js";
@@ -44,6 +45,8 @@ export interface GatewaySettings extends UpstreamSettings {
   readonly requestStateKey?: Uint8Array;
   /** This gateway's name among replicas (`--replica-id`), and the others' MCP endpoints by name (`--peer`). */
   readonly replica?: { readonly id: string; readonly peers: ReadonlyMap<string, string> };
+  /** Hidden text in results, prompts, resources and elicitations (`--hidden-text`; tool definitions: the catalog's). */
+  readonly hiddenText: HiddenTextMode;
 }
 
 /** `subscriptions/listen` streams held at once. */
@@ -83,15 +86,17 @@ export class Gateway {
     const { reporter, audit } = services;
     const upstreams = () => this.upstreams;
     this.catalog = new GatewayCatalog(settings.catalog);
+    const screen = new HiddenTextScreen(settings.hiddenText, sdk, reporter, audit);
     const context = {
       sdk,
       servers: upstreams,
       timeoutMs: settings.callTimeoutMs,
       warn: (t: string) => reporter.say(t),
+      screen,
     };
     this.routes = new Routes(context, this.catalog.names);
     this.fronts = new Fronts(sdk, reporter);
-    this.carriage = new Carriage(sdk, this.fronts, settings, reporter);
+    this.carriage = new Carriage(sdk, this.fronts, { ...settings, screen }, reporter);
     this.admissions = new Admissions(this.catalog, services.ledger, upstreams, {
       fronts: this.fronts,
       reporter,
@@ -101,6 +106,7 @@ export class Gateway {
       fronts: this.fronts,
       callTimeoutMs: settings.callTimeoutMs,
       known: (name) => this.admissions.knownServer(name),
+      screen,
     });
     const { catalog, routes } = this;
     this.handlers = clientHandlers({ sdk, catalog, calls, routes, audit, upstreams, ready: () => this.ready });

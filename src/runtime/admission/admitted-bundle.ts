@@ -12,6 +12,18 @@ import type { ProviderTool } from "../descriptor/tool-descriptor.js";
 import type { UpgradeChange } from "../boundary/dialects/upgrade.js";
 import type { CatalogError } from "../errors/catalog-error.js";
 import type { McpHeader } from "../descriptor/mcp-headers.js";
+import type { ClosedArgumentsReport } from "../providers/closed-arguments.js";
+
+export type { ClosedArgumentsReport, OpenObject } from "../providers/closed-arguments.js";
+
+/**
+ * A tool's closed arguments (`closedArguments: true`): the object schemas closed and those left open, with pointers
+ * into its input schema (as admission compiled it), and the closed schema calls are checked against.
+ */
+export interface ClosedArgumentsCheck extends ClosedArgumentsReport {
+  /** The input schema with those objects closed, compiled; absent when nothing could be closed. */
+  readonly compiled?: CompiledInputSchema;
+}
 
 /** Which of a tool's schemas a diagnostic or an upgrade is about. */
 export type SchemaField = "inputSchema" | "outputSchema";
@@ -55,6 +67,11 @@ export interface AdmittedTool {
   readonly compiled: CompiledInputSchema;
   /** The compiled output schema, when the tool has an `outputSchema`: `Execution.invoke` checks results with it. */
   readonly compiledOutput?: CompiledOutputSchema;
+  /**
+   * With `closedArguments: true`: what closing its arguments did. `Execution.invoke` refuses a call the closed schema
+   * refuses (`arguments_undeclared`) after the input schema accepted it.
+   */
+  readonly closedArguments?: ClosedArgumentsCheck;
 }
 
 /**

@@ -80,6 +80,14 @@ export interface AdmitOptions extends InputSchemaOptions {
    * them, which the specification allows a client that talks to servers over stdio only.
    */
   mcpHeaders?: McpHeaderPolicy;
+  /**
+   * Closed arguments (docs/guide/admission.md "Closed arguments"): a call carrying a property the tool's input schema
+   * does not declare is refused before any stage (`arguments_undeclared`), even where the schema leaves the object
+   * open. Each object is closed only where that is a narrowing refusing nothing declared elsewhere; each admitted
+   * tool's `closedArguments` lists the objects closed and those left open. Default `false`: real servers
+   * under-declare, and a call the server accepts would be refused.
+   */
+  closedArguments?: boolean;
 }
 
 /** One batch's settings, each option read once. */
@@ -93,6 +101,8 @@ export interface BatchSettings {
   readonly identity: IdentityPolicy;
   readonly targets: readonly ResolvedTarget[] | undefined;
   readonly mcpHeaders: McpHeaderPolicy;
+  /** Whether calls are checked against the closed input schema too (`closedArguments`). */
+  readonly closedArguments: boolean;
   /** The boundary's options the schemas compile with. */
   readonly schemaOptions: InputSchemaOptions;
   /** The boundary's limits in force (what a descriptor's data outside its schemas is bounded by too). */
@@ -110,6 +120,7 @@ export const admitOptionChecks: OptionTable = new Map([
     expecting((v) => v === "strict" || v === "quarantine" || v === "isolate", '"strict", "quarantine" or "isolate"'),
   ],
   ["mcpHeaders", expecting((v) => v === "check" || v === "ignore", '"check" or "ignore"')],
+  ["closedArguments", expecting((v) => typeof v === "boolean", "a boolean")],
   // The authority's shape is checked against the batch (authority_invalid, grant_unknown_tool).
   ["authority", () => undefined],
   [
@@ -137,7 +148,8 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
   }
   if (problem !== undefined) return optionsInvalid(problem);
   const { mode = "strict", authority, backends, pins, unpinned = "admit", hiddenText = "report", ...more } = options;
-  const { namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders = "check", ...rest } = more;
+  const { namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders = "check", ...others } = more;
+  const { closedArguments = false, ...rest } = others;
   const known = backends === undefined ? undefined : new Set<string>(backends);
   const naming = readNaming({ namespace, namespaceSeparator, maxToolNameLength }, known);
   if (!naming.ok) return naming;
@@ -157,6 +169,7 @@ export function readSettings(options: AdmitOptions, review: boolean): Result<Bat
     identity: { pins: approved.value, unpinned, hiddenText, limits: identityLimits(rest.limits) },
     targets: resolved.value,
     mcpHeaders,
+    closedArguments,
     // Identical schemas in one batch compile once, unless the host brings its own (longer-lived) cache.
     schemaOptions: { ...rest, cache: rest.cache ?? new SchemaCache() },
     limits: resolveLimits(rest.limits),

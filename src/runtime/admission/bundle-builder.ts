@@ -100,6 +100,7 @@ function admittedTool(candidate: Candidate): AdmittedTool {
   out.provider = candidate.provider as ProviderTool;
   out.compiled = candidate.input as AdmittedTool["compiled"];
   if (candidate.output !== undefined) out.compiledOutput = candidate.output;
+  if (candidate.closed !== undefined) out.closedArguments = candidate.closed;
   return Object.freeze(out as AdmittedTool);
 }
 

@@ -11,6 +11,7 @@ import type { HiddenText } from "../errors/details.js";
 import type { McpHeader } from "../descriptor/mcp-headers.js";
 import type { ProviderTool, ToolDescriptor } from "../descriptor/tool-descriptor.js";
 import type { CheckedCandidate } from "../providers/admission-targets.js";
+import type { ClosedArgumentsCheck } from "./admitted-bundle.js";
 import { RejectedTool, type RejectionStatus, type SchemaField } from "./admitted-bundle.js";
 import type { BatchSettings } from "./batch.js";
 
@@ -32,6 +33,8 @@ export interface Candidate {
   pin?: string;
   /** Hidden text in what a model reads of it. */
   hidden: readonly HiddenText[];
+  /** Its arguments closed (`closedArguments`): the objects closed and left open, and the closed schema. */
+  closed?: ClosedArgumentsCheck;
   /** Its checks against the provider targets. */
   checked?: CheckedCandidate;
   /** Why it is not admitted, once a stage refused it. */

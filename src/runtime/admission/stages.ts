@@ -5,7 +5,7 @@
  * tool (`refuse`: its status on the bundle in quarantine mode) or refuses the whole batch.
  */
 
-import { InputSchema } from "../boundary/input-schema.js";
+import { InputSchema, type CompiledInputSchema } from "../boundary/input-schema.js";
 import { OutputSchema } from "../boundary/output-schema.js";
 import type { BoundaryError } from "../errors/boundary-error.js";
 import { catalogError, type CatalogError } from "../errors/catalog-error.js";
@@ -18,7 +18,8 @@ import {
 } from "../descriptor/tool-descriptor.js";
 import { checkIdentity, identityCatalogError } from "../identity/pins.js";
 import { checkCandidate, providerCatalogError } from "../providers/admission-targets.js";
-import type { SchemaField } from "./admitted-bundle.js";
+import { closeArguments } from "../providers/closed-arguments.js";
+import type { ClosedArgumentsCheck, SchemaField } from "./admitted-bundle.js";
 import type { BatchSettings } from "./batch.js";
 import { refuse, type Candidate, type StageOutcome } from "./candidate.js";
 
@@ -57,7 +58,24 @@ function schemas(candidate: Candidate, batch: BatchSettings): StageOutcome {
   candidate.input = (input as { value: NonNullable<Candidate["input"]> }).value;
   if (output?.ok === true) candidate.output = output.value;
   candidate.provider = providerTool(tool);
+  if (batch.closedArguments) candidate.closed = closedArguments(candidate.input, batch);
   return undefined;
+}
+
+/**
+ * The input schema as admission compiled it (a draft-07 one as upgraded) with its objects closed, compiled with the
+ * batch's options: its report, and the compiled schema when something was closed.
+ */
+function closedArguments(input: CompiledInputSchema, batch: BatchSettings): ClosedArgumentsCheck {
+  const { schema, report } = closeArguments(input.validator.schema, batch.limits);
+  if (schema === undefined || report.closed.length === 0) return Object.freeze({ ...report });
+  const compiled = InputSchema.validateSchema(schema, batch.schemaOptions);
+  if (compiled.ok) return Object.freeze({ ...report, compiled: compiled.value });
+  const reason = `kept open: the closed schema did not compile (${compiled.error.code})`;
+  return Object.freeze({
+    closed: [],
+    open: [...report.open, ...report.closed.map((pointer) => ({ pointer, reason }))],
+  });
 }
 
 /** `x-mcp-header` annotations follow the 2026-07-28 rules (unless the batch ignores them): else the tool is refused. */

@@ -60,7 +60,14 @@ export interface UpdateOptions {
 /** How the conversation admits its catalogs, beyond the mode and the boundary options. */
 export type Policy = Pick<
   AdmitOptions,
-  "unpinned" | "hiddenText" | "namespace" | "namespaceSeparator" | "maxToolNameLength" | "targets" | "mcpHeaders"
+  | "unpinned"
+  | "hiddenText"
+  | "namespace"
+  | "namespaceSeparator"
+  | "maxToolNameLength"
+  | "targets"
+  | "mcpHeaders"
+  | "closedArguments"
 >;
 
 /** A JSON-serialisable snapshot of a conversation, built from the admitted bundle only (no diagnostics). */
@@ -100,6 +107,7 @@ export const START_OPTIONS: OptionTable = new Map([
   ["schemaAdmission", admitCheck("mode")],
   ["targets", admitCheck("targets")],
   ["mcpHeaders", admitCheck("mcpHeaders")],
+  ["closedArguments", admitCheck("closedArguments")],
   ...identityOptionChecks,
   ...namespaceOptionChecks,
 ]);

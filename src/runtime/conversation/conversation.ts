@@ -204,7 +204,8 @@ export class Conversation {
     const { tools, authority, backends, schemaAdmission = "strict", pins: _given, ...rest } = options;
     const { unpinned, hiddenText, namespace, namespaceSeparator, maxToolNameLength, targets, mcpHeaders, ...more } =
       rest;
-    const schemaOptions = more;
+    const { closedArguments, ...boundary } = more;
+    const schemaOptions = boundary;
     const policy: Policy = {
       unpinned,
       hiddenText,
@@ -213,6 +214,7 @@ export class Conversation {
       maxToolNameLength,
       targets,
       mcpHeaders,
+      closedArguments,
     };
     const batch = readBatch(tools);
     if (!batch.ok) return batch;

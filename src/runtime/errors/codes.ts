@@ -358,6 +358,13 @@ const GATEWAY_CODES = {
       "the arguments do not satisfy the input schema (or another of the boundary's argument codes, such as " +
       "`limit_exceeded`)",
   },
+  arguments_undeclared: {
+    class: "`validation`",
+    stage: "`arguments`",
+    when:
+      "with `closedArguments: true`, the arguments carry a property the input schema does not declare (the " +
+      "input schema accepts them; the closed one does not), named in `modelText`",
+  },
   grant_missing: {
     class: "`validation`",
     stage: "`authorize`",

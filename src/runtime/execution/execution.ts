@@ -104,8 +104,8 @@ export interface ExecutionError extends ModelFacingError<ErrorCode<"execution">>
   /**
    * One of `ErrorCode<"execution">`: "bundle_invalid", "options_invalid" (the host), "call_invalid", "tool_unknown",
    * "tool_quarantined", "tool_held", "arguments_invalid" (or the boundary's own code, such as "limit_exceeded"),
-   * "grant_missing", "stage_refused", "stage_failed", "dispatch_failed", "output_invalid"; "validator_failed" if the
-   * gateway itself failed (a bug).
+   * "arguments_undeclared" (`closedArguments`), "grant_missing", "stage_refused", "stage_failed", "dispatch_failed",
+   * "output_invalid"; "validator_failed" if the gateway itself failed (a bug).
    */
   code: ErrorCode<"execution">;
   /** One line for the host; it may quote a host exception's message. Never shown to a model. */
@@ -259,11 +259,15 @@ const CALL_ALIASES: ReadonlyMap<string, string> = new Map([
   ["tool_name", "name"],
 ]);
 
-/** The arguments against the tool's compiled input schema, then the values its `x-mcp-header`s carry. */
+/**
+ * The arguments against the tool's compiled input schema, then the values its `x-mcp-header`s carry, then, with
+ * `closedArguments`, against the closed schema: what it alone refuses is a property the schema does not declare.
+ */
 function checkArguments(tool: AdmittedTool, args: unknown): Failed | undefined {
-  const checked = tool.compiled.validate(args === undefined ? NO_ARGUMENTS : args);
+  const given = args === undefined ? NO_ARGUMENTS : args;
+  const checked = tool.compiled.validate(given);
   const cause = checked.ok ? headerError(tool, args) : checked.error;
-  if (cause === undefined) return undefined;
+  if (cause === undefined) return undeclared(tool, given);
   return failure({
     stage: "arguments",
     class: cause.class,
@@ -273,6 +277,32 @@ function checkArguments(tool: AdmittedTool, args: unknown): Failed | undefined {
     cause,
   });
 }
+
+/**
+ * A call the closed schema refuses (`closedArguments`): `arguments_undeclared`, its model text naming the undeclared
+ * properties (the boundary names what `additionalProperties: false` refuses in arguments, escaped and bounded).
+ */
+function undeclared(tool: AdmittedTool, args: unknown): Failed | undefined {
+  const closed = tool.closedArguments?.compiled;
+  const checked = closed?.validate(args);
+  if (checked === undefined || checked.ok) return undefined;
+  const cause = checked.error;
+  const limit = cause.class === "execution_failure";
+  return failure({
+    stage: "arguments",
+    class: cause.class,
+    code: limit ? cause.code : "arguments_undeclared",
+    message: limit
+      ? cause.message
+      : `the arguments carry a property the input schema of "${tool.name}" does not declare (closedArguments): ` +
+        cause.message,
+    modelText: limit ? cause.toModelText() : `${UNDECLARED} ${cause.toModelText()}`,
+    cause,
+  });
+}
+
+/** What a model is told before the lines of a call the closed schema refuses. */
+const UNDECLARED = "This host refuses properties the tool's input schema does not declare (closed arguments).";
 
 /** An integer header outside the safe range (MCP 2026-07-28), as an argument error; undefined when none. */
 function headerError(tool: AdmittedTool, args: unknown): BoundaryError | undefined {

@@ -39,7 +39,16 @@ export function mayHideText(text: string): boolean {
  * `revision` and `backend` are the runtime's own and never shown. Bounded and throwing as `canonicalTool`.
  */
 export function hiddenText(tool: unknown, limits?: Partial<Limits>): HiddenText[] {
-  const data: unknown = JSON.parse(canonicalModelFacing(tool, limits));
+  return hiddenTextIn(JSON.parse(canonicalModelFacing(tool, limits)));
+}
+
+/**
+ * Every place in a JSON value whose string, or whose member name, holds a hidden character (`hiddenCharacters`), with
+ * its pointer into `value` and the distinct code points; one entry per pointer, sorted by pointer. Iterative, so a
+ * value of any depth fits; a host bounds the value itself (a tool definition by the identity limits, an MCP answer by
+ * the message size). What a tool definition, a tool result or a prompt a model reads is scanned with.
+ */
+export function hiddenTextIn(value: unknown): HiddenText[] {
   const found = new Map<string, Set<number>>();
   const scan = (text: string, path: Path | undefined): void => {
     const hidden = hiddenCharacters(text);
@@ -49,17 +58,17 @@ export function hiddenText(tool: unknown, limits?: Partial<Limits>): HiddenText[
     for (const point of hidden) codePoints.add(point);
     found.set(pointer, codePoints);
   };
-  const pending: { value: unknown; path: Path | undefined }[] = [{ value: data, path: undefined }];
+  const pending: { value: unknown; path: Path | undefined }[] = [{ value, path: undefined }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { value, path } = next;
-    if (typeof value === "string") scan(value, path);
-    else if (Array.isArray(value))
-      value.forEach((item: unknown, i) => pending.push({ value: item, path: child(path, `${i}`) }));
-    else if (typeof value === "object" && value !== null) {
-      for (const name of Object.keys(value)) {
-        const at = child(path, name);
-        scan(name, at);
-        pending.push({ value: (value as Record<string, unknown>)[name], path: at });
+    const { value: at, path } = next;
+    if (typeof at === "string") scan(at, path);
+    else if (Array.isArray(at))
+      at.forEach((item: unknown, i) => pending.push({ value: item, path: child(path, `${i}`) }));
+    else if (typeof at === "object" && at !== null) {
+      for (const name of Object.keys(at)) {
+        const member = child(path, name);
+        scan(name, member);
+        pending.push({ value: (at as Record<string, unknown>)[name], path: member });
       }
     }
   }

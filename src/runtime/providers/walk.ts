@@ -25,6 +25,8 @@ export interface WalkOptions {
   readonly contentAssertion: boolean;
   readonly maxDepth: number;
   readonly maxNodes: number;
+  /** Closed arguments (closed-arguments.ts): close an object only where nothing declared elsewhere is refused. */
+  readonly declaredOnly?: boolean;
 }
 
 /** A refusal found by the walk, with its pointer into the original schema. */
@@ -74,6 +76,7 @@ class Walk implements RuleContext {
   readonly contentAssertion: boolean;
   readonly narrow: boolean;
   readonly encode: boolean;
+  readonly declaredOnly: boolean;
   private readonly changes: ProviderChange[] = [];
   private readonly changeKeys: string[] = [];
   private readonly problems: WalkProblem[] = [];
@@ -96,6 +99,7 @@ class Walk implements RuleContext {
     this.contentAssertion = options.contentAssertion;
     this.narrow = options.narrow;
     this.encode = options.encode;
+    this.declaredOnly = options.declaredOnly ?? false;
   }
 
   run(): WalkResult {

@@ -48,7 +48,7 @@ const usage: [string[], RegExp][] = [
     ["gateway", "--config", "ok.json", "--max-message-bytes", "10"],
     /--max-message-bytes must be a whole number from 1024/,
   ],
-  [["gateway", "--config", "ok.json", "--hidden-text", "strip"], /--hidden-text must be one of report, refuse/],
+  [["gateway", "--config", "ok.json", "--hidden-text", "strip"], /--hidden-text must be one of off, report, refuse/],
   [["gateway", "--config", "ok.json", "--draft07", "maybe"], /--draft07 must be one of reject, upgrade/],
   [["gateway", "--config", "ok.json", "--limit", "maxNothing=1"], /unknown limit "maxNothing"/],
   [["gateway", "review", "--config", "ok.json"], /gateway review needs --pins <file>/],

@@ -167,6 +167,7 @@ export function testSettings(names: readonly string[], overrides: Overrides = {}
     maxDroppedNotifications: 1_000,
     clientRequestTimeoutMs: 30_000,
     oneClient: true,
+    hiddenText: "report",
     ...rest,
     catalog: {
       draft07: "upgrade",

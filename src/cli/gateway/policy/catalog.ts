@@ -85,6 +85,8 @@ export interface CatalogSettings {
   readonly limits?: Partial<Limits>;
   /** `admit` (trust on first use) or `hold` (`--pins-mode enforce`: a tool without a pin is held). */
   readonly unpinned: "admit" | "hold";
+  /** A call carrying a property its tool's schema does not declare is refused (`--closed-arguments`). */
+  readonly closedArguments?: boolean;
 }
 
 /** One server's listing. */
@@ -120,6 +122,15 @@ export interface Admission {
   readonly excluded: readonly LeftOut[];
   /** Tools admitted or held whose model-facing text hides characters (`--hidden-text report`). */
   readonly hiddenText: readonly { readonly name: string; readonly pointers: readonly string[] }[];
+  /** With `--closed-arguments`: per admitted tool, the objects of its input schema closed and those left open. */
+  readonly closedArguments: readonly ClosedTool[];
+}
+
+/** What closing one admitted tool's arguments did. */
+export interface ClosedTool {
+  readonly name: string;
+  readonly closed: readonly string[];
+  readonly open: readonly { readonly pointer: string; readonly reason: string }[];
 }
 
 interface Descriptor {
@@ -239,6 +250,7 @@ export class GatewayCatalog {
       draft07: settings.draft07,
       hiddenText: settings.hiddenText,
       formatAssertion: settings.formatAssertion,
+      ...(settings.closedArguments === true ? { closedArguments: true } : {}),
       unpinned: settings.unpinned,
       pins: { ...pins },
       cache: this.cache,
@@ -275,6 +287,11 @@ export class GatewayCatalog {
       else all.push(out);
     }
     const hiddenText = bundle.hiddenText.map((h) => ({ name: h.name, pointers: h.places.map((p) => p.pointer) }));
+    const closedArguments: ClosedTool[] = [];
+    for (const tool of bundle.registry.values()) {
+      const c = tool.closedArguments;
+      if (c !== undefined) closedArguments.push({ name: tool.name, closed: c.closed, open: c.open });
+    }
     return {
       first,
       accepted: [...bundle.accepted],
@@ -286,6 +303,7 @@ export class GatewayCatalog {
       quarantined,
       excluded: all,
       hiddenText,
+      closedArguments,
     };
   }
 }

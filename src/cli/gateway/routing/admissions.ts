@@ -6,10 +6,18 @@
 
 import { errorMessage } from "../../../engine/errors.js";
 import type { Audit, Reporter } from "../audit.js";
-import type { Admission, GatewayCatalog } from "../policy/catalog.js";
+import type { Admission, ClosedTool, GatewayCatalog } from "../policy/catalog.js";
 import type { PinLedger } from "../policy/pin-ledger.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { Fronts } from "./fronts.js";
+
+/** What `--closed-arguments` did to one tool: the objects closed, then each left open and why. */
+function closedLine(c: ClosedTool): string {
+  const where = (pointer: string) => (pointer === "" ? "the root" : pointer);
+  const closed = c.closed.length === 0 ? "nothing closed" : `closed ${c.closed.map(where).join(", ")}`;
+  const open = c.open.map((o) => `${where(o.pointer)} ${o.reason}`);
+  return [closed, ...open].join("; ");
+}
 
 export class Admissions {
   /** The tools held after the last admission, and the names shown to clients (to tell them when those change). */
@@ -121,6 +129,10 @@ export class Admissions {
     for (const name of a.removed) {
       reporter.say(`removed ${name}`);
       audit.catalog({ server: serverOf(name), tool: name, outcome: "removed" });
+    }
+    for (const c of a.closedArguments) {
+      const line = closedLine(c);
+      if (fresh(`closed ${c.name} ${line}`)) reporter.say(`${c.name}: closed arguments: ${line}`);
     }
     for (const h of a.hiddenText) {
       const at = h.pointers.join(", ");

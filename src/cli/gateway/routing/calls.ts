@@ -7,9 +7,10 @@
 import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import type { ExecutionError } from "../../../index.js";
-import type { Audit, CallOutcome } from "../audit.js";
+import type { Audit, CallEntry, CallOutcome } from "../audit.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { GatewayCatalog } from "../policy/catalog.js";
+import { WITHHELD_RESULT, type HiddenTextScreen } from "../policy/hidden-text.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { Front, Fronts } from "./fronts.js";
@@ -32,6 +33,8 @@ export interface CallEnd {
   readonly fields?: { stage?: string; code?: string };
   /** An error the client is sent instead of a result (a server's JSON-RPC error, as it sent it). */
   readonly thrown?: unknown;
+  /** Where the result holds hidden text (`--hidden-text`), for the audit log. */
+  readonly hiddenText?: CallEntry["hiddenText"];
 }
 
 /** A tool result the client is given instead of a call's value: a tool error with text written for a model. */
@@ -57,6 +60,7 @@ export function audited(audit: Audit, handler: (call: ToolCall) => Promise<CallE
       durationMs: Math.round((performance.now() - began) * 1000) / 1000,
       ...values,
       ...(audit.withValues ? { result: end.result } : {}),
+      ...(end.hiddenText === undefined ? {} : { hiddenText: end.hiddenText }),
     });
     if (end.thrown !== undefined) throw end.thrown;
     return end.result;
@@ -73,6 +77,8 @@ export class Calls {
       readonly callTimeoutMs: number;
       /** The server that last listed a tool (every tool ever listed): a call to one whose server is down is told so. */
       readonly known: (name: string) => string | undefined;
+      /** Hidden text in results (`--hidden-text`). */
+      readonly screen: HiddenTextScreen;
     },
   ) {}
 
@@ -113,7 +119,7 @@ export class Calls {
       const text = `There is no tool named ${JSON.stringify(name)}.`;
       return { outcome: "refused", result: toolError(text), fields: { stage: "lookup", code: "tool_unknown" } };
     }
-    if (result.ok) return { outcome: "dispatched", result: result.value };
+    if (result.ok) return this.screened(server, name, result.value);
     const e = result.error;
     const fields = { stage: e.stage, code: e.code };
     if (e.stage === "dispatch" && extra.signal.aborted)
@@ -122,6 +128,15 @@ export class Calls {
     if (e.stage === "result") return { outcome: "withheld", result: toolError(e.modelText), fields };
     if (e.code === "tool_held") return { outcome: "held", result: toolError(e.modelText), fields };
     return { outcome: "refused", result: toolError(e.modelText), fields };
+  }
+
+  /** A result that passed the boundary, screened for hidden text: reported, or withheld as a tool error. */
+  private screened(server: string | undefined, name: unknown, value: unknown): CallEnd {
+    const { hidden, withheld } = this.parts.screen.screen(server ?? "", "tools/call", String(name), value);
+    const places = hidden.length === 0 ? {} : { hiddenText: hidden };
+    if (!withheld) return { outcome: "dispatched", result: value, ...places };
+    const fields = { stage: "result", code: "hidden_text" };
+    return { outcome: "withheld", result: toolError(WITHHELD_RESULT), fields, ...places };
   }
 
   /** The admitted call sent to its backend, as `serverName`, remembered as running there until it settles. */

@@ -9,6 +9,7 @@ import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import { ElicitationSchema } from "../../../index.js";
 import type { Reporter } from "../audit.js";
+import type { HiddenTextScreen } from "../policy/hidden-text.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
 import { QueueFull } from "../transport/line-writer.js";
@@ -20,6 +21,8 @@ export interface CarriageSettings {
   readonly clientRequestTimeoutMs: number;
   /** Notifications of one server dropped for a slow client before the server is isolated. */
   readonly maxDroppedNotifications: number;
+  /** Hidden text in an elicitation's message (`--hidden-text`). */
+  readonly screen: HiddenTextScreen;
 }
 
 /** Requests one server may have waiting at the clients at once; more are refused at once. */
@@ -60,8 +63,10 @@ const NOTIFICATIONS = new Map<string, Carried>([
  * error and the client is never asked), and the client's answer must match it (else the server gets an error, never
  * the answer). URL mode is carried as it is.
  */
-async function elicit(ask: ClientAsk, sdk: Sdk, reporter: Reporter): Promise<unknown> {
+async function elicit(ask: ClientAsk, sdk: Sdk, reporter: Reporter, screen: HiddenTextScreen): Promise<unknown> {
   const { up, params, onward, lacks } = ask;
+  // A message a person reads: under --hidden-text refuse, withheld (the server gets an error, the client is not asked).
+  screen.answer(up.name, "elicitation/create", isObject(params) && params["mode"] === "url" ? "url" : "form", params);
   const { McpError, types } = sdk;
   const mode = isObject(params) ? (params["mode"] ?? "form") : "form";
   const declared = ask.capabilities["elicitation"];
@@ -111,7 +116,7 @@ export class Carriage {
   private readonly requests = new Map<string, (ask: ClientAsk) => Promise<unknown>>([
     ["sampling/createMessage", async (ask) => this.needs(ask, "sampling")],
     ["roots/list", async (ask) => this.needs(ask, "roots")],
-    ["elicitation/create", (ask) => elicit(ask, this.sdk, this.reporter)],
+    ["elicitation/create", (ask) => elicit(ask, this.sdk, this.reporter, this.settings.screen)],
   ]);
 
   constructor(

@@ -9,6 +9,7 @@ import { isObject } from "../../../engine/json/json.js";
 import { oneLine } from "../../args.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
 import type { Upstream } from "../upstream/upstream.js";
+import type { HiddenTextScreen } from "../policy/hidden-text.js";
 
 /** What every route is given. */
 export interface RouteContext {
@@ -18,6 +19,8 @@ export interface RouteContext {
   readonly timeoutMs: number;
   /** Reports a line on the gateway's stderr. */
   readonly warn: (text: string) => void;
+  /** Hidden text in prompts and resources (`--hidden-text`): a withheld answer is a JSON-RPC error. */
+  readonly screen: HiddenTextScreen;
 }
 
 /** One server's items of a gathered list. */

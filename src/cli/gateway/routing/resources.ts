@@ -88,7 +88,9 @@ export class Resources {
 
   /** `resources/read`, `resources/subscribe` and `resources/unsubscribe`: to the resource's server, as sent. */
   async carry(method: string, params: unknown, extra: RequestExtra): Promise<unknown> {
-    const owner = await this.ownerOf(isObject(params) ? params["uri"] : undefined, extra);
-    return owner.request(method, onwardParams(params), hopOptions(params, extra, this.context.timeoutMs));
+    const uri = isObject(params) ? params["uri"] : undefined;
+    const owner = await this.ownerOf(uri, extra);
+    const answer = await owner.request(method, onwardParams(params), hopOptions(params, extra, this.context.timeoutMs));
+    return method === "resources/read" ? this.context.screen.answer(owner.name, method, String(uri), answer) : answer;
   }
 }

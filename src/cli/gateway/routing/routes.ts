@@ -74,7 +74,8 @@ export class Routes {
   async getPrompt(params: unknown, extra: RequestExtra): Promise<unknown> {
     const { up, name } = this.prompt(isObject(params) ? params["name"] : undefined);
     const options = hopOptions(params, extra, this.context.timeoutMs);
-    return up.request("prompts/get", { ...onwardParams(params), name }, options);
+    const answer = await up.request("prompts/get", { ...onwardParams(params), name }, options);
+    return this.context.screen.answer(up.name, "prompts/get", name, answer);
   }
 
   /** `completion/complete`: a prompt argument to the prompt's server, a template argument to the template's. */

@@ -13,6 +13,7 @@ import { Draft, draftOf, type Child, type Entry } from "../translation/draft.js"
 import { ANNOTATION_KEYWORDS } from "../translation/keywords.js";
 import { merge, typeList, type Dropped } from "../translation/merge.js";
 import { acceptsNull } from "../translation/null-acceptance.js";
+import { keptOpen } from "./declared.js";
 import { annotationLike, entryJson, mergingBranches, widenedMerge } from "./helpers.js";
 import type { Finding, Rule, RuleContext } from "./rule.js";
 import { TYPE_AGNOSTIC } from "./types.js";
@@ -74,7 +75,7 @@ function describesObjects(draft: Draft): boolean {
 /**
  * Every object schema has `additionalProperties: false`. Closing an open one refuses arguments the tool takes: a
  * narrowing, done only when asked; never where `required` names a property the object does not declare (closed, no
- * object could satisfy it).
+ * object could satisfy it), nor, for closed arguments, where it would refuse a property declared elsewhere.
  */
 export const closedObjects: Rule = (draft, place, context) => {
   if (!context.profile.structure.closedObjects || !describesObjects(draft)) return undefined;
@@ -94,6 +95,9 @@ export const closedObjects: Rule = (draft, place, context) => {
   const names = declared(draft);
   const required = draft.value("required");
   if (Array.isArray(required) && required.some((n) => typeof n !== "string" || !names.includes(n))) return finding;
+  // Closed arguments close only where nothing declared is refused (declared.ts); a provider's narrowing need not.
+  const open = context.declaredOnly ? keptOpen(draft, place, context.graph) : undefined;
+  if (open !== undefined) return { ...finding, message: open };
   const empty = names.length === 0 && !place.root;
   const close = () =>
     draft.set("additionalProperties", {

@@ -67,6 +67,8 @@ export interface RuleContext {
   readonly narrow: boolean;
   /** Whether encodings are asked for (`encode: true`). */
   readonly encode: boolean;
+  /** Closed arguments: an object is closed only where that refuses no property the schema declares elsewhere. */
+  readonly declaredOnly: boolean;
   /** Whether the walk has already refused this (pointer, rule, keyword): a rule then looks further. */
   skip(at: string, rule: string, keyword: string): boolean;
 }
