@@ -18,12 +18,18 @@ export async function withDataFile(data, use) {
   }
 }
 
-/** Runs `node [...nodeArgs] script ...args`; resolves to the JSON it printed, or { error }: its last stderr line. */
+/** A failed child's reason: the error line of its stderr (Node ends a crash with its version), else the last line. */
+function failureLine(text) {
+  const lines = text.trim().split("\n");
+  return lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.pop();
+}
+
+/** Runs `node [...nodeArgs] script ...args`; resolves to the JSON it printed, or { error } (failureLine). */
 export function runChild(script, args, { nodeArgs = [], timeoutMs = 600_000 } = {}) {
   return new Promise((resolve) => {
     const argv = [...nodeArgs, script, ...args];
     execFile(process.execPath, argv, { maxBuffer: 16 << 20, timeout: timeoutMs }, (err, stdout, stderr) => {
-      if (err) resolve({ error: (stderr || err.message).trim().split("\n").pop() });
+      if (err) resolve({ error: failureLine(stderr || err.message) });
       else resolve(JSON.parse(stdout));
     });
   });

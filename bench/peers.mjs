@@ -29,6 +29,9 @@ function metaSchemaDocuments() {
 /** The library under test: dist/ (what `npm run bench` builds), or BENCH_ENGINE (the bench test uses build/). */
 export const loadEngine = () => import(pathToFileURL(process.env.BENCH_ENGINE || join(REPO, "dist", "index.js")).href);
 
+/** A validator's `isValid`, bound: its own where it has one, else the prototype's bound here. */
+const isValidOf = (v) => (Object.hasOwn(v, "isValid") ? v.isValid : v.isValid.bind(v));
+
 /**
  * A build of this library: `compile(schema)`, then `validator.isValid` (bound); for the boundary workloads,
  * `InputSchema.validateSchema(schema, { formatAssertion: false })`, then `validate(args).ok`.
@@ -40,10 +43,11 @@ async function engine(remotes, name, note, module) {
   return {
     name,
     note,
-    compile: (schema) => {
-      const v = compile(schema, opts(schema));
-      return v.isValid.bind(v);
-    },
+    // The build itself, for the gateway's per-call path (invoke.mjs).
+    module,
+    // isValid as the build gives it: an own bound function where the validator has one (its methods are bound since
+    // issue 43), else the prototype's method bound here (the builds before).
+    compile: (schema) => isValidOf(compile(schema, opts(schema))),
     boundary: (schema) => {
       const compiled = InputSchema.validateSchema(schema, { formatAssertion: false, ...opts(schema) });
       if (!compiled.ok) throw new Error(compiled.error.message);
@@ -51,10 +55,7 @@ async function engine(remotes, name, note, module) {
       return (args) => tool.validate(args).ok;
     },
     compileFresh: (schema) => compile(schema, opts(schema)),
-    metaValidator: () => {
-      const v = compile({ $ref: DRAFT_2020_12 });
-      return v.isValid.bind(v);
-    },
+    metaValidator: () => isValidOf(compile({ $ref: DRAFT_2020_12 })),
   };
 }
 
@@ -62,7 +63,7 @@ const ours = (remotes) =>
   engine(
     remotes,
     "ours",
-    "backplane-agent-runtime from dist/: compile(schema), then validator.isValid (bound)",
+    "backplane-agent-runtime from dist/: compile(schema), then validator.isValid (its own bound function)",
     loadEngine(),
   );
 
@@ -74,7 +75,7 @@ const baseline = (remotes) =>
   engine(
     remotes,
     "baseline",
-    `backplane-agent-runtime from ${process.env.BENCH_BASELINE}: compile(schema), then validator.isValid (bound)`,
+    `backplane-agent-runtime from ${process.env.BENCH_BASELINE}: compile(schema), then validator.isValid (its own, or bound)`,
     import(pathToFileURL(process.env.BENCH_BASELINE).href),
   );
 

@@ -29,12 +29,13 @@ export const ownCopy = (cases) => JSON.parse(JSON.stringify(cases));
  * `boundary` case, else its compiled schema.
  */
 export const compileCase = (peer, c) =>
-  c.meta ? peer.metaValidator() : c.boundary ? peer.boundary(c.schema) : peer.compile(c.schema);
+  c.meta ? peer.metaValidator() : c.boundary || c.invoke ? peer.boundary(c.schema) : peer.compile(c.schema);
 
 /** Compiles every case and checks every expected verdict; throws Excluded naming the first difference. */
 export async function checkedValidators(peer, cases) {
   if (cases.some((c) => c.boundary) && !peer.boundary)
     throw new Excluded("no tool-call boundary (InputSchema) to time");
+  if (cases.some((c) => c.invoke) && !peer.module) throw new Excluded("no gateway (Execution.invoke) to time");
   const checks = [];
   for (const c of cases) {
     let check;
@@ -66,12 +67,14 @@ export async function checkedValidators(peer, cases) {
  * from its own copy of the schema, and its calls rotate over the copies: one call site meets many compiled schemas of
  * one shape, as in a host with many tools.
  */
-export async function steadyCalls(kind, peer, shared, copies = 1) {
+export async function steadyCalls(kind, peer, shared, copies = 1, interleaved = false) {
   if (kind === "validate" && copies > 1) return rotatingCalls(peer, shared, copies);
   const cases = ownCopy(shared);
   const checks = await checkedValidators(peer, cases);
   if (kind === "validate") {
-    const pairs = cases.flatMap((c, i) => c.tests.map((t) => [checks[i], t.data]));
+    const pairs = interleaved
+      ? interleave(cases, (c, i, t) => [checks[i], t.data])
+      : cases.flatMap((c, i) => c.tests.map((t) => [checks[i], t.data]));
     const most = Math.max(...cases.map((c) => c.tests.length));
     const warm = [];
     for (let j = 0; j < most; j++) cases.forEach((c, i) => warm.push([checks[i], c.tests[j % c.tests.length].data]));
@@ -84,6 +87,17 @@ export async function steadyCalls(kind, peer, shared, copies = 1) {
 }
 
 const calls = (pairs) => ({ fns: pairs.map((p) => p[0]), args: pairs.map((p) => p[1]) });
+
+/**
+ * Every call of every case once, the tools rotating: each case's first call in turn, then each one's second, and so
+ * on (a case out of calls is passed over), so no tool is called twice in a row.
+ */
+export function interleave(cases, pair) {
+  const out = [];
+  const most = Math.max(...cases.map((c) => c.tests.length));
+  for (let j = 0; j < most; j++) cases.forEach((c, i) => j < c.tests.length && out.push(pair(c, i, c.tests[j])));
+  return out;
+}
 
 /** The rotating call site's calls: every instance of a case once per copy, the copies in turn. */
 async function rotatingCalls(peer, shared, copies) {

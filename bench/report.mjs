@@ -45,8 +45,81 @@ const hotTable = (workloads, names) =>
   table(
     ["workload", "unit"],
     names,
-    workloads.map((w) => [[w.name, w.unit], (lib) => hotCell(w, lib)]),
+    workloads.filter((w) => w.kind !== "invoke").map((w) => [[w.name, w.unit], (lib) => hotCell(w, lib)]),
   );
+
+/**
+ * The gateway's per-call path (kind "invoke"): per build, isValid alone, the host by hand (isValid and its own
+ * dispatch awaited) and Execution.invoke, each with its ratio to the hand-made path (and to the baseline build's).
+ */
+function invokeTables(workloads) {
+  return workloads
+    .filter((w) => w.kind === "invoke")
+    .flatMap((w) => {
+      const builds = Object.keys(w.results).filter((n) => Object.hasOwn(w.results, `${n} isValid+host`));
+      const cell = (r) => {
+        if (r?.ns === undefined) return "–";
+        const base = r.ratioToBaseline === undefined ? "" : `; ${fmtRatio(r.ratioToBaseline)} baseline`;
+        return `${fmtNs(r.ns)} (${fmtRatio(r.ratio)}${base})`;
+      };
+      const ways = [
+        ["isValid", " isValid"],
+        ["isValid + host", " isValid+host"],
+        ["Execution.invoke", ""],
+      ];
+      return [
+        "",
+        `${w.name}: median time per ${w.unit} (median of the per-round ratios to the same build's isValid + host):`,
+        "",
+        ...table(
+          ["build"],
+          ways.map(([label]) => label),
+          builds.map((b) => [[b], (label) => cell(w.results[b + ways.find((x) => x[0] === label)[1]])]),
+        ),
+      ];
+    });
+}
+
+/** Per-call time against the number of tools the call site cycles through (the workloads that count their tools). */
+function toolCountTable(workloads, names) {
+  const counted = workloads.filter((w) => w.toolCount && w.kind === "validate");
+  if (counted.length < 2) return [];
+  const rows = [...counted].sort((a, b) => a.toolCount - b.toolCount);
+  return [
+    "",
+    "Per-call time against the number of tools (the hot set and the tool-count workloads):",
+    "",
+    ...table(
+      ["tools", "workload"],
+      names,
+      rows.map((w) => [[String(w.toolCount), w.name], (lib) => hotCell(w, lib)]),
+    ),
+  ];
+}
+
+/** The long warm-up against steady state's, per workload measured in both: each library's time and ratio, short → long. */
+function longAgainstShort(long, steady, names) {
+  const both = long.filter((w) => steady.some((x) => x.name === w.name) && w.kind === "validate");
+  if (!both.length) return [];
+  const change = (w, lib) => {
+    const a = steady.find((x) => x.name === w.name).results[lib];
+    const b = w.results[lib];
+    if (a?.ns === undefined || b?.ns === undefined) return "–";
+    const ratios = a.ratio === null ? "" : `; ${fmtRatio(a.ratio)} → ${fmtRatio(b.ratio)} ajv`;
+    return `${fmtNs(a.ns)} → ${fmtNs(b.ns)} (${fmtRatio(b.ns / a.ns)}${ratios})`;
+  };
+  return [
+    "",
+    "Long warm-up against steady state (separate processes): time per call, short → long (long / short; ratio to ajv, " +
+      "short → long):",
+    "",
+    ...table(
+      ["workload"],
+      names,
+      both.map((w) => [[w.name], (lib) => change(w, lib)]),
+    ),
+  ];
+}
 
 /** The sentence saying what the per-property figure is, when a row has one. */
 function perPropertyNote(workloads) {
@@ -112,11 +185,13 @@ function memoryTable(memory, labels, names) {
 const loads = (l) => l.map((x) => x.toFixed(2)).join(" / ");
 const listed = (byName) => Object.entries(byName).map(([name, w]) => ({ name, ...w }));
 
-function header({ command, quick, started, seconds, node, platform, cpu, cores, loadAtStart, loadAtEnd }) {
+function header({ command, clock, quick, started, seconds, node, platform, cpu, cores, loadAtStart, loadAtEnd }) {
+  const timed = clock === "wall" ? "the wall clock" : "the process's CPU time (process.cpuUsage)";
   return [
     `# backplane-agent-runtime benchmark`,
     "",
     `- command: \`${command}\`${quick ? " (quick: for looking, not for quoting)" : ""}`,
+    `- hot regimes timed by ${timed}`,
     `- date: ${started.toISOString()}; wall time ${seconds.toFixed(0)} s`,
     `- CPU model: ${cpu}; ${cores} cores`,
     `- Node ${node} (${platform})`,
@@ -143,6 +218,17 @@ export function markdown(r, names) {
         `faster than ajv).${perPropertyNote(listed(r.steady))}`,
     );
     lines.push("", ...hotTable(listed(r.steady), names), ...capped(listed(r.steady), s));
+    lines.push(...toolCountTable(listed(r.steady), names), ...invokeTables(listed(r.steady)));
+  }
+  if (Object.keys(r.long).length) {
+    lines.push("", `## Long warm-up`, "");
+    lines.push(
+      `As steady state, but every compiled validator is warmed with ${s.longWarmCalls} calls instead of ` +
+        `${s.warmCalls}. Cell: as in steady state.`,
+    );
+    lines.push("", ...hotTable(listed(r.long), names), ...capped(listed(r.long), { warmCalls: s.longWarmCalls }));
+    lines.push(...toolCountTable(listed(r.long), names), ...invokeTables(listed(r.long)));
+    lines.push(...longAgainstShort(listed(r.long), listed(r.steady), names));
   }
   if (Object.keys(r.rotating).length) {
     lines.push("", `## Rotating call site`, "");

@@ -1,12 +1,17 @@
-// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|rotating|cold|mixed|both|all] [-- --out <file>]
-// Measures backplane-agent-runtime (dist/) against peer validators in four regimes: steady state (steady.mjs: a fresh
-// process per workload), the rotating call site (the same, with 8 compiled copies of each schema behind one call
-// site), cold (cold.mjs: fresh processes) and the mixed host (mixed.mjs: one process per library that has exercised
-// every workload first); then retained memory (memory.mjs). Prints markdown, writes every number as JSON.
-// `both` (the default) is steady state and cold; `all` adds the rotating call site and the mixed host.
+// npm run bench [-- --quick] [-- --only <names>] [-- --regime steady|rotating|long|cold|mixed|host|both|all]
+// [-- --out <file>]
+// Measures backplane-agent-runtime (dist/) against peer validators in five regimes: steady state (steady.mjs: a fresh
+// process per workload), the long warm-up (the same, every validator warmed with 20,000 calls instead of 5,000), the
+// rotating call site (the same, with 8 compiled copies of each schema behind one call site), cold (cold.mjs: fresh
+// processes) and the mixed host (mixed.mjs: one process per library that has exercised every workload first); then
+// retained memory (memory.mjs). Prints markdown, writes every number as JSON.
+// `both` (the default) is steady state and cold; `host` is steady state and the long warm-up (for the hot set, the
+// tool counts and Execution.invoke: `--regime host --only hot-set,hot-set-invoke,tools-100,tools-200,tools-400`);
+// `all` adds the long warm-up, the rotating call site and the mixed host.
 // npm run bench -- --only gateway [--quick]: the MCP gateway's added latency and memory per server (gateway.mjs).
 // BENCH_BASELINE=<path to another build's dist/index.js> adds that build as the library "baseline" (peers.mjs).
 // BENCH_JSON_RULE=1 adds "ajv+json": ajv's function followed by the rule for values that are not JSON data.
+// BENCH_LIBS=<names> times only those libraries (ajv among them), BENCH_CLOCK=wall times the hot regimes' samples by the wall clock instead of the process's CPU time (timing.mjs).
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { missing, suiteRemotes } from "./data.mjs";
@@ -18,6 +23,7 @@ import { measureCold } from "./cold.mjs";
 import { measureMixed } from "./mixed.mjs";
 import { measureMemory } from "./memory.mjs";
 import { markdown } from "./report.mjs";
+import { CLOCK } from "./timing.mjs";
 import { MEMORY, UNITS, WORKLOADS, context } from "./workloads/index.mjs";
 
 const argv = process.argv.slice(2);
@@ -57,10 +63,14 @@ const memoryScenarios = runsHere(MEMORY)
   ? MEMORY.scenarios.filter((s) => !unavailable(`${MEMORY.name}/${s.name}`, s.needs))
   : [];
 
-const peers = await loadPeers(suiteRemotes(), log);
+// BENCH_LIBS=ours,baseline,ajv,ajv+json times only those libraries (a shorter run on a shared machine). Every library
+// still takes part in choosing the corpus's tools, so the workloads are the same whichever are timed.
+const everyPeer = await loadPeers(suiteRemotes(), log);
+const chosen = process.env.BENCH_LIBS?.split(",") ?? [];
+const peers = chosen.length ? everyPeer.filter((p) => chosen.includes(p.name)) : everyPeer;
 const names = peers.map((p) => p.name);
 if (!names.includes("ajv")) throw new Error("ajv is the baseline and the oracle for generated calls; it must load");
-const ctx = context(peers, log);
+const ctx = context(everyPeer, log);
 
 /** Each result with a time gets its time per declared property, for the shapes that say how many they declare. */
 const withPerProperty = (results, declared) =>
@@ -75,6 +85,7 @@ const withPerProperty = (results, declared) =>
 
 // ---- the workloads -------------------------------------------------------------------------------------------------
 const steady = {};
+const long = {};
 const rotating = {};
 const cold = {};
 const mixed = {};
@@ -102,12 +113,19 @@ for (const w of workloads) {
     }
   }
   const declared = w.declaredProperties ? { declaredProperties: w.declaredProperties } : {};
-  const hot = { description, unit: UNITS[w.kind], calls, ...declared, excluded };
+  const counted = w.toolCount ? { toolCount: w.toolCount } : {};
+  const hot = { description, unit: UNITS[w.kind], kind: w.kind, calls, ...declared, ...counted, excluded };
   const t0 = Date.now();
   if (opts.regimes.includes("steady") && w.regimes.includes("steady")) {
     const results = await steadyInChild(w, cases, participants, settings);
     if (results.error) log(`- ${w.name} (steady): failed (${results.error})`);
     steady[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
+  }
+  if (opts.regimes.includes("long") && w.regimes.includes("long")) {
+    const longSettings = { ...settings, warmCalls: settings.longWarmCalls };
+    const results = await steadyInChild(w, cases, participants, longSettings);
+    if (results.error) log(`- ${w.name} (long warm-up): failed (${results.error})`);
+    long[w.name] = { ...hot, results: results.error ? {} : withPerProperty(results, w.declaredProperties) };
   }
   if (opts.regimes.includes("rotating") && w.regimes.includes("rotating") && w.kind === "validate") {
     const results = await steadyInChild(w, cases, participants, settings, settings.copies);
@@ -158,6 +176,7 @@ const node = process.version;
 const platform = `${process.platform}/${process.arch}`;
 const environment = {
   command,
+  clock: CLOCK,
   quick: opts.quick,
   started,
   seconds,
@@ -169,12 +188,13 @@ const environment = {
   loadAtEnd,
 };
 const described = Object.fromEntries(
-  workloads.map((w) => [w.name, steady[w.name] ?? rotating[w.name] ?? mixed[w.name] ?? cold[w.name]]),
+  workloads.map((w) => [w.name, steady[w.name] ?? long[w.name] ?? rotating[w.name] ?? mixed[w.name] ?? cold[w.name]]),
 );
 const report = {
   environment,
   settings,
   steady,
+  long,
   rotating,
   cold,
   mixed,
@@ -197,12 +217,14 @@ const json = {
   cores,
   loadAverage: { start: loadAtStart, end: loadAtEnd },
   quick: opts.quick,
+  clock: CLOCK,
   only: opts.only ? [...opts.only] : null,
   regimes: opts.regimes,
   settings,
   libraries: Object.fromEntries(peers.map((p) => [p.name, p.note])),
   skipped,
   steady,
+  long,
   rotating,
   cold,
   mixed,

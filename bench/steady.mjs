@@ -11,6 +11,13 @@ import { loopFor, perCallNs, timingFacts, warm } from "./timing.mjs";
  * the per-round ratios to the `baseline` library.
  */
 export async function measureSteady(workload, entries, settings, baseline = "ajv") {
+  const perCall = await timeRounds(workload, entries, settings);
+  // The facts after the rounds: the warm-up and the passes are set while timing.
+  return summary(entries.map(timingFacts), perCall, baseline);
+}
+
+/** Warms every entry, then times the rounds; returns each entry's ns per call in each round, by name. */
+export async function timeRounds(workload, entries, settings) {
   for (const entry of entries) {
     entry.loop = await loopFor(entry.name, workload);
     await warm(entry, settings);
@@ -19,7 +26,7 @@ export async function measureSteady(workload, entries, settings, baseline = "ajv
   for (let r = 0; r < settings.rounds; r++) {
     for (const entry of rotated(entries, r)) perCall.get(entry.name).push(await perCallNs(entry));
   }
-  return summary(entries.map(timingFacts), perCall, baseline);
+  return perCall;
 }
 
 const CHILD = fileURLToPath(new URL("./steady-child.mjs", import.meta.url));
@@ -30,6 +37,8 @@ const CHILD = fileURLToPath(new URL("./steady-child.mjs", import.meta.url));
  */
 export function steadyInChild(workload, cases, libs, settings, copies = 1) {
   const remotes = mentionsRemote(cases);
-  const data = { name: workload.name, kind: workload.kind, cases, libs, settings, remotes, copies };
+  const { name, kind } = workload;
+  const interleaved = Boolean(workload.interleaved);
+  const data = { name, kind, cases, libs, settings, remotes, copies, interleaved };
   return withDataFile(data, (file) => runChild(CHILD, [file], { timeoutMs: 1_200_000 }));
 }

@@ -12,13 +12,28 @@ export const loopFor = (lib, workload) => {
   return import(new URL(`./loop.mjs?${query}`, import.meta.url).href);
 };
 
+/**
+ * The clock samples are read from: the process's CPU time (`process.cpuUsage`, user and system, every thread) unless
+ * BENCH_CLOCK=wall asks for the wall clock. On a machine other work loads, wall time counts whatever ran while the
+ * process waited for a core; CPU time does not (it still counts V8's own helper threads: the GC's, the compiler's).
+ */
+export const CLOCK = process.env.BENCH_CLOCK === "wall" ? "wall" : "cpu";
+
+const now =
+  CLOCK === "wall"
+    ? () => Number(process.hrtime.bigint())
+    : () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) * 1000;
+      };
+
 /** Times `passes` passes over `calls` ({ fns, args }: the sample's calls, or the warm-up's); returns ns. */
 async function sample(entry, passes, calls = entry) {
   const run = entry.loop[`run${entry.admit ? "Admit" : ""}${entry.async ? "Async" : ""}`];
-  const t0 = process.hrtime.bigint();
+  const t0 = now();
   const result = run(calls.fns, calls.args, passes);
   const truthy = entry.async ? await result : result;
-  const ns = Number(process.hrtime.bigint() - t0);
+  const ns = now() - t0;
   sink = (sink + truthy) | 0;
   return ns;
 }
@@ -51,7 +66,7 @@ export async function warm(entry, { warmCalls, warmFloor, warmCapMs, heavyCallMs
     if (heavy && spent >= capNs && done >= floor) break;
     let n = Math.min(chunk, total - done);
     if (heavy) n = Math.min(n, Math.max(floor - done, Math.ceil((capNs - spent) / perPass), 1));
-    perPass = (await sample(entry, n, entry.warm)) / n;
+    perPass = Math.max(await sample(entry, n, entry.warm), 1) / n;
     done += n;
   }
   entry.warmCalls = done * perFunction;
@@ -62,7 +77,7 @@ export async function warm(entry, { warmCalls, warmFloor, warmCapMs, heavyCallMs
 
 /** Times one sample at the current passes, then sets the passes so that a sample lasts at least sampleMs. */
 export async function calibrate(entry, sampleMs) {
-  const ns = await sample(entry, entry.passes);
+  const ns = Math.max(await sample(entry, entry.passes), 1000);
   entry.passes = Math.max(1, Math.ceil((sampleMs * 1e6 * entry.passes) / ns));
 }
 

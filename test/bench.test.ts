@@ -29,8 +29,11 @@ interface Hot {
 
 interface BenchResults {
   regimes: string[];
+  clock: string;
+  settings: { warmCalls: number; longWarmCalls: number };
   skipped: { workload: string; reason: string }[];
   steady: Record<string, Hot>;
+  long: Record<string, Hot & { results: Record<string, Timed & { warmCallsPerFunction: number }> }>;
   rotating?: Record<string, Hot>;
   cold: Record<string, unknown>;
   mixed: Record<string, Hot>;
@@ -144,7 +147,10 @@ test("the rotating call site times 8 compiled copies of each schema behind one c
 test("an unknown regime is refused with the list of regimes", () => {
   const run = bench(["--regime", "warm"]);
   assert.equal(run.status, 2);
-  assert.match(run.stderr, /--regime takes steady, rotating, cold, mixed, both \(steady and cold\) or all/);
+  assert.match(
+    run.stderr,
+    /--regime takes steady, rotating, long, cold, mixed, host \(steady and long\), both \(steady and cold\) or all/,
+  );
 });
 
 test("an unknown workload name is refused with the list of known ones", () => {
@@ -248,4 +254,86 @@ test("the boundary workloads time InputSchema.validate, for this library's build
   assert.equal(check?.({ a: 1 }), true);
   assert.equal(check?.([1]), false, "the boundary's rule, not compile's");
   await assert.rejects(checkedValidators(ajv, cases), /no tool-call boundary \(InputSchema\) to time/);
+});
+
+test("the host regime times steady state beside the long warm-up, each validator warmed with its own count", () => {
+  const { run, results } = benchWithResults(["--quick", "--regime", "host", "--only", "catalogs-valid"]);
+  assert.deepEqual(results.regimes, ["steady", "long"]);
+  assert.equal(results.clock, "cpu", "CPU time unless BENCH_CLOCK=wall");
+  const { warmCalls, longWarmCalls } = results.settings;
+  assert.ok(longWarmCalls > warmCalls);
+  const short = results.steady["catalogs-valid"]?.results ?? {};
+  const long = results.long["catalogs-valid"]?.results ?? {};
+  for (const lib of ["ours", "ajv"]) {
+    assert.ok((short[lib]?.ns ?? 0) > 0 && (long[lib]?.ns ?? 0) > 0, `${lib} was timed in both`);
+    assert.ok((long[lib]?.warmCallsPerFunction ?? 0) >= longWarmCalls, `${lib} got the long warm-up`);
+  }
+  assert.match(run.stdout, /^## Long warm-up$/m);
+  assert.match(run.stdout, /^- hot regimes timed by the process's CPU time/m);
+  assert.match(
+    run.stdout,
+    /^\| catalogs-valid \| [\d.]+ (ns|µs) → [\d.]+ (ns|µs) \([\d.]+×; [\d.]+× → [\d.]+× ajv\) \|/m,
+  );
+});
+
+test("the hot set and the tool counts rotate their tools; the gateway's three ways answer each call alike", async () => {
+  const bench = (file: string) => import(pathToFileURL(join(repoRoot, "bench", file)).href);
+  const { spreadTools } = (await bench("workloads/hot.mjs")) as {
+    spreadTools: (corpus: { id: string }[], count: number) => { id: string }[];
+  };
+  const corpus = ["a", "b", "c", "d", "e"].map((id) => ({ id }));
+  assert.deepEqual(
+    spreadTools(corpus, 2).map((c) => c.id),
+    ["a", "c"],
+    "spread over the corpus",
+  );
+  assert.deepEqual(
+    spreadTools(corpus, 7).map((c) => c.id),
+    ["a", "b", "c", "d", "e", "a (copy 1)", "b (copy 1)"],
+    "copies past its size",
+  );
+  const { interleave } = (await bench("prepare.mjs")) as {
+    interleave: (cases: unknown[], pair: (c: unknown, i: number, t: { data: unknown }) => unknown) => unknown[];
+  };
+  const cases = [
+    {
+      id: "t",
+      schema: { type: "object", required: ["a"] },
+      tests: [
+        { data: { a: 1 }, valid: true },
+        { data: {}, valid: false },
+      ],
+    },
+    {
+      id: "u",
+      schema: { type: "object", properties: { b: { type: "string" } } },
+      tests: [{ data: { b: "x" }, valid: true }],
+    },
+  ];
+  assert.deepEqual(
+    interleave(cases, (_c, i, t) => [i, t.data]),
+    [
+      [0, { a: 1 }],
+      [1, { b: "x" }],
+      [0, {}],
+    ],
+    "each tool's first call, then each one's second",
+  );
+  const { invokeWays } = (await bench("invoke.mjs")) as {
+    invokeWays: (
+      engine: unknown,
+      cases: unknown[],
+      order: typeof interleave,
+    ) => { suffix: string; async: boolean; fns: ((x: unknown) => unknown)[]; args: unknown[] }[];
+  };
+  const ways = invokeWays(await import("../src/index.js"), cases, interleave);
+  assert.deepEqual(
+    ways.map((w) => w.suffix),
+    ["", " isValid+host", " isValid"],
+  );
+  for (const way of ways) {
+    const answers = [];
+    for (const [i, fn] of way.fns.entries()) answers.push(await fn(way.args[i]));
+    assert.deepEqual(answers, [true, true, false], `${way.suffix || "invoke"} answers each call`);
+  }
 });

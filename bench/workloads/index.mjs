@@ -3,11 +3,27 @@
 import { corpusTools, catalogTools, openapiSchema, suiteCases } from "../data.mjs";
 import { loadEngine } from "../peers.mjs";
 import { micro, unevaluated } from "./keywords.mjs";
+import { HOT_SET_TOOLS, TOOL_COUNTS, spreadTools } from "./hot.mjs";
 import { boundaryCases, catalogCases, corpusCases } from "./mcp.mjs";
 import { shapes } from "./shapes.mjs";
 import { passingCases } from "./suite.mjs";
 
 const ALL = ["steady", "rotating", "cold", "mixed"];
+
+/** The corpus tools the boundary takes, as plain validate cases (the `boundary` mark dropped). */
+const plainCases = (cases) => cases.map(({ boundary: _, ...c }) => c);
+
+/** The tool-count workloads past the hot set: `count` corpus tools, spread over it, their calls rotating. */
+const toolCount = (count) => ({
+  name: `tools-${count}`,
+  needs: ["corpus"],
+  kind: "validate",
+  toolCount: count,
+  interleaved: true,
+  regimes: ["steady", "long"],
+  description: `${count} mcp-corpus tools spread over the corpus (copies past its size), their calls rotating`,
+  cases: async (ctx) => spreadTools(plainCases(await ctx.boundary()), count),
+});
 
 /** The data several workloads share, built on first use. */
 export function context(peers, log) {
@@ -70,7 +86,7 @@ export const WORKLOADS = [
     name: "catalogs",
     needs: [],
     kind: "validate",
-    regimes: ALL,
+    regimes: [...ALL, "long"],
     description: "the project's hand-written MCP tools (fixtures/catalogs) with their stated calls",
     cases: (ctx) => ctx.catalogs(),
   },
@@ -78,7 +94,7 @@ export const WORKLOADS = [
     name: "catalogs-valid",
     needs: [],
     kind: "validate",
-    regimes: ALL,
+    regimes: [...ALL, "long"],
     description: "the hand-written MCP tools (fixtures/catalogs) with only the calls their files state to be valid",
     cases: async (ctx) => validOnly(await ctx.catalogs()),
   },
@@ -86,7 +102,7 @@ export const WORKLOADS = [
     name: "mcp-corpus",
     needs: ["corpus"],
     kind: "validate",
-    regimes: ALL,
+    regimes: [...ALL, "long"],
     description: "real MCP tool input schemas (draft-07 ones upgraded) with generated valid and invalid calls",
     cases: (ctx) => ctx.corpus(),
   },
@@ -94,7 +110,7 @@ export const WORKLOADS = [
     name: "mcp-corpus-valid",
     needs: ["corpus"],
     kind: "validate",
-    regimes: ALL,
+    regimes: [...ALL, "long"],
     description:
       "real MCP tool input schemas (draft-07 ones upgraded) with only the generated calls that ajv, the oracle, " +
       "answers valid",
@@ -109,6 +125,42 @@ export const WORKLOADS = [
     description: "compile every real MCP tool schema and make one valid call to each (a catalog update)",
     cases: async (ctx) => (await ctx.corpus()).map((c) => ({ ...c, tests: [c.tests[0]] })),
   },
+  {
+    name: "hot-set",
+    needs: ["corpus"],
+    kind: "validate",
+    toolCount: HOT_SET_TOOLS,
+    interleaved: true,
+    regimes: [...ALL, "long"],
+    description:
+      `a host's hot set: ${HOT_SET_TOOLS} mcp-corpus tools spread over the corpus (those the tool-call boundary ` +
+      "takes), each with its generated valid and invalid calls, the tools rotating (each one's first call, then each " +
+      "one's second, …)",
+    cases: async (ctx) => spreadTools(plainCases(await ctx.boundary()), HOT_SET_TOOLS),
+  },
+  {
+    name: "hot-set-invoke",
+    needs: ["corpus"],
+    kind: "invoke",
+    regimes: ["steady", "long"],
+    description:
+      "the hot set through the gateway's per-call path: Execution.invoke on the bundle ToolCatalog.admitBatch " +
+      "admitted (a host of two stages allowing at once and a dispatch answering at once), beside the same host by " +
+      "hand (compile, then per call a lookup, isValid and its dispatch awaited) and isValid alone; this library's " +
+      "builds only",
+    cases: async (ctx) =>
+      spreadTools(plainCases(await ctx.boundary()), HOT_SET_TOOLS).map((c) => ({ ...c, invoke: true })),
+  },
+  {
+    name: "hot-set-invoke-valid",
+    needs: ["corpus"],
+    kind: "invoke",
+    regimes: ["steady", "long"],
+    description: "the same with only the calls the tools accept (no refusal's error to build)",
+    cases: async (ctx) =>
+      validOnly(spreadTools(plainCases(await ctx.boundary()), HOT_SET_TOOLS)).map((c) => ({ ...c, invoke: true })),
+  },
+  ...TOOL_COUNTS.map(toolCount),
   {
     name: "boundary-corpus",
     needs: ["corpus"],
@@ -175,4 +227,9 @@ export const MEMORY = {
   ],
 };
 
-export const UNITS = { validate: "validation", compile: "schema compiled", admit: "tool (compile + 1 call)" };
+export const UNITS = {
+  validate: "validation",
+  compile: "schema compiled",
+  admit: "tool (compile + 1 call)",
+  invoke: "tool call",
+};

@@ -22,8 +22,8 @@ import {
 } from "./output/output.js";
 import type { SchemaNode } from "./evaluate/node.js";
 import { Run } from "./evaluate/run.js";
-import { FastVerdict } from "./verdict/build.js";
-import { Verdict } from "./verdict/tally.js";
+import { FastVerdict, newTally } from "./verdict/build.js";
+import { type Tally, Verdict } from "./verdict/tally.js";
 import { standardSchemaOf, type StandardSchemaProps } from "./output/standard-schema.js";
 
 /** Options of `validate`: the output format (docs/guide/engine.md "Output formats"). */
@@ -83,7 +83,8 @@ export class Validator<T = unknown> {
     this.direct = root.direct(limits.maxEvaluationSteps);
     // A dynamic scope is the accounted path's: a subtree run there alone would start with none. A root answered whole
     // by `direct` has nothing left for a fast path to save.
-    this.fast = tracksScope || this.direct !== undefined ? undefined : new FastVerdict(root, limits);
+    this.fast =
+      tracksScope || this.direct !== undefined ? undefined : new FastVerdict(root, limits, spareTally(limits));
     // Bound, so a method passed on as a function works as ajv's does: `values.filter(validator.isValid)`. `isValid` is
     // a closure calling its body: closures made here share one feedback cell, so V8 inlines the call through any
     // validator's as it does a method's (a bound function costs a call more).
@@ -280,6 +281,18 @@ function spareRun(limits: Readonly<Limits>, tracksScope: boolean): Run {
   if (pair === undefined) spares.set(limits, (pair = [undefined, undefined]));
   const at = tracksScope ? 1 : 0;
   return (pair[at] ??= new Run(limits, tracksScope));
+}
+
+/**
+ * The verdict fast path's tally, shared as the boolean path's counters are (`spareRun`) by every validator with the
+ * same limits: a call takes it only when no check is using it (a reentrant one, from a host getter, gets its own).
+ */
+const tallies = new WeakMap<Readonly<Limits>, Tally>();
+
+function spareTally(limits: Readonly<Limits>): Tally {
+  let tally = tallies.get(limits);
+  if (tally === undefined) tallies.set(limits, (tally = newTally(limits)));
+  return tally;
 }
 
 /** Output for a verdict the boolean path reached but whose full output would exceed a limit. */

@@ -150,6 +150,80 @@ export function checkJson(root: unknown, bounds: JsonBounds = {}, positions?: Su
   }
 }
 
+/** Levels `isDataWithin` walks (an object or array deeper, or a cycle, is left to `checkJson`). */
+const QUICK_LEVELS = 32;
+
+/** `isDataWithin`'s bounds, every one a number. */
+type QuickBounds = Required<Omit<JsonBounds, "bytes">>;
+
+/** The bounds `isDataWithin` takes: `nodes` must be given (it bounds the walk of an object reached on many paths). */
+export type DataBounds = Omit<JsonBounds, "bytes"> & { nodes: number };
+
+/**
+ * Whether `value` is JSON data within `bounds` (given without `bytes`), found by a recursive walk that keeps no
+ * frames: true only where `checkJson(value, bounds)` answers ok; false for whatever it meets that `checkJson` might
+ * refuse (a value that is not JSON data, an accessor, a property `Object.keys` does not list, a bound reached) and for
+ * nesting past `QUICK_LEVELS` (a cycle ends there), where `checkJson` decides and locates. An object reached along
+ * several paths is walked along each, so its values count as the tree expansion's, as `checkJson` counts them. No
+ * getter is called: every property is asked whether it is an accessor before it is read.
+ */
+export function isDataWithin(value: unknown, bounds: DataBounds): boolean {
+  const all: QuickBounds = {
+    nodes: bounds.nodes,
+    depth: bounds.depth ?? Infinity,
+    stringLength: bounds.stringLength ?? Infinity,
+    arrayLength: bounds.arrayLength ?? Infinity,
+    objectProperties: bounds.objectProperties ?? Infinity,
+  };
+  let count: number;
+  try {
+    count = typeof value === "object" && value !== null ? quickCount(value, 1, all, all.nodes) : scalar(value, all);
+  } catch {
+    // A Proxy trap threw: `checkJson` reports it.
+    return false;
+  }
+  if (count < 0 || count > all.nodes) return false;
+  walked(count);
+  return true;
+}
+
+/** 1 for a scalar that is JSON data within the string bound, else -1. */
+function scalar(value: unknown, bounds: QuickBounds): number {
+  if (typeof value === "string")
+    return value.length > bounds.stringLength && codePointLength(value) > bounds.stringLength ? -1 : 1;
+  if (typeof value === "boolean" || value === null) return 1;
+  return typeof value === "number" && value - value === 0 ? 1 : -1;
+}
+
+/** The values of an object or array at `depth` (itself included), at most `budget`; -1 for anything else. */
+function quickCount(value: object, depth: number, bounds: QuickBounds, budget: number): number {
+  if (depth > bounds.depth || depth > QUICK_LEVELS) return -1;
+  const keys = Object.keys(value);
+  let array = false;
+  if (Array.isArray(value)) {
+    array = true;
+    if (keys.length !== value.length || value.length > bounds.arrayLength) return -1;
+  } else {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) return -1;
+    if (keys.length > bounds.objectProperties || Object.getOwnPropertyNames(value).length !== keys.length) return -1;
+  }
+  let count = 1;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (isAccessor(value, key)) return -1;
+    const member: unknown = array ? (value as unknown[])[i] : (value as Record<string, unknown>)[key];
+    const n =
+      typeof member === "object" && member !== null
+        ? quickCount(member, depth + 1, bounds, budget - count)
+        : scalar(member, bounds);
+    if (n < 0) return -1;
+    count += n;
+    if (count > budget) return -1;
+  }
+  return count;
+}
+
 /**
  * One walk of `checkJson`: the loop over the objects' members (`run`), what each member is (`member`, the kinds of
  * value), and what it counts against the bounds (`count`, `enter`, `reached`).

@@ -288,7 +288,10 @@ export const CALLS_BEFORE_BUILD = 64;
  */
 export class FastVerdict {
   private root: FastNode | undefined = undefined;
-  /** The run its checks share, made with the records; a call while it is in use gets one of its own. */
+  /**
+   * The run its checks use: the one every fast path of these limits shares, taken when the records are made; a call
+   * while it is in use gets one of its own.
+   */
   private tally: Tally | undefined = undefined;
   /** Calls left before the build; at 0 it is built, below it there is no fast path. */
   private countdown = CALLS_BEFORE_BUILD;
@@ -296,6 +299,8 @@ export class FastVerdict {
   constructor(
     private readonly schema: Subschema,
     private readonly limits: Readonly<Limits>,
+    /** The tally the fast paths of every validator with these limits share (validator.ts `spareTally`). */
+    private readonly shared: Tally,
   ) {}
 
   /**
@@ -326,14 +331,22 @@ export class FastVerdict {
     const builder = new Builder(this.limits);
     const record = builder.record(this.schema);
     if (builder.uncovered.has(this.schema)) return Verdict.UNKNOWN;
-    this.tally = this.newTally();
+    this.tally = this.shared;
     this.root = record;
     return this.decide(value, checked);
   }
 
-  /** A tally for these limits, with the budget they allow. */
+  /** A tally of its own, for a call while the shared one is in use. */
   private newTally(): Tally {
-    const limits = this.limits;
-    return new Tally(limits, Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP));
+    return newTally(this.limits);
   }
+}
+
+/**
+ * A tally for `limits`, with the budget they allow. The validators of one set of limits share one (validator.ts
+ * `spareTally`): a single object whose fields stay in cache whichever of a host's many validators runs (a tally per
+ * validator cost 400 rotating tools a sixth to a third, `npm run bench -- --only tools-400`, 2026-12-07).
+ */
+export function newTally(limits: Readonly<Limits>): Tally {
+  return new Tally(limits, Math.min(limits.maxEvaluationSteps, limits.maxInstanceNodes, BUDGET_CAP));
 }

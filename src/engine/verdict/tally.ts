@@ -30,8 +30,8 @@ export const enum Verdict {
  * (`steps`, in units: steps the accounted path would charge, plus values the JSON data check would visit) and may
  * spend (`maxSteps`, the budget), the limits in force, and the member an object walk leaves to the check loop. The
  * assertions that meter their work (`Meter`) charge it as they charge a run, and throw the same `LimitError`s, which
- * make the answer UNKNOWN. Each validator's fast path keeps one, reused call after call; a call made while it runs (a
- * host getter validating with the same validator) gets a run of its own.
+ * make the answer UNKNOWN. The fast paths of every validator with the same limits share one, reused call after call
+ * (validator.ts `spareTally`); a call made while it runs (a host getter validating meanwhile) gets a run of its own.
  */
 export class Tally implements Meter {
   steps = 0;

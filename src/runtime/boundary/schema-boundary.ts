@@ -7,7 +7,7 @@
  */
 
 import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
-import { checkJson, type JsonBounds } from "../../engine/json/host-json.js";
+import { checkJson, isDataWithin, type JsonBounds } from "../../engine/json/host-json.js";
 import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
 import { resolveLimits, schemaBounds, type Limits } from "../../engine/limits.js";
 import { compileWith } from "../../engine/compile-with.js";
@@ -205,13 +205,17 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
       about: policy.modelSubject,
     });
   }
-  const found = checkJson(value, {
+  const bounds = {
     nodes: limits.maxInstanceNodes,
     depth: limits.maxInstanceDepth,
     stringLength: limits.maxStringLength,
     arrayLength: limits.maxArrayLength,
     objectProperties: limits.maxObjectProperties,
-  });
+  };
+  // The quick walk answers the common case (JSON data within the limits); anything else is found and located by the
+  // full one.
+  if (isDataWithin(value, bounds)) return undefined;
+  const found = checkJson(value, bounds);
   if (found.ok) return undefined;
   if (found.bound !== undefined) {
     const name = BOUND_LIMITS[found.bound as Exclude<keyof JsonBounds, "bytes">];

@@ -211,9 +211,18 @@ async function run<T>(
   if (checked !== undefined) return checked;
   const context = grantedContext(bundle, tool, read.arguments);
   if (!isContext(context)) return context;
-  const stopped = await runStages(host, context);
+  const stages = runStages(host, context);
+  const stopped = stages instanceof Promise ? await stages : stages;
   if (stopped !== undefined) return stopped;
-  return dispatch(host, context);
+  // Dispatch awaited here rather than in a function of its own: an async function more costs the call a promise and
+  // turns of the microtask queue.
+  let result: T;
+  try {
+    result = (await host.dispatch.call(host.self, context)) as T;
+  } catch (e) {
+    return dispatchFailed(context.name, e);
+  }
+  return checkedResult(context, result);
 }
 
 /** The call's fields, each read once: `name` a string, no field but MCP's `CallToolRequest` params. */
@@ -353,49 +362,92 @@ function grantedContext(bundle: AdmittedBundle, tool: AdmittedTool, args: unknow
   });
 }
 
-/** The host's stages in order, each with the host as `this`; the first refusal or failure stops the call. */
-async function runStages(host: ReadHost, context: StageContext): Promise<Failed | undefined> {
-  const name = context.name;
-  for (const [stage, runStage] of host.stages) {
-    let outcome: { refused: boolean; detail?: unknown };
+/**
+ * The host's stages in order from `from`, each with the host as `this`; the first refusal or failure stops the call.
+ * Synchronous while the stages answer at once: only an object can be a promise, so a stage answering `true` or
+ * `undefined` is not awaited (an await costs turns of the microtask queue and nothing else); from the first stage that
+ * answers an object on, the rest run after it settles.
+ */
+function runStages(host: ReadHost, context: StageContext, from = 0): Failed | undefined | Promise<Failed | undefined> {
+  const stages = host.stages;
+  for (let i = from; i < stages.length; i++) {
+    const [stage, runStage] = stages[i] as (typeof stages)[number];
+    let given: unknown;
     try {
-      // A verdict is host data too: reading it may throw.
-      outcome = refused((await runStage.call(host.self, context)) as StageVerdict);
+      given = runStage.call(host.self, context);
     } catch (e) {
-      const message = `${stage} failed: ${errorMessage(e)}`;
-      const modelText = failedAt(name, stage);
-      return failure({ stage, class: "execution_failure", code: "stage_failed", message, modelText, detail: e });
+      return stageFailed(stage, context.name, e);
     }
-    if (outcome.refused) {
-      return failure({
-        stage,
-        class: "validation",
-        code: "stage_refused",
-        message: `${stage} refused the call to "${name}"`,
-        modelText: refusedAt(name, stage),
-        ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
-      });
-    }
+    if (isObjectLike(given)) return settledStage(host, context, i, given);
+    const stopped = stageRefused(stage, context.name, refused(given as StageVerdict));
+    if (stopped !== undefined) return stopped;
   }
   return undefined;
 }
 
-/** Runs the tool; for a tool with an `outputSchema`, what `dispatch` returned is checked as a `CallToolResult`. */
-async function dispatch<T>(host: ReadHost, context: StageContext): Promise<Result<T, ExecutionError>> {
-  const { tool, name } = context;
-  let result: T;
+/** Stage `at` answered an object (perhaps a promise): its verdict awaited and read, then the stages after it. */
+async function settledStage(
+  host: ReadHost,
+  context: StageContext,
+  at: number,
+  given: object,
+): Promise<Failed | undefined> {
+  const stage = (host.stages[at] as ReadHost["stages"][number])[0];
+  let outcome: { refused: boolean; detail?: unknown };
   try {
-    result = (await host.dispatch.call(host.self, context)) as T;
+    // A verdict is host data too: reading it may throw.
+    outcome = refused((await given) as StageVerdict);
   } catch (e) {
-    return failure({
-      stage: "dispatch",
-      class: "execution_failure",
-      code: "dispatch_failed",
-      message: `dispatch of "${name}" failed: ${errorMessage(e)}`,
-      modelText: failedAt(name, "dispatch"),
-      detail: e,
-    });
+    return stageFailed(stage, context.name, e);
   }
+  return stageRefused(stage, context.name, outcome) ?? (await runStages(host, context, at + 1));
+}
+
+/** One of the host's stages, by name. */
+type StageKey = ReadHost["stages"][number][0];
+
+function stageFailed(stage: StageKey, name: string, e: unknown): Failed {
+  const message = `${stage} failed: ${errorMessage(e)}`;
+  const modelText = failedAt(name, stage);
+  return failure({ stage, class: "execution_failure", code: "stage_failed", message, modelText, detail: e });
+}
+
+/** The refusal of a stage whose verdict refused, else undefined. */
+function stageRefused(
+  stage: StageKey,
+  name: string,
+  outcome: { refused: boolean; detail?: unknown },
+): Failed | undefined {
+  if (!outcome.refused) return undefined;
+  return failure({
+    stage,
+    class: "validation",
+    code: "stage_refused",
+    message: `${stage} refused the call to "${name}"`,
+    modelText: refusedAt(name, stage),
+    ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+  });
+}
+
+/** Whether a value is an object or a function: the only values that can be thenables. */
+function isObjectLike(value: unknown): value is object {
+  return (typeof value === "object" && value !== null) || typeof value === "function";
+}
+
+function dispatchFailed(name: string, e: unknown): Failed {
+  return failure({
+    stage: "dispatch",
+    class: "execution_failure",
+    code: "dispatch_failed",
+    message: `dispatch of "${name}" failed: ${errorMessage(e)}`,
+    modelText: failedAt(name, "dispatch"),
+    detail: e,
+  });
+}
+
+/** What `dispatch` returned, as the call's result; for a tool with an `outputSchema`, checked as a `CallToolResult`. */
+function checkedResult<T>(context: StageContext, result: T): Result<T, ExecutionError> {
+  const { tool, name } = context;
   if (tool.compiledOutput === undefined) return ok(result);
   const judged = checkToolResult(result, tool.compiledOutput);
   if (judged.ok) return judged;

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { checkJson } from "../../../src/engine/json/host-json.js";
+import { checkJson, isDataWithin, type DataBounds } from "../../../src/engine/json/host-json.js";
 
 /** `value` with `key` replaced by a getter (enumerable or not) that counts its calls. */
 function withGetter(value: object, key: string, enumerable = true): { value: object; calls: () => number } {
@@ -150,5 +150,100 @@ describe("an object reached along several paths counts as its tree expansion, wa
     assert.ok(!found.ok);
     assert.deepEqual([found.bound, found.pointer], ["depth", "/const/properties/x"]);
     assert.ok(checkJson({ const: shared, properties: { a: shared } }, { depth: 3 }, positions).ok);
+  });
+});
+
+describe("isDataWithin, the quick walk the boundary tries first, answers true only where checkJson answers ok", () => {
+  const bounds = { nodes: 40, depth: 4, stringLength: 5, arrayLength: 4, objectProperties: 4 };
+  /** JSON values around the bounds above, with some values that are not JSON data among them. */
+  const values = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.string({ maxLength: 7 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom<unknown>(undefined, NaN, Infinity, () => 1, new Date(0)),
+      fc.array(tie("value"), { maxLength: 5 }),
+      fc.dictionary(fc.string({ maxLength: 2 }), tie("value"), { maxKeys: 5 }),
+    ),
+  })).value;
+  test("on generated values: true exactly where checkJson is ok, within the quick walk's levels", () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        assert.equal(isDataWithin(value, bounds), checkJson(value, bounds).ok);
+      }),
+      { seed: 47, numRuns: 2000 },
+    );
+  });
+  const refused: [string, () => unknown][] = [
+    ["a getter", () => withGetter({ a: 1 }, "b").value],
+    ["a getter at an array index", () => [withGetter([], "0").value]],
+    ["a non-enumerable getter", () => withGetter({ a: 1 }, "b", false).value],
+    ["a setter without a getter", () => Object.defineProperty({}, "s", { enumerable: true, set() {} })],
+    ["a non-enumerable data property", () => Object.defineProperty({ a: 1 }, "hidden", { value: 2 })],
+    ["a sparse array", () => Object.assign(new Array<number>(3), { 0: 1, 2: 3 })],
+    ["an array with a named member", () => Object.assign([1], { extra: 2 })],
+    ["a class instance", () => ({ d: new Date(0) })],
+    [
+      "an object that contains itself",
+      () => {
+        const a: Record<string, unknown> = {};
+        a["b"] = { a };
+        return a;
+      },
+    ],
+    [
+      "a throwing Proxy",
+      () =>
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error("trap");
+            },
+          },
+        ),
+    ],
+  ];
+  for (const [label, make] of refused) {
+    test(`false for ${label}, which checkJson refuses`, () => {
+      const value = make();
+      assert.equal(isDataWithin(value, { nodes: 1000 }), false);
+      assert.equal(checkJson(value, { nodes: 1000 }).ok, false);
+    });
+  }
+  test("a getter is never called", () => {
+    const { value, calls } = withGetter({}, "a");
+    assert.equal(isDataWithin({ x: [value] }, { nodes: 100 }), false);
+    assert.equal(calls(), 0);
+  });
+  test("each bound at its value and one past it; nodes count an object reached twice twice", () => {
+    const shared = { a: 1, b: 2 };
+    assert.equal(isDataWithin({ x: shared, y: shared }, { nodes: 7 }), true);
+    assert.equal(isDataWithin({ x: shared, y: shared }, { nodes: 6 }), false);
+    assert.equal(checkJson({ x: shared, y: shared }, { nodes: 6 }).ok, false);
+    const cases: [DataBounds, unknown, unknown][] = [
+      [{ nodes: 100, depth: 2 }, { a: { b: 1 } }, { a: { b: [1] } }],
+      [{ nodes: 100, stringLength: 2 }, ["ab"], ["abc"]],
+      [{ nodes: 100, arrayLength: 2 }, [1, 2], [1, 2, 3]],
+      [
+        { nodes: 100, objectProperties: 2 },
+        { a: 1, b: 2 },
+        { a: 1, b: 2, c: 3 },
+      ],
+      [{ nodes: 3 }, [1, 2], [1, 2, 3]],
+    ];
+    for (const [limits, within, past] of cases) {
+      assert.equal(isDataWithin(within, limits), true, JSON.stringify(within));
+      assert.equal(isDataWithin(past, limits), false, JSON.stringify(past));
+      assert.equal(checkJson(past, limits).ok, false, JSON.stringify(past));
+    }
+  });
+  test("nesting past its levels is left to checkJson (a deep value within the bounds is still JSON data)", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = [deep];
+    assert.equal(isDataWithin(deep, { nodes: 100 }), false);
+    assert.equal(checkJson(deep, { nodes: 100 }).ok, true);
   });
 });

@@ -134,6 +134,30 @@ describe("what the fast path decides", () => {
     assert.equal(validator.fastVerdict({ list: [...list, "x"] }), false);
   });
 
+  test("validators of the same limits share a tally; a getter validating with another meanwhile gets its own", () => {
+    // Both compiled under the default limits: one tally between them. Each 90,000-item list spends about 27% of the
+    // budget: the inner check would reset the outer's count on one tally, and its lists push the outer's over it.
+    const lists = { type: "array", items: { type: "integer" } };
+    const schema = { type: "object", properties: { l1: lists, l2: lists, b: { type: "integer" } } };
+    const outer = compile(schema);
+    const other = compile(schema);
+    const list = Array.from({ length: 90_000 }, (_, i) => i);
+    assert.equal(other.fastVerdict({ l1: [1] }), true);
+    let inner: boolean | undefined;
+    const instance = {
+      l1: list,
+      get b(): number {
+        inner = other.fastVerdict({ l1: list, l2: list });
+        return 2;
+      },
+      l2: list,
+    };
+    assert.equal(outer.fastVerdict(instance), true);
+    assert.equal(inner, true);
+    assert.equal(outer.fastVerdict({ l1: list, l2: [...list, "x"] }), false);
+    assert.equal(other.fastVerdict({ l1: list, l2: list, b: 1.5 }), false);
+  });
+
   test("numeric bounds as data: at, inside and past each bound, in place, as member, items and contains", () => {
     const bounds = [
       { minimum: 1 },
