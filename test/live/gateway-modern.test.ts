@@ -210,6 +210,16 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
     assert.deepEqual([envelope.status, (envelope.body["error"] as { code: number }).code], [400, -32602]);
     const ping = await post("ping", { _meta: META() });
     assert.deepEqual([ping.status, (ping.body["error"] as { code: number }).code], [404, -32601]);
+    // The tasks extension is not offered: its methods do not exist here, and a call declaring it gets a complete result.
+    const task = await post("tasks/get", { taskId: "t1", _meta: META() }, { "mcp-name": "t1" });
+    assert.deepEqual([task.status, (task.body["error"] as { code: number }).code], [404, -32601]);
+    const extensions = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+    const withTasks = await post("tools/call", {
+      name: "everything__echo",
+      arguments: { message: "t" },
+      _meta: META(extensions),
+    });
+    assert.equal((withTasks.body["result"] as { resultType: string }).resultType, "complete");
     const discover = await post("server/discover", { _meta: META() });
     const result = discover.body["result"] as Record<string, unknown>;
     assert.equal(result["resultType"], "complete");
