@@ -8,6 +8,7 @@ import { errorMessage } from "../../../engine/errors.js";
 import type { Audit, Reporter } from "../audit.js";
 import type { Admission, ClosedTool, GatewayCatalog } from "../policy/catalog.js";
 import type { PinLedger } from "../policy/pin-ledger.js";
+import { serverPinName } from "../policy/server-identity.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { Fronts } from "./fronts.js";
 
@@ -17,6 +18,19 @@ function closedLine(c: ClosedTool): string {
   const closed = c.closed.length === 0 ? "nothing closed" : `closed ${c.closed.map(where).join(", ")}`;
   const open = c.open.map((o) => `${where(o.pointer)} ${o.reason}`);
   return [closed, ...open].join("; ");
+}
+
+/**
+ * One line saying that servers list one bare name: namespacing keeps them apart, but a model reads the names.
+ */
+export function shadowLine(
+  kind: "tool" | "prompt",
+  name: string,
+  servers: readonly string[],
+  listed: (server: string) => string,
+): string {
+  const as = servers.map((server) => `${server} (as ${listed(server)})`).join(", ");
+  return `${kind} name ${JSON.stringify(name)}: listed by ${servers.length} servers, ${as}; a model reads both`;
 }
 
 export class Admissions {
@@ -71,18 +85,44 @@ export class Admissions {
       return;
     }
     const a = admitted.value;
-    // A tool held before and admitted now was approved (through `gateway approve` or the pins file).
-    const approved = a.accepted.filter((name) => this.held.has(name));
-    this.held = new Set(a.held.map((h) => h.name));
+    // A tool (or server) held before and admitted now was approved (through `gateway approve` or the pins file).
+    const heldServers = new Set(a.heldServers.map((h) => serverPinName(h.server)));
+    const up = new Set(listed.map((server) => serverPinName(server.name)));
+    const approved = [
+      ...[...this.held].filter((name) => up.has(name) && !heldServers.has(name)),
+      ...a.accepted.filter((name) => this.held.has(name)),
+    ];
+    this.held = new Set([...a.held.map((h) => h.name), ...heldServers]);
     this.report(a, approved);
     for (const [name, server] of this.catalog.listed()) this.known.set(name, server);
-    const accepted = new Set(a.accepted);
-    const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
-    const added = await this.ledger.record(Object.fromEntries(inForce), this.catalog.held());
+    const servers = this.catalog.serverPins();
+    const pinned = { ...this.catalog.pins, ...servers.added };
+    const added = await this.ledger.record(pinned, this.catalog.held(), servers.refreshed);
     if (added.length > 0) reporter.say(`${this.ledger.path}: pinned on first use: ${added.join(", ")}`);
     const shown = a.accepted.join("\n");
     if (shown !== this.shown && !a.first) this.parts.fronts.toolListChanged();
     this.shown = shown;
+  }
+
+  /** Servers held for their identity, and those whose version alone moved: each said when it first appears. */
+  private reportServers(a: Admission, fresh: (key: string) => boolean): void {
+    const { reporter, audit } = this.parts;
+    for (const h of a.heldServers) {
+      if (!fresh(`held server ${h.server} ${h.code} ${h.fields.join(" ")}`)) continue;
+      const where = h.code === "server_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
+      const tools = [...this.catalog.listed()].filter(([, server]) => server === h.server).length;
+      reporter.say(
+        `held ${serverPinName(h.server)}: ${h.code}${where}; its ${tools} tools are held with it; ${this.ledger.advice()}`,
+      );
+      audit.catalog({ server: h.server, outcome: "held", code: h.code, fields: h.fields });
+    }
+    for (const b of a.versionBumps) {
+      if (!fresh(`version ${b.server} ${b.to}`)) continue;
+      reporter.say(
+        `${b.server}: serverInfo.version ${JSON.stringify(b.from)} is now ${JSON.stringify(b.to)} ` +
+          "(reported, not held: its tools are pinned)",
+      );
+    }
   }
 
   private report(a: Admission, approved: readonly string[]): void {
@@ -116,6 +156,7 @@ export class Admissions {
       reporter.say(`held ${h.name}: ${h.code}${where}; ${this.ledger.advice()}`);
       audit.catalog({ server: serverOf(h.name), tool: h.name, outcome: "held", code: h.code, fields: h.fields });
     }
+    this.reportServers(a, fresh);
     for (const name of new Set([...a.approved, ...approved])) {
       reporter.say(`approved ${name}`);
       audit.catalog({ server: serverOf(name), tool: name, outcome: "approved" });
@@ -133,6 +174,13 @@ export class Admissions {
     for (const c of a.closedArguments) {
       const line = closedLine(c);
       if (fresh(`closed ${c.name} ${line}`)) reporter.say(`${c.name}: closed arguments: ${line}`);
+    }
+    for (const s of a.shadowed) {
+      const key = `shadowed ${s.name} ${s.servers.join(" ")}`;
+      if (fresh(key))
+        reporter.say(
+          "shadowed " + shadowLine("tool", s.name, s.servers, (server) => this.catalog.names.listed(server, s.name)),
+        );
     }
     for (const h of a.hiddenText) {
       const at = h.pointers.join(", ");
