@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { ToolCatalog } from "../../src/index.js";
 import { runCli } from "../cli/helpers.js";
-import { startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { SERVERS } from "./servers.js";
 import type { IdentityScript } from "./identity-server.js";
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), "identity-server.js");
@@ -240,6 +241,46 @@ describe("gateway: each server's identity is pinned", { timeout: 240_000 }, () =
       }
     });
   }
+});
+
+describe("gateway: the reference servers with every identity check on", { timeout: 180_000 }, () => {
+  test("restarted twice on one pins file: 0 identity holds, 0 held tools, 0 shadowing reports; review holds nothing", async () => {
+    const root = mkdtempSync(join(tmpdir(), "backplane-gateway-reference-"));
+    const pins = join(root, "pins.json");
+    const servers = Object.fromEntries(
+      SERVERS.map((s) => [s.backend, reference(s.pkg, root, s.args(root), s.env?.(root) ?? {})]),
+    );
+    let total = 0;
+    try {
+      for (let run = 0; run < 3; run++) {
+        const gateway = await startGateway({ servers, args: () => ["--pins", pins] });
+        try {
+          const admitted = await gateway.waitFor(/admitted \d+ tools from \d+ of 4 servers/, 30_000);
+          if (run === 0) total = Number(/\d+/.exec(admitted)?.[0]);
+          assert.equal(admitted, `admitted ${total} tools from 4 of 4 servers`, gateway.stderr());
+          await until("every server's identity pin", () =>
+            SERVERS.every((s) => existsSync(pins) && pinsOf(pins)[`server:${s.backend}`] !== undefined),
+          );
+          assert.equal((await names(gateway)).length, total);
+          assert.doesNotMatch(gateway.stderr(), /held |shadowed|serverInfo\.version/, `run ${run}`);
+          if (run === 2) {
+            const shown = review(gateway, pins);
+            assert.equal(shown.status, 0, shown.stdout + shown.stderr);
+            // (Review's own servers are offered every capability, so everything may list a tool more: new, not held.)
+            assert.match(
+              shown.stdout,
+              / 0 changed, \d+ new, 0 left out, 0 server\(s\) held, 0 server\(s\) not started/,
+            );
+            assert.doesNotMatch(shown.stdout, /HELD|SHADOWED|VERSION/);
+          }
+        } finally {
+          await gateway.close();
+        }
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("gateway: shadowed names", { timeout: 120_000 }, () => {
