@@ -51,7 +51,7 @@ function foreignTransport(value: Record<string, unknown>): string | undefined {
   const url = value["url"];
   const scheme = typeof url === "string" ? /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase() : undefined;
   if (scheme === "ws" || scheme === "wss")
-    return `url ${JSON.stringify(`${scheme}://…`)} is a WebSocket transport, which the gateway does not speak; ${SPOKEN}`;
+    return `url "${scheme}://…" is a WebSocket transport, which the gateway does not speak; ${SPOKEN}`;
   const type = value["type"];
   if (type === undefined || type === "stdio" || type === "http" || type === "streamable-http") return undefined;
   const what = type === "sse" ? "the legacy HTTP+SSE transport (MCP 2024-11-05)" : "a transport";
@@ -62,7 +62,7 @@ function foreignTransport(value: Record<string, unknown>): string | undefined {
  * Whether a URL's host is loopback (`localhost`, `127.0.0.0/8`, `::1`): plain HTTP to it never leaves the machine.
  * The URL parser has already normalised the host (lowercase, IPv6 in brackets, `127.1` as `127.0.0.1`).
  */
-export function loopbackUrl(url: URL): boolean {
+function loopbackUrl(url: URL): boolean {
   const host = url.hostname;
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

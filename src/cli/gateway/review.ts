@@ -66,28 +66,12 @@ async function show(
   say(`  approve: backplane-schema gateway approve --pins ${pinsPath} ${name}@${digest}`);
 }
 
-/** The bare tool and prompt names more than one server lists (namespacing keeps them apart; a model reads both). */
-async function sayShadowed(
-  say: (text: string) => void,
-  tools: readonly Shadowed[],
-  up: readonly Upstream[],
-  catalog: GatewayCatalog,
-  timeoutMs: number,
-): Promise<void> {
-  const prompts = await Promise.all(
-    up
-      .filter((u) => u.capabilities["prompts"] !== undefined)
-      .map(async (u) => ({ server: u.name, names: await promptNames(u, timeoutMs) })),
+/** The bare prompt names more than one of the servers that are up lists. */
+async function shadowedPrompts(up: readonly Upstream[], timeoutMs: number): Promise<Shadowed[]> {
+  const offering = up.filter((u) => u.capabilities["prompts"] !== undefined);
+  return shadowedNames(
+    await Promise.all(offering.map(async (u) => ({ server: u.name, names: await promptNames(u, timeoutMs) }))),
   );
-  const kinds = [
-    ["tool", tools],
-    ["prompt", shadowedNames(prompts)],
-  ] as const;
-  for (const [kind, shadowed] of kinds) {
-    for (const s of shadowed) {
-      say(`SHADOWED  ${shadowLine(kind, s.name, s.servers, (server) => catalog.names.listed(server, s.name))}`);
-    }
-  }
 }
 
 export async function review(
@@ -149,10 +133,19 @@ export async function review(
     const a = admitted.value;
     for (const line of failed) say(`NOT STARTED ${line}`);
     for (const x of [...a.excluded, ...a.quarantined]) say(`LEFT OUT  ${x.name}: ${oneLine(x.reason)}`);
-    await sayShadowed(say, a.shadowed, up, catalog, given.settings.callTimeoutMs);
+    // Names two servers list: namespacing keeps them apart, but a model reads both.
+    const prompts = await shadowedPrompts(up, given.settings.callTimeoutMs);
+    for (const [kind, shadowed] of [
+      ["tool", a.shadowed],
+      ["prompt", prompts],
+    ] as const) {
+      for (const s of shadowed)
+        say(`SHADOWED  ${shadowLine(kind, s.name, s.servers, (server) => catalog.names.listed(server, s.name))}`);
+    }
     for (const b of a.versionBumps)
       say(
-        `VERSION   ${serverPinName(b.server)}: serverInfo.version ${JSON.stringify(b.from)} is now ${JSON.stringify(b.to)} (not held)`,
+        `VERSION   ${serverPinName(b.server)}: serverInfo.version ${JSON.stringify(b.from)} ` +
+          `is now ${JSON.stringify(b.to)} (not held)`,
       );
     const enforce = given.pinsMode === "enforce";
     // What the gateway would hold: changed tools and servers, and new ones under enforce (under tofu it pins them).

@@ -142,7 +142,7 @@ export interface Admission {
 }
 
 /** A server whose identity is held, and where it differs from its pin. */
-export interface HeldServer {
+interface HeldServer {
   readonly server: string;
   /** `server_changed` or `server_unpinned` (under `--pins-mode enforce`). */
   readonly code: "server_changed" | "server_unpinned";

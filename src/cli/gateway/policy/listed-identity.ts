@@ -15,7 +15,7 @@ import { ToolCatalog, type Limits } from "../../../index.js";
 const MAX_DEPTH = 256;
 
 /** A JSON Pointer reference token (RFC 6901): `~` and `/` escaped. */
-export function token(name: string): string {
+function token(name: string): string {
   return name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -268,6 +268,20 @@ export async function approveHeld(
   });
 }
 
+type Pins = Record<string, string>;
+
+/**
+ * Adds to `pins` the `admitted` ones it lacks (a pin it holds is never changed) and the `refreshed` ones that differ
+ * (servers' identities whose version alone moved); returns the names added and whether anything changed.
+ */
+function withNewPins(pins: Pins, admitted: Pins, refreshed: Pins): { added: string[]; changed: boolean } {
+  const added = Object.keys(admitted).filter((name) => !Object.hasOwn(pins, name));
+  const moved = Object.keys(refreshed).filter((name) => !Object.hasOwn(pins, name) || pins[name] !== refreshed[name]);
+  for (const name of added) define(pins, name, admitted[name] as string);
+  for (const name of moved) define(pins, name, refreshed[name] as string);
+  return { added, changed: added.length + moved.length > 0 };
+}
+
 /** The pins a gateway admits against and the tools it holds: a pins file's, or memory's for the run. */
 export class PinLedger {
   /** Without a pins file, the pins of every tool admitted during the run (first seen). */
@@ -315,16 +329,11 @@ export class PinLedger {
   }
 
   /**
-   * After an admission: trust on first use adds the pins of `admitted` tools not pinned yet (the file is created
-   * when absent; a tool's pin it holds is never changed; nothing is written under `enforce`) and writes `refreshed`
-   * (servers' identities whose version alone moved), and the held file records `held`. Returns the names pinned on
-   * first use in the file.
+   * After an admission: trust on first use adds the pins of `admitted` tools and servers not pinned yet and the
+   * `refreshed` ones (`withNewPins`; the file is created when absent; nothing is written under `enforce`), and the
+   * held file records `held`. Returns the names pinned on first use in the file.
    */
-  async record(
-    admitted: Record<string, string>,
-    held: ReadonlyMap<string, HeldDefinition>,
-    refreshed: Record<string, string> = {},
-  ): Promise<string[]> {
+  async record(admitted: Pins, held: ReadonlyMap<string, HeldDefinition>, refreshed: Pins = {}): Promise<string[]> {
     const path = this.path;
     if (path === undefined) {
       for (const [name, pin] of Object.entries(admitted)) if (!this.memory.has(name)) this.memory.set(name, pin);
@@ -343,17 +352,10 @@ export class PinLedger {
     }
   }
 
-  private async addFirstSeen(
-    path: string,
-    admitted: Record<string, string>,
-    refreshed: Record<string, string>,
-  ): Promise<string[]> {
+  private async addFirstSeen(path: string, admitted: Pins, refreshed: Pins): Promise<string[]> {
     const pins = (await readPins(path)) ?? {};
-    const added = Object.keys(admitted).filter((name) => !Object.hasOwn(pins, name));
-    const moved = Object.keys(refreshed).filter((name) => !Object.hasOwn(pins, name) || pins[name] !== refreshed[name]);
-    if (added.length === 0 && moved.length === 0 && existsSync(path)) return [];
-    for (const name of added) define(pins, name, admitted[name] as string);
-    for (const name of moved) define(pins, name, refreshed[name] as string);
+    const { added, changed } = withNewPins(pins, admitted, refreshed);
+    if (!changed && existsSync(path)) return [];
     const text = pinsText(pins);
     writeAtomically(path, text);
     this.known = text;

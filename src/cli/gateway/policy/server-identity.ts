@@ -21,16 +21,11 @@ export interface ServerSays {
 }
 
 /** The pointer of the one part of an identity that never holds. */
-export const VERSION_POINTER = "/says/version";
+const VERSION_POINTER = "/says/version";
 
 /** The pin name of a server's identity. */
 export function serverPinName(server: string): string {
   return `server:${server}`;
-}
-
-/** The server a pin name stands for, when it is a server's. */
-export function serverOfPin(name: string): string | undefined {
-  return name.startsWith("server:") ? name.slice("server:".length) : undefined;
 }
 
 /** What a configuration launches, values of secrets left out. */
@@ -79,7 +74,7 @@ export function identityChanges(pin: string, now: string): { fields: string[]; v
  * protocol version it negotiated, which the SDK's client hands its transport (`setProtocolVersion`) and does not
  * keep. The upstream connection is the SDK's own; only that hand-over is watched.
  */
-export function observingSdk(sdk: Sdk, observe: (says: ServerSays) => void): Sdk {
+function observingSdk(sdk: Sdk, observe: (says: ServerSays) => void): Sdk {
   class ObservingClient extends sdk.Client {
     override async connect(transport: Transport, options?: Parameters<InstanceType<Sdk["Client"]>["connect"]>[1]) {
       let protocolVersion = "";

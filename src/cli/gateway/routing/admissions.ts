@@ -111,9 +111,8 @@ export class Admissions {
       if (!fresh(`held server ${h.server} ${h.code} ${h.fields.join(" ")}`)) continue;
       const where = h.code === "server_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
       const tools = [...this.catalog.listed()].filter(([, server]) => server === h.server).length;
-      reporter.say(
-        `held ${serverPinName(h.server)}: ${h.code}${where}; its ${tools} tools are held with it; ${this.ledger.advice()}`,
-      );
+      const held = `held ${serverPinName(h.server)}: ${h.code}${where}; its ${tools} tools are held with it`;
+      reporter.say(`${held}; ${this.ledger.advice()}`);
       audit.catalog({ server: h.server, outcome: "held", code: h.code, fields: h.fields });
     }
     for (const b of a.versionBumps) {
