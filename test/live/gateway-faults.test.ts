@@ -131,6 +131,7 @@ describe("gateway: one server's faults stay its own", () => {
         const tofu = runCli(["gateway", "review", "--config", config, "--pins", "tofu.json"], { cwd: dir });
         assert.equal(tofu.status, 0, tofu.stdout + tofu.stderr);
         assert.match(tofu.stdout, /^NEW {7}alpha__echo: no pin; pinned on first use by the gateway \(tofu\)$/m);
+        assert.match(tofu.stdout, /^NEW {7}server:alpha: no pin; pinned on first use by the gateway \(tofu\)$/m);
         assert.doesNotMatch(tofu.stdout, /approve/, "nothing would be held: no approve hint");
         assert.ok(!existsSync(join(dir, "tofu.json.held")), "nothing recorded as held");
         const first = runCli(

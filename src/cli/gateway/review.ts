@@ -121,7 +121,12 @@ export async function review(
   try {
     await Promise.all(upstreams.map((up) => up.start()));
     const catalog = new GatewayCatalog(
-      { ...given.settings.catalog, servers: servers.map((s) => s.name), unpinned: "hold" },
+      {
+        ...given.settings.catalog,
+        servers: servers.map((s) => s.name),
+        unpinned: "hold",
+        unpinnedServers: given.settings.catalog.unpinned,
+      },
       identities,
     );
     const up = upstreams.filter((u) => u.state === "up");
@@ -148,10 +153,12 @@ export async function review(
           `is now ${JSON.stringify(b.to)} (not held)`,
       );
     const enforce = given.pinsMode === "enforce";
+    for (const name of Object.keys(catalog.serverPins().added))
+      say(`NEW       ${name}: no pin; pinned on first use by the gateway (tofu)`);
     // What the gateway would hold: changed tools and servers, and new ones under enforce (under tofu it pins them).
     const held = new Map<string, HeldDefinition>();
     for (const [name, h] of catalog.held()) {
-      if ((h.code === "tool_unpinned" || h.code === "server_unpinned") && !enforce)
+      if (h.code === "tool_unpinned" && !enforce)
         say(`NEW       ${name}: no pin; pinned on first use by the gateway (tofu)`);
       else held.set(name, h);
     }

@@ -96,6 +96,8 @@ export interface CatalogSettings {
   readonly unpinned: "admit" | "hold";
   /** A call carrying a property its tool's schema does not declare is refused (`--closed-arguments`). */
   readonly closedArguments?: boolean;
+  /** What happens to a server without an identity pin, when it differs from `unpinned` (review shows new tools). */
+  readonly unpinnedServers?: "admit" | "hold";
 }
 
 /** One server's listing. */
@@ -405,7 +407,8 @@ export class GatewayCatalog {
       const pin = own(pins, serverPinName(server));
       if (pin === undefined) {
         const held = { server, code: "server_unpinned" as const, fields: [] };
-        out.set(server, this.settings.unpinned === "hold" ? { identity, held } : { identity, record: true });
+        const policy = this.settings.unpinnedServers ?? this.settings.unpinned;
+        out.set(server, policy === "hold" ? { identity, held } : { identity, record: true });
       } else if (pinsExactly(pin, identity)) out.set(server, { identity });
       else {
         const { fields, versionOnly } = identityChanges(pin, identity);
@@ -441,7 +444,7 @@ export class GatewayCatalog {
       let canonical: string;
       try {
         library = ToolCatalog.canonical(tool, this.settings.limits);
-        canonical = listedCanonical(tool, this.settings.limits);
+        canonical = listedCanonical(tool, this.settings.limits, library);
       } catch {
         // No canonical form: the library excludes the tool and says why.
         this.verdicts.set(d.listed, { canonical: undefined, own: undefined, passedPin: false, withServer });

@@ -45,11 +45,14 @@ export function textDigest(text: string): string {
 
 /**
  * The listed canonical text of a tool as the gateway lists it (`name` its listed name, `backend` its server): the
- * library's canonical text, with `_meta` when the tool has one. Throws as `ToolCatalog.canonical` does, and for a
- * `_meta` that is not JSON data.
+ * library's canonical text (`library`, when the caller has it already), with `_meta` when the tool has one. Throws as
+ * `ToolCatalog.canonical` does, and for a `_meta` that is not JSON data.
  */
-export function listedCanonical(tool: Record<string, unknown>, limits?: Partial<Limits>): string {
-  const library = ToolCatalog.canonical(tool, limits);
+export function listedCanonical(
+  tool: Record<string, unknown>,
+  limits?: Partial<Limits>,
+  library = ToolCatalog.canonical(tool, limits),
+): string {
   if (!Object.hasOwn(tool, "_meta") || tool["_meta"] === undefined) return library;
   const definition = JSON.parse(library) as Record<string, unknown>;
   Object.defineProperty(definition, "_meta", { value: tool["_meta"], enumerable: true, writable: true });
