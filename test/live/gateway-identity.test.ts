@@ -146,7 +146,8 @@ describe("gateway: _meta carried to the client and pinned", { timeout: 180_000 }
 describe("gateway: each server's identity is pinned", { timeout: 240_000 }, () => {
   /** Starts the gateway in front of one server `p` on `pins`, waits for its first catalog, and returns it. */
   async function gatewayOn(entry: Record<string, unknown>, pins: string) {
-    const gateway = await startGateway({ servers: { p: entry }, args: () => ["--pins", pins] });
+    const audit = `${pins}.audit.jsonl`;
+    const gateway = await startGateway({ servers: { p: entry }, args: () => ["--pins", pins, "--audit", audit] });
     await gateway.waitFor(/admitted \d+ tools from 1 of 1 servers/);
     return gateway;
   }
@@ -219,6 +220,16 @@ describe("gateway: each server's identity is pinned", { timeout: 240_000 }, () =
         assert.equal(refused.isError, true);
         assert.doesNotMatch(gateway.stderr(), /call plain/, "its calls never reach it");
         assert.doesNotMatch(readFileSync(pins, "utf8"), /s3cret-value/, "no environment value is written");
+        const events = readFileSync(`${pins}.audit.jsonl`, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+        const held = events.find((e) => e["event"] === "catalog" && e["outcome"] === "held");
+        assert.deepEqual(
+          { server: held?.["server"], tool: held?.["tool"], code: held?.["code"], fields: held?.["fields"] },
+          { server: "p", tool: undefined, code: "server_changed", fields: [at] },
+          "the audit log records the server held, with the pointer",
+        );
 
         const shown = review(gateway, pins);
         assert.equal(shown.status, 4, shown.stdout + shown.stderr);
