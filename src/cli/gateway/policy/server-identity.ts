@@ -10,13 +10,20 @@
 
 import type { ServerConfig } from "../config.js";
 import type { Sdk, Transport } from "../sdk.js";
+import { ModernHttpTransport } from "../upstream/modern-http.js";
 import { canonicalJson, differences } from "./listed-identity.js";
+
+/** The protocol version a stateless (2026-07-28) server speaks, which no `initialize` negotiates. */
+const MODERN = "2026-07-28";
 
 /** What a server said it is when it initialised. */
 export interface ServerSays {
   readonly name: string;
   readonly version: string;
-  /** The protocol version negotiated at `initialize` (its era: every version before 2026-07-28 initialises). */
+  /**
+   * The protocol version negotiated at `initialize` (every version before 2026-07-28 initialises), or `2026-07-28` for
+   * a server the era probe found stateless: a server that moves from one era to the other is held.
+   */
   readonly protocolVersion: string;
 }
 
@@ -85,6 +92,8 @@ function observingSdk(sdk: Sdk, observe: (says: ServerSays) => void): Sdk {
       };
       await super.connect(transport, options);
       const info = this.getServerVersion();
+      // A 2026-07-28 server is played as a 2025-11-25 session by its transport: its era is what it speaks.
+      if (transport instanceof ModernHttpTransport) protocolVersion = MODERN;
       observe({ name: info?.name ?? "", version: info?.version ?? "", protocolVersion });
     }
   }
