@@ -33,6 +33,32 @@ export function shadowLine(
   return `${kind} name ${JSON.stringify(name)}: listed by ${servers.length} servers, ${as}; a model reads both`;
 }
 
+/**
+ * What an admission says of servers and names (issue 46), each with the key it is said once under: servers held for
+ * their identity (and the audit entry), versions that alone moved, bare tool names more than one server lists.
+ */
+function identityReports(a: Admission, catalog: GatewayCatalog, advice: string) {
+  const out: { key: string; line: string; held?: Admission["heldServers"][number] }[] = [];
+  for (const h of a.heldServers) {
+    const where = h.code === "server_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
+    const tools = [...catalog.listed()].filter(([, server]) => server === h.server).length;
+    const line = `held ${serverPinName(h.server)}: ${h.code}${where}; its ${tools} tools are held with it; ${advice}`;
+    out.push({ key: `held server ${h.server} ${h.code} ${h.fields.join(" ")}`, line, held: h });
+  }
+  for (const b of a.versionBumps) {
+    const moved = `serverInfo.version ${JSON.stringify(b.from)} is now ${JSON.stringify(b.to)}`;
+    out.push({
+      key: `version ${b.server} ${b.to}`,
+      line: `${b.server}: ${moved} (reported, not held: its tools are pinned)`,
+    });
+  }
+  for (const s of a.shadowed) {
+    const line = shadowLine("tool", s.name, s.servers, (server) => catalog.names.listed(server, s.name));
+    out.push({ key: `shadowed ${s.name} ${s.servers.join(" ")}`, line: `shadowed ${line}` });
+  }
+  return out;
+}
+
 export class Admissions {
   /** The tools held after the last admission, and the names shown to clients (to tell them when those change). */
   private held = new Set<string>();
@@ -104,26 +130,6 @@ export class Admissions {
     this.shown = shown;
   }
 
-  /** Servers held for their identity, and those whose version alone moved: each said when it first appears. */
-  private reportServers(a: Admission, fresh: (key: string) => boolean): void {
-    const { reporter, audit } = this.parts;
-    for (const h of a.heldServers) {
-      if (!fresh(`held server ${h.server} ${h.code} ${h.fields.join(" ")}`)) continue;
-      const where = h.code === "server_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
-      const tools = [...this.catalog.listed()].filter(([, server]) => server === h.server).length;
-      const held = `held ${serverPinName(h.server)}: ${h.code}${where}; its ${tools} tools are held with it`;
-      reporter.say(`${held}; ${this.ledger.advice()}`);
-      audit.catalog({ server: h.server, outcome: "held", code: h.code, fields: h.fields });
-    }
-    for (const b of a.versionBumps) {
-      if (!fresh(`version ${b.server} ${b.to}`)) continue;
-      reporter.say(
-        `${b.server}: serverInfo.version ${JSON.stringify(b.from)} is now ${JSON.stringify(b.to)} ` +
-          "(reported, not held: its tools are pinned)",
-      );
-    }
-  }
-
   private report(a: Admission, approved: readonly string[]): void {
     const { reporter, audit } = this.parts;
     const serverOf = (name: string) => this.catalog.serverOf(name) ?? this.known.get(name);
@@ -155,7 +161,11 @@ export class Admissions {
       reporter.say(`held ${h.name}: ${h.code}${where}; ${this.ledger.advice()}`);
       audit.catalog({ server: serverOf(h.name), tool: h.name, outcome: "held", code: h.code, fields: h.fields });
     }
-    this.reportServers(a, fresh);
+    for (const r of identityReports(a, this.catalog, this.ledger.advice())) {
+      if (!fresh(r.key)) continue;
+      reporter.say(r.line);
+      if (r.held !== undefined) audit.catalog({ ...r.held, outcome: "held" });
+    }
     for (const name of new Set([...a.approved, ...approved])) {
       reporter.say(`approved ${name}`);
       audit.catalog({ server: serverOf(name), tool: name, outcome: "approved" });
@@ -173,13 +183,6 @@ export class Admissions {
     for (const c of a.closedArguments) {
       const line = closedLine(c);
       if (fresh(`closed ${c.name} ${line}`)) reporter.say(`${c.name}: closed arguments: ${line}`);
-    }
-    for (const s of a.shadowed) {
-      const key = `shadowed ${s.name} ${s.servers.join(" ")}`;
-      if (fresh(key))
-        reporter.say(
-          "shadowed " + shadowLine("tool", s.name, s.servers, (server) => this.catalog.names.listed(server, s.name)),
-        );
     }
     for (const h of a.hiddenText) {
       const at = h.pointers.join(", ");
