@@ -35,7 +35,12 @@ try {
   const valid = await client.callTool({ name: "memory__read_graph", arguments: {} });
   console.log(valid.structuredContent);
   const pins = JSON.parse(readFileSync(join(dir, "pins.json"), "utf8")) as Record<string, string>;
-  console.log(Object.keys(pins).length, "pins written on first use");
+  const names = Object.keys(pins);
+  console.log(
+    names.length,
+    "pins written on first use, the server's identity among them:",
+    names.filter((n) => n.startsWith("server:")),
+  );
 } finally {
   await client.close();
   rmSync(dir, { recursive: true, force: true });
@@ -64,4 +69,4 @@ try {
 //   isError: true
 // }
 // { entities: [], relations: [] }
-// 9 pins written on first use
+// 10 pins written on first use, the server's identity among them: [ 'server:memory' ]

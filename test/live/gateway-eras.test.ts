@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -40,7 +40,17 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "backplane-gateway-eras-"));
   writeFileSync(join(dir, "config.json"), JSON.stringify({ mcpServers: { modern: { url: server.url } } }));
   writeFileSync(join(dir, "token"), `${TOKEN}\n`);
-  const args = ["gateway", "--config", "config.json", "--http", "127.0.0.1:0", "--token-file", "token"];
+  const args = [
+    "gateway",
+    "--config",
+    "config.json",
+    "--http",
+    "127.0.0.1:0",
+    "--token-file",
+    "token",
+    "--pins",
+    "pins.json",
+  ];
   child = spawn(process.execPath, [CLI, ...args], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr?.on("data", (chunk: Buffer) => (stderr += String(chunk)));
   endpoint = await until("the HTTP front to listen", () => /serving Streamable HTTP at (\S+)/.exec(stderr)?.[1]);
@@ -232,5 +242,20 @@ describe("gateway: a 2026-07-28 client's refusals in front of a 2026-07-28 serve
     assert.deepEqual([missing.status, missing.body.error?.code], [400, -32020]);
     const version = await post({ ...params, _meta: meta("2099-01-01") }, { "mcp-protocol-version": "2099-01-01" });
     assert.deepEqual([version.status, version.body.error?.code], [400, -32022]);
+  });
+});
+
+describe("gateway: a 2026-07-28 server's identity (issue 46)", () => {
+  test("pinned with the era it speaks: serverInfo from server/discover, protocolVersion 2026-07-28", async () => {
+    const file = join(dir, "pins.json");
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(file) || !readFileSync(file, "utf8").includes("server:modern")) {
+      if (Date.now() > deadline) assert.fail("the server's identity was never pinned");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pins = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    const identity = JSON.parse(pins["server:modern"] as string) as { says: Record<string, string> };
+    assert.equal(identity.says["protocolVersion"], "2026-07-28");
+    assert.notEqual(identity.says["name"], "", "the name the server gives in server/discover");
   });
 });

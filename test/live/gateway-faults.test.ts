@@ -131,6 +131,7 @@ describe("gateway: one server's faults stay its own", () => {
         const tofu = runCli(["gateway", "review", "--config", config, "--pins", "tofu.json"], { cwd: dir });
         assert.equal(tofu.status, 0, tofu.stdout + tofu.stderr);
         assert.match(tofu.stdout, /^NEW {7}alpha__echo: no pin; pinned on first use by the gateway \(tofu\)$/m);
+        assert.match(tofu.stdout, /^NEW {7}server:alpha: no pin; pinned on first use by the gateway \(tofu\)$/m);
         assert.doesNotMatch(tofu.stdout, /approve/, "nothing would be held: no approve hint");
         assert.ok(!existsSync(join(dir, "tofu.json.held")), "nothing recorded as held");
         const first = runCli(
@@ -140,6 +141,8 @@ describe("gateway: one server's faults stay its own", () => {
         assert.equal(first.status, 4, first.stdout + first.stderr);
         assert.match(first.stdout, /first\.json does not exist \(--pins-mode enforce\)/);
         assert.match(first.stdout, /^NEW {7}alpha__echo: no pin; held \(--pins-mode enforce\)$/m);
+        // Under enforce the server's identity is approved too, once (issue 46): without it its tools stay held.
+        assert.match(first.stdout, /^NEW {7}server:alpha: no pin; held \(--pins-mode enforce\)$/m);
         const digestOf = (text: string, name: string) =>
           new RegExp(`approve --pins \\S+ (${name}@sha256-\\S+)`).exec(text)?.[1] ?? assert.fail(text);
         const approveAll = runCli(
@@ -150,6 +153,7 @@ describe("gateway: one server's faults stay its own", () => {
             "first.json",
             digestOf(first.stdout, "alpha__add"),
             digestOf(first.stdout, "alpha__args"),
+            digestOf(first.stdout, "server:alpha"),
           ],
           { cwd: dir },
         );

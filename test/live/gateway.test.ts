@@ -80,7 +80,9 @@ describe("gateway: tools from several servers", () => {
   test("trust on first use: the pins file holds every admitted tool's canonical text", async () => {
     const pins = JSON.parse(readFileSync(join(gateway.dir, "pins.json"), "utf8")) as Record<string, string>;
     const { tools } = await gateway.client.listTools();
-    assert.deepEqual(Object.keys(pins).sort(), tools.map((t) => t.name).sort());
+    // Every tool's pin, and each server's identity (issue 46) under server:<name>.
+    const servers = ["server:alpha", "server:everything", "server:memory"];
+    assert.deepEqual(Object.keys(pins).sort(), [...tools.map((t) => t.name), ...servers].sort());
     assert.equal(JSON.parse(pins["alpha__echo"]!).name, "alpha__echo");
   });
 

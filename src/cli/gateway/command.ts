@@ -12,7 +12,7 @@ import { draft07Of, limitsOf } from "../boundary-options.js";
 import type { Io } from "../validate-command.js";
 import { approve } from "./approve.js";
 import { Audit, Reporter } from "./audit.js";
-import { readConfig } from "./config.js";
+import { checkUpstreamTransport, readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
 import { isLoopback, serveHttp } from "./transport/http-front.js";
 import { LineTransport } from "./transport/line-transport.js";
@@ -46,6 +46,19 @@ const EXIT_DEADLINE_MS = 5_000;
 const HIDDEN_TEXT: readonly HiddenTextMode[] = ["off", "report", "refuse"];
 const PINS_MODES: readonly PinsMode[] = ["tofu", "enforce"];
 
+/**
+ * Issue 46's server-identity and transport options (one block): `--allow-insecure-upstream <server>` lets one plain
+ * `http://` upstream off loopback through (config.ts `checkUpstreamTransport`).
+ */
+const IDENTITY_OPTIONS = { repeatable: ["--allow-insecure-upstream"] };
+
+/** The servers a configuration file names, each reachable over a transport the gateway accepts. */
+async function serversOf(args: ParsedArgs, configFile: string) {
+  const servers = await readConfig(configFile);
+  checkUpstreamTransport(servers, args.lists.get("--allow-insecure-upstream") ?? [], configFile);
+  return servers;
+}
+
 /** The options `gateway` and `gateway review` share. */
 const SHARED = {
   flags: ["--restart", "--format-assertion", "--no-namespace", "--closed-arguments"],
@@ -62,7 +75,7 @@ const SHARED = {
     "--max-stdout-noise",
     "--draft07",
   ],
-  repeatable: ["--target", "--limit"],
+  repeatable: ["--target", "--limit", ...IDENTITY_OPTIONS.repeatable],
 };
 
 function whole(args: ParsedArgs, name: string, fallback: number, min = 1, max = MAX_MS): number {
@@ -132,7 +145,8 @@ export async function gatewayCommand(argv: readonly string[], io: Io): Promise<n
   if (argv[0] === "approve") return approve(argv.slice(1), io);
   if (argv[0] === "review") {
     const args = parseArgs(argv.slice(1), SHARED);
-    return review(args, settingsOf(args), io);
+    const given = settingsOf(args);
+    return review(args, { ...given, servers: await serversOf(args, given.configFile) }, io);
   }
   return run(argv, io);
 }
@@ -232,7 +246,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     throw new CliError(`gateway takes no positional arguments (got "${args.positionals[0]}")`);
   const { configFile, pinsMode, settings } = settingsOf(args);
   const http = httpOf(args);
-  const servers = await readConfig(configFile);
+  const servers = await serversOf(args, configFile);
   checkNamespacing(
     servers.map((s) => s.name),
     settings.catalog.namespaced !== false,

@@ -39,6 +39,59 @@ const SERVER_NAME = /^(?!.*__)(?!_)[A-Za-z0-9_.-]{1,64}(?<!_)$/;
 const STDIO_FIELDS = ["type", "command", "args", "env", "cwd"];
 const HTTP_FIELDS = ["type", "url", "headers"];
 
+/** What the gateway speaks, said wherever a configuration names something else. */
+const SPOKEN = 'it speaks stdio ("command") and Streamable HTTP ("url" with http:// or https://)';
+
+/**
+ * Why a server names a transport the gateway does not speak (a `ws://` or `wss://` URL, the legacy HTTP+SSE `type`,
+ * any other `type`), in one line, or undefined. Said before anything else about the entry, so that the first line a
+ * person reads is not a field error about a transport that could never have worked.
+ */
+function foreignTransport(value: Record<string, unknown>): string | undefined {
+  const url = value["url"];
+  const scheme = typeof url === "string" ? /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase() : undefined;
+  if (scheme === "ws" || scheme === "wss")
+    return `url "${scheme}://…" is a WebSocket transport, which the gateway does not speak; ${SPOKEN}`;
+  const type = value["type"];
+  if (type === undefined || type === "stdio" || type === "http" || type === "streamable-http") return undefined;
+  const what = type === "sse" ? "the legacy HTTP+SSE transport (MCP 2024-11-05)" : "a transport";
+  return `type ${JSON.stringify(type)} is ${what} the gateway does not speak; ${SPOKEN}`;
+}
+
+/**
+ * Whether a URL's host is loopback (`localhost`, `127.0.0.0/8`, `::1`): plain HTTP to it never leaves the machine.
+ * The URL parser has already normalised the host (lowercase, IPv6 in brackets, `127.1` as `127.0.0.1`).
+ */
+function loopbackUrl(url: URL): boolean {
+  const host = url.hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Refuses a plain `http://` upstream whose host is not loopback unless `--allow-insecure-upstream` names it: what
+ * travels there (tool definitions, arguments, results, the configured headers) can be read and changed on the way.
+ * One `CliError` (exit 2) for the first such server; a name allowed that no such server has is refused too, so a typo
+ * never leaves a server unallowed silently.
+ */
+export function checkUpstreamTransport(servers: readonly ServerConfig[], allowed: readonly string[], file: string) {
+  for (const name of allowed) {
+    const server = servers.find((s) => s.name === name);
+    if (server === undefined || server.kind !== "http" || server.url.protocol !== "http:" || loopbackUrl(server.url))
+      throw new CliError(
+        `--allow-insecure-upstream ${name}: ${file} names no plain http:// server ${name} off loopback`,
+      );
+  }
+  for (const server of servers) {
+    if (server.kind !== "http" || server.url.protocol !== "http:" || loopbackUrl(server.url)) continue;
+    if (allowed.includes(server.name)) continue;
+    throw new CliError(
+      `${file}: mcpServers.${server.name}.url is plain http:// to ${server.url.host}, which is not loopback: ` +
+        `anyone on the way can read and change its tools, calls and headers; use https://, ` +
+        `or pass --allow-insecure-upstream ${server.name}`,
+    );
+  }
+}
+
 function unknownField(where: string, field: string, known: readonly string[]): CliError {
   return new CliError(`${where}: unknown field ${JSON.stringify(field)} (known: ${known.join(", ")})`);
 }
@@ -59,6 +112,8 @@ function server(name: string, value: unknown, file: string): ServerConfig {
     throw new CliError(`${file}: server name ${JSON.stringify(name)} ${rule}`);
   }
   if (!isPlainObject(value)) throw new CliError(`${where} must be an object`);
+  const foreign = foreignTransport(value);
+  if (foreign !== undefined) throw new CliError(`${where}: ${foreign}`);
   const http = Object.hasOwn(value, "url");
   if (http === Object.hasOwn(value, "command"))
     throw new CliError(`${where} needs exactly one of "command" (stdio) or "url" (Streamable HTTP)`);

@@ -10,12 +10,14 @@
  * (admissions.ts).
  */
 
+import { isObject } from "../../engine/json/json.js";
 import type { Audit, Reporter } from "./audit.js";
 import type { ServerConfig } from "./config.js";
-import { GatewayCatalog, type CatalogSettings } from "./policy/catalog.js";
+import { GatewayCatalog, shadowedNames, type CatalogSettings } from "./policy/catalog.js";
 import { HiddenTextScreen, type HiddenTextMode } from "./policy/hidden-text.js";
+import { ServerIdentities } from "./policy/server-identity.js";
 import type { PinLedger } from "./policy/pin-ledger.js";
-import { Admissions } from "./routing/admissions.js";
+import { Admissions, shadowLine } from "./routing/admissions.js";
 import { Calls } from "./routing/calls.js";
 import { Carriage } from "./routing/carriage.js";
 import { Fronts, type FrontHandlers } from "./routing/fronts.js";
@@ -28,6 +30,16 @@ import type { Sdk, Transport } from "./sdk.js";
 import { carriedCapabilities } from "./upstream/capabilities.js";
 import type { Connector } from "./upstream/connector.js";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream.js";
+
+/** The bare names of a server's prompts (none when it cannot list them: that failure is reported where it matters). */
+export async function promptNames(up: Upstream, timeoutMs: number): Promise<string[]> {
+  try {
+    const prompts = await up.list("prompts/list", "prompts", timeoutMs);
+    return prompts.flatMap((p) => (isObject(p) && typeof p["name"] === "string" ? [p["name"]] : []));
+  } catch {
+    return [];
+  }
+}
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;
@@ -85,7 +97,8 @@ export class Gateway {
   ) {
     const { reporter, audit } = services;
     const upstreams = () => this.upstreams;
-    this.catalog = new GatewayCatalog(settings.catalog);
+    const identities = new ServerIdentities(configs);
+    this.catalog = new GatewayCatalog(settings.catalog, identities);
     const screen = new HiddenTextScreen(settings.hiddenText, sdk, reporter, audit);
     const context = {
       sdk,
@@ -117,7 +130,7 @@ export class Gateway {
     this.upstreams = configs.map(
       (config) =>
         new Upstream(config, settings, {
-          sdk,
+          sdk: identities.sdkFor(sdk, config.name),
           events: {
             up: (up) => this.serverUp(up),
             down: (up, reason) => this.serverDown(up, reason),
@@ -154,9 +167,24 @@ export class Gateway {
     await Promise.all(this.upstreams.map((up) => up.start()));
     this.started = true;
     await this.admissions.readmit("started");
-    // Overlapping URI templates are reported now, not at the first read they decide.
+    // Overlapping URI templates, and prompt names two servers list, are reported now, not when a client meets them.
     void this.routes.survey();
+    void this.surveyPrompts();
     this.stopWatching = ledger.watch(() => void this.admissions.readmit("the pins file changed"));
+  }
+
+  /** Lists every server's prompts once they are up, to report a bare prompt name more than one server lists. */
+  private async surveyPrompts(): Promise<void> {
+    const lists = await Promise.all(
+      this.upstreams
+        .filter((up) => up.state === "up" && up.capabilities["prompts"] !== undefined)
+        .map(async (up) => ({ server: up.name, names: await promptNames(up, this.settings.callTimeoutMs) })),
+    );
+    for (const s of shadowedNames(lists)) {
+      this.services.reporter.say(
+        "shadowed " + shadowLine("prompt", s.name, s.servers, (server) => this.catalog.names.listed(server, s.name)),
+      );
+    }
   }
 
   private serverUp(up: Upstream): void {

@@ -11,9 +11,11 @@ import { getAt, parsePointer } from "../../engine/json/pointer.js";
 import { CliError, ExitCode, oneLine, type ParsedArgs } from "../args.js";
 import { printable } from "../terminal-text.js";
 import type { Io } from "../validate-command.js";
-import { readConfig } from "./config.js";
-import type { GatewaySettings } from "./gateway.js";
-import { checkNamespacing, GatewayCatalog } from "./policy/catalog.js";
+import type { ServerConfig } from "./config.js";
+import { checkNamespacing, GatewayCatalog, shadowedNames, type Shadowed } from "./policy/catalog.js";
+import { serverPinName, ServerIdentities } from "./policy/server-identity.js";
+import { shadowLine } from "./routing/admissions.js";
+import { promptNames, type GatewaySettings } from "./gateway.js";
 import { PinLedger, digestOf, heldPath, type HeldDefinition, type PinsMode } from "./policy/pin-ledger.js";
 import { loadSdk } from "./sdk.js";
 import { Upstream } from "./upstream/upstream.js";
@@ -45,11 +47,13 @@ async function show(
   by: string,
 ): Promise<void> {
   const now = parsed(h.canonical);
-  if (h.code === "tool_unpinned") {
+  const server = h.code.startsWith("server_");
+  if (h.code === "tool_unpinned" || h.code === "server_unpinned") {
     say(`NEW       ${name}: no pin; held (--pins-mode enforce)${by}`);
-    say(`  the whole definition: ${valueAt(now, "", "(unknown)")}`);
+    say(`  the whole ${server ? "identity" : "definition"}: ${valueAt(now, "", "(unknown)")}`);
   } else {
-    say(`HELD      ${name}: its definition differs from its pin at ${h.fields.join(", ")}${by}`);
+    const what = server ? "identity (its tools are held with it)" : "definition";
+    say(`HELD      ${name}: its ${what} differs from its pin at ${h.fields.join(", ")}${by}`);
     const before = parsed(Object.hasOwn(pins, name) ? pins[name] : undefined);
     for (const pointer of h.fields) {
       say(`  ${pointer === "" ? "(the whole definition)" : pointer}`);
@@ -62,16 +66,24 @@ async function show(
   say(`  approve: backplane-schema gateway approve --pins ${pinsPath} ${name}@${digest}`);
 }
 
+/** The bare prompt names more than one of the servers that are up lists. */
+async function shadowedPrompts(up: readonly Upstream[], timeoutMs: number): Promise<Shadowed[]> {
+  const offering = up.filter((u) => u.capabilities["prompts"] !== undefined);
+  return shadowedNames(
+    await Promise.all(offering.map(async (u) => ({ server: u.name, names: await promptNames(u, timeoutMs) }))),
+  );
+}
+
 export async function review(
   args: ParsedArgs,
-  given: { configFile: string; pinsMode: PinsMode; settings: GatewaySettings },
+  given: { configFile: string; pinsMode: PinsMode; settings: GatewaySettings; servers: readonly ServerConfig[] },
   io: Io,
 ): Promise<number> {
   if (args.positionals.length > 0)
     throw new CliError(`gateway review takes no positional arguments (got "${args.positionals[0]}")`);
   const pinsPath = args.options.get("--pins");
   if (pinsPath === undefined) throw new CliError("gateway review needs --pins <file>");
-  const servers = await readConfig(given.configFile);
+  const { servers } = given;
   checkNamespacing(
     servers.map((s) => s.name),
     given.settings.catalog.namespaced !== false,
@@ -86,13 +98,14 @@ export async function review(
   const say = (text: string) => io.out(printable(text) + "\n");
   if (note !== undefined) say(note);
   const failed: string[] = [];
+  const identities = new ServerIdentities(servers);
   const upstreams = servers.map(
     (config) =>
       new Upstream(
         config,
         { ...given.settings, restart: false },
         {
-          sdk,
+          sdk: identities.sdkFor(sdk, config.name),
           events: {
             up: () => undefined,
             down: (up, reason) => failed.push(`${up.name}: ${reason}`),
@@ -107,11 +120,15 @@ export async function review(
   );
   try {
     await Promise.all(upstreams.map((up) => up.start()));
-    const catalog = new GatewayCatalog({
-      ...given.settings.catalog,
-      servers: servers.map((s) => s.name),
-      unpinned: "hold",
-    });
+    const catalog = new GatewayCatalog(
+      {
+        ...given.settings.catalog,
+        servers: servers.map((s) => s.name),
+        unpinned: "hold",
+        unpinnedServers: given.settings.catalog.unpinned,
+      },
+      identities,
+    );
     const up = upstreams.filter((u) => u.state === "up");
     const admitted = catalog.admit(
       up.map((u) => ({ name: u.name, revision: u.revision, tools: u.tools })),
@@ -121,8 +138,24 @@ export async function review(
     const a = admitted.value;
     for (const line of failed) say(`NOT STARTED ${line}`);
     for (const x of [...a.excluded, ...a.quarantined]) say(`LEFT OUT  ${x.name}: ${oneLine(x.reason)}`);
+    // Names two servers list: namespacing keeps them apart, but a model reads both.
+    const prompts = await shadowedPrompts(up, given.settings.callTimeoutMs);
+    for (const [kind, shadowed] of [
+      ["tool", a.shadowed],
+      ["prompt", prompts],
+    ] as const) {
+      for (const s of shadowed)
+        say(`SHADOWED  ${shadowLine(kind, s.name, s.servers, (server) => catalog.names.listed(server, s.name))}`);
+    }
+    for (const b of a.versionBumps)
+      say(
+        `VERSION   ${serverPinName(b.server)}: serverInfo.version ${JSON.stringify(b.from)} ` +
+          `is now ${JSON.stringify(b.to)} (not held)`,
+      );
     const enforce = given.pinsMode === "enforce";
-    // What the gateway would hold: changed tools, and new ones under enforce (under tofu it pins them).
+    for (const name of Object.keys(catalog.serverPins().added))
+      say(`NEW       ${name}: no pin; pinned on first use by the gateway (tofu)`);
+    // What the gateway would hold: changed tools and servers, and new ones under enforce (under tofu it pins them).
     const held = new Map<string, HeldDefinition>();
     for (const [name, h] of catalog.held()) {
       if (h.code === "tool_unpinned" && !enforce)
@@ -136,11 +169,12 @@ export async function review(
       await show(say, pinsPath, pins, name, h, by);
     }
     const all = [...catalog.held().values()];
-    const count = (code: string) => all.filter((h) => h.code === code).length;
+    const count = (...codes: string[]) => all.filter((h) => codes.includes(h.code)).length;
     const leftOut = a.excluded.length + a.quarantined.length;
     say(
       `${a.accepted.length} admitted, ${count("tool_changed")} changed, ${count("tool_unpinned")} new, ` +
-        `${leftOut} left out, ${failed.length} server(s) not started`,
+        `${leftOut} left out, ${count("server_changed", "server_unpinned")} server(s) held, ` +
+        `${failed.length} server(s) not started`,
     );
     if (recorded.size === 0) return failed.length > 0 ? ExitCode.invalid : ExitCode.ok;
     say(`(the definitions shown are recorded in ${heldPath(pinsPath)}: approve pins one by its digest)`);

@@ -75,7 +75,8 @@ describe("in-process gateway: listing and calls", () => {
         );
         const prompt = await g.client.getPrompt({ name: "greet" });
         assert.deepEqual(prompt.messages[0]?.content, { type: "text", text: "only: greet" });
-        assert.deepEqual(Object.keys(JSON.parse(readFileSync(path, "utf8")) as object), ["echo"]);
+        // The tool under its own name, and the server's identity under server:<name> (no tool name holds ":").
+        assert.deepEqual(Object.keys(JSON.parse(readFileSync(path, "utf8")) as object).sort(), ["echo", "server:only"]);
       },
       { settings: { catalog: { namespaced: false } }, pins: { path, mode: "tofu" } },
     );

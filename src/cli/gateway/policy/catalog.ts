@@ -12,6 +12,7 @@ import { isObject } from "../../../engine/json/json.js";
 import {
   Conversation,
   SchemaCache,
+  ToolCatalog,
   type AdmissionTarget,
   type AdmittedBundle,
   type CatalogError,
@@ -27,6 +28,14 @@ import {
   type ToolCall,
 } from "../../../index.js";
 import { CliError, describeError } from "../../args.js";
+import { canonicalJson, listedCanonical, metaChanges, pins as pinsExactly, textDigest } from "./listed-identity.js";
+import { identityChanges, serverPinName, type ServerIdentities } from "./server-identity.js";
+
+/**
+ * The pin the gateway gives the library for a tool it holds itself (its `_meta` changed, or its server is held): a
+ * digest no definition has (the SHA-256 of the empty text, which no canonical definition is).
+ */
+const HOLD = textDigest("");
 
 /** What joins a server's name and its tool's own name (the library's default separator). */
 const SEPARATOR = "__";
@@ -87,6 +96,8 @@ export interface CatalogSettings {
   readonly unpinned: "admit" | "hold";
   /** A call carrying a property its tool's schema does not declare is refused (`--closed-arguments`). */
   readonly closedArguments?: boolean;
+  /** What happens to a server without an identity pin, when it differs from `unpinned` (review shows new tools). */
+  readonly unpinnedServers?: "admit" | "hold";
 }
 
 /** One server's listing. */
@@ -124,6 +135,86 @@ export interface Admission {
   readonly hiddenText: readonly { readonly name: string; readonly pointers: readonly string[] }[];
   /** With `--closed-arguments`: per admitted tool, the objects of its input schema closed and those left open. */
   readonly closedArguments: readonly ClosedTool[];
+  /** Servers held: their identity differs from its pin (or has none under enforce); their tools are held with them. */
+  readonly heldServers: readonly HeldServer[];
+  /** Servers whose `serverInfo.version` alone differs from their pin: reported, never held. */
+  readonly versionBumps: readonly { readonly server: string; readonly from: string; readonly to: string }[];
+  /** Bare tool names more than one server lists, with those servers (namespacing keeps the tools apart). */
+  readonly shadowed: readonly Shadowed[];
+}
+
+/** A server whose identity is held, and where it differs from its pin. */
+interface HeldServer {
+  readonly server: string;
+  /** `server_changed` or `server_unpinned` (under `--pins-mode enforce`). */
+  readonly code: "server_changed" | "server_unpinned";
+  readonly fields: readonly string[];
+}
+
+/** A name two or more servers list. */
+export interface Shadowed {
+  readonly name: string;
+  readonly servers: readonly string[];
+}
+
+/**
+ * The names more than one server lists (each server once, in the order given): what a person should know, since a
+ * model reads two tools (or prompts) of one name apart only by their prefixes.
+ */
+export function shadowedNames(lists: readonly { readonly server: string; readonly names: readonly string[] }[]) {
+  const servers = new Map<string, string[]>();
+  for (const { server, names } of lists) {
+    for (const name of new Set(names)) servers.set(name, [...(servers.get(name) ?? []), server]);
+  }
+  const out: Shadowed[] = [];
+  for (const [name, by] of servers) if (by.length > 1) out.push({ name, servers: by });
+  return out;
+}
+
+/** How the gateway judged one listed tool's pin before the library admitted it. */
+interface ToolVerdict {
+  /** Its listed canonical text (`_meta` included), when it has one. */
+  readonly canonical: string | undefined;
+  /** Why it is held on its own account, if it is: the code and the pointers the gateway found. */
+  readonly own: { readonly code: "tool_changed" | "tool_unpinned"; readonly fields: readonly string[] } | undefined;
+  /** Whether the library was given the pin itself (and so found the model-facing pointers). */
+  readonly passedPin: boolean;
+  /** Whether its server is held. */
+  readonly withServer: boolean;
+}
+
+/** How the gateway judged one server's identity. */
+interface ServerVerdict {
+  readonly identity: string;
+  readonly held?: HeldServer;
+  /** Pinned on first use, or its pin's version brought up to date (a version bump). */
+  readonly record?: boolean;
+  readonly bump?: { readonly from: string; readonly to: string };
+}
+
+function own(pins: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.hasOwn(pins, name) ? pins[name] : undefined;
+}
+
+/** A pinned definition without its `_meta`, as the library's canonical text writes it (undefined: unreadable). */
+function withoutMeta(pin: string): string | undefined {
+  try {
+    const definition = JSON.parse(pin) as Record<string, unknown>;
+    delete definition["_meta"];
+    return canonicalJson(definition);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The version a server's identity pin recorded. */
+function pinnedVersion(pin: string): string {
+  try {
+    const says = (JSON.parse(pin) as { says?: { version?: unknown } }).says;
+    return typeof says?.version === "string" ? says.version : "";
+  } catch {
+    return "";
+  }
 }
 
 /** What closing one admitted tool's arguments did. */
@@ -145,17 +236,33 @@ export class GatewayCatalog {
   private readonly cache = new SchemaCache();
   /** Listed name → server, for every tool listed (admitted, held or left out). */
   private owners = new Map<string, string>();
+  /** The last admission's judgement of each listed tool's pin, by listed name. */
+  private verdicts = new Map<string, ToolVerdict>();
+  /** The last admission's judgement of each server's identity, by server. */
+  private servers = new Map<string, ServerVerdict>();
 
   /** How tools and prompts are named to clients. */
   readonly names: Names;
 
-  constructor(private readonly settings: CatalogSettings) {
+  constructor(
+    private readonly settings: CatalogSettings,
+    /** What each server said it is; without it, servers' identities are not pinned (the library's own hosts). */
+    private readonly identities?: ServerIdentities,
+  ) {
     this.names = namesFor(settings.servers, settings.namespaced !== false);
   }
 
-  /** The provider tools a client is shown: admitted ones only, exactly as their servers published them. */
+  /**
+   * The tools a client is shown: admitted ones only, exactly as their servers published them (every field, `_meta`
+   * the very value the server sent), under their listed names.
+   */
   get tools(): ProviderTool[] {
-    return this.conversation === undefined ? [] : this.conversation.modelRequest().tools;
+    if (this.conversation === undefined) return [];
+    const { registry } = this.conversation.current;
+    return this.conversation.modelRequest().tools.map((tool) => {
+      const meta = registry.get(tool.name)?.meta;
+      return meta === undefined ? tool : { ...tool, _meta: meta };
+    });
   }
 
   /** The server an admitted tool runs on: its `backend`, which is what a call is dispatched by. */
@@ -173,24 +280,69 @@ export class GatewayCatalog {
     return this.owners.entries();
   }
 
-  /** The pins in force (canonical texts; a held tool's is the pin it differs from). */
+  /**
+   * The pins of the admitted tools, each its listed canonical text (`_meta` included): what trust on first use
+   * records.
+   */
   get pins(): Record<string, string> {
-    return this.conversation?.pins ?? {};
+    const out: Record<string, string> = {};
+    for (const name of this.conversation?.current.accepted ?? []) {
+      const canonical = this.verdicts.get(name)?.canonical ?? this.conversation?.pins[name];
+      if (canonical !== undefined) Object.defineProperty(out, name, { value: canonical, enumerable: true });
+    }
+    return out;
   }
 
-  /** The held tools with the definition each has now (what approving it pins). */
+  /**
+   * The servers' identity pins to write: those first seen, and those whose version alone moved (trust on first use
+   * keeps a version current; it never holds).
+   */
+  serverPins(): { added: Record<string, string>; refreshed: Record<string, string> } {
+    const added: Record<string, string> = {};
+    const refreshed: Record<string, string> = {};
+    for (const [server, v] of this.servers) {
+      if (v.record === true) (v.bump === undefined ? added : refreshed)[serverPinName(server)] = v.identity;
+    }
+    return { added, refreshed };
+  }
+
+  /**
+   * The tools held on their own account, as the gateway reports them: the library's hold, with the pointers the
+   * gateway found in `_meta` and without the tools held only because their server is.
+   */
+  private heldTools(): HeldTool[] {
+    const out: HeldTool[] = [];
+    for (const h of this.conversation?.held ?? []) {
+      const v = this.verdicts.get(h.name);
+      if (v === undefined || (v.own === undefined && v.withServer)) continue;
+      if (v.own === undefined) {
+        out.push(h);
+        continue;
+      }
+      const fields =
+        v.own.code === "tool_unpinned" ? [] : [...new Set([...(v.passedPin ? h.fields : []), ...v.own.fields])];
+      out.push({
+        name: h.name,
+        revision: h.revision,
+        code: v.own.code,
+        fields: fields.length === 0 ? [""] : fields.sort(),
+      });
+    }
+    return out;
+  }
+
+  /** The held servers and tools with the definition each has now (what approving it pins), by pin name. */
   held(): Map<string, { server: string; code: string; fields: readonly string[]; canonical: string }> {
     const out = new Map<string, { server: string; code: string; fields: readonly string[]; canonical: string }>();
+    for (const [server, v] of this.servers) {
+      if (v.held !== undefined)
+        out.set(serverPinName(server), { server, code: v.held.code, fields: v.held.fields, canonical: v.identity });
+    }
     const bundle = this.conversation?.current;
-    for (const h of this.conversation?.held ?? []) {
-      const candidate = bundle?.rejected.find((r) => r.name === h.name)?.pin;
-      if (candidate !== undefined) {
-        out.set(h.name, {
-          server: this.owners.get(h.name) ?? "",
-          code: h.code,
-          fields: h.fields,
-          canonical: candidate,
-        });
+    for (const h of this.heldTools()) {
+      const canonical = this.verdicts.get(h.name)?.canonical ?? bundle?.rejected.find((r) => r.name === h.name)?.pin;
+      if (canonical !== undefined) {
+        out.set(h.name, { server: this.owners.get(h.name) ?? "", code: h.code, fields: h.fields, canonical });
       }
     }
     return out;
@@ -230,12 +382,94 @@ export class GatewayCatalog {
         });
       }
     }
+    this.servers = this.judgeServers(listed, pins);
+    const libraryPins = this.judgeTools(descriptors, pins);
     // Isolate mode: a tool whose error would refuse the batch is rejected alone, so one admission does.
     const tools = descriptors.map((d) => d.tool);
     const first = this.conversation === undefined;
-    const result = first ? this.start(tools, pins) : this.update(tools, pins);
+    const result = first ? this.start(tools, libraryPins) : this.update(tools, libraryPins);
     if (!result.ok) return { ok: false, error: describeError(result.error) };
-    return { ok: true, value: this.outcome(result.value, first, excluded) };
+    const shadowed = shadowedNames(
+      listed.map((server) => ({
+        server: server.name,
+        names: descriptors.filter((d) => d.server === server.name).map((d) => d.tool["name"] as string),
+      })),
+    );
+    return { ok: true, value: this.outcome(result.value, first, excluded, shadowed) };
+  }
+
+  /** Each server's identity against its pin (`server:<name>`): held, pinned on first use, or its version moved. */
+  private judgeServers(listed: readonly ListedServer[], pins: Readonly<Record<string, string>>) {
+    const out = new Map<string, ServerVerdict>();
+    for (const { name: server } of listed) {
+      const identity = this.identities?.identity(server);
+      if (identity === undefined) continue;
+      const pin = own(pins, serverPinName(server));
+      if (pin === undefined) {
+        const held = { server, code: "server_unpinned" as const, fields: [] };
+        const policy = this.settings.unpinnedServers ?? this.settings.unpinned;
+        out.set(server, policy === "hold" ? { identity, held } : { identity, record: true });
+      } else if (pinsExactly(pin, identity)) out.set(server, { identity });
+      else {
+        const { fields, versionOnly } = identityChanges(pin, identity);
+        const to = this.identities?.says(server)?.version ?? "";
+        out.set(
+          server,
+          versionOnly
+            ? { identity, record: true, bump: { from: pinnedVersion(pin), to } }
+            : { identity, held: { server, code: "server_changed", fields } },
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Each listed tool's pin against its listed canonical text (`_meta` included), and the pins the library is given:
+   * the library's own canonical text where the gateway's pin holds (so the library admits it), the pin itself where
+   * the definition a model reads changed (so the library says where), and a pin no definition has where the gateway
+   * holds the tool itself (its `_meta` changed, or its server is held).
+   */
+  private judgeTools(descriptors: readonly Descriptor[], pins: Readonly<Record<string, string>>) {
+    const libraryPins: Record<string, string> = {};
+    this.verdicts = new Map();
+    const give = (name: string, pin: string | undefined) => {
+      if (pin !== undefined) Object.defineProperty(libraryPins, name, { value: pin, enumerable: true });
+    };
+    for (const d of descriptors) {
+      const withServer = this.servers.get(d.server)?.held !== undefined;
+      const tool = { ...d.tool, name: d.listed };
+      const pin = own(pins, d.listed);
+      let library: string;
+      let canonical: string;
+      try {
+        library = ToolCatalog.canonical(tool, this.settings.limits);
+        canonical = listedCanonical(tool, this.settings.limits, library);
+      } catch {
+        // No canonical form: the library excludes the tool and says why.
+        this.verdicts.set(d.listed, { canonical: undefined, own: undefined, passedPin: false, withServer });
+        give(d.listed, pin);
+        continue;
+      }
+      let verdict: ToolVerdict;
+      if (pin === undefined) {
+        const unpinned = this.settings.unpinned === "hold" ? { code: "tool_unpinned" as const, fields: [] } : undefined;
+        verdict = { canonical, own: unpinned, passedPin: false, withServer };
+        give(d.listed, withServer ? HOLD : unpinned === undefined ? library : undefined);
+      } else if (pinsExactly(pin, canonical)) {
+        verdict = { canonical, own: undefined, passedPin: false, withServer };
+        give(d.listed, withServer ? HOLD : library);
+      } else {
+        const digest = pin.startsWith("sha256-");
+        // The library says which pointers a model reads changed; the gateway says which of `_meta`.
+        const passedPin = !digest && withoutMeta(pin) !== library;
+        const fields = digest ? [""] : metaChanges(pin, canonical);
+        verdict = { canonical, own: { code: "tool_changed", fields }, passedPin, withServer };
+        give(d.listed, passedPin ? pin : HOLD);
+      }
+      this.verdicts.set(d.listed, verdict);
+    }
+    return libraryPins;
   }
 
   private start(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
@@ -274,7 +508,7 @@ export class GatewayCatalog {
     return { ok: true, value: { bundle, added, removed, changed, approved } };
   }
 
-  private outcome(changes: AdmissionChanges, first: boolean, excluded: LeftOut[]): Admission {
+  private outcome(changes: AdmissionChanges, first: boolean, excluded: LeftOut[], shadowed: Shadowed[]): Admission {
     const { bundle } = changes;
     const quarantined: LeftOut[] = [];
     const all = [...excluded];
@@ -292,18 +526,23 @@ export class GatewayCatalog {
       const c = tool.closedArguments;
       if (c !== undefined) closedArguments.push({ name: tool.name, closed: c.closed, open: c.open });
     }
+    const held = this.heldTools();
+    const servers = [...this.servers.values()];
     return {
       first,
       accepted: [...bundle.accepted],
       added: changes.added,
       removed: changes.removed,
-      changed: changes.changed,
-      held: (this.conversation as Conversation).held,
+      changed: held.filter((h) => h.code === "tool_changed").map((h) => ({ name: h.name, fields: h.fields })),
+      held,
       approved: changes.approved,
       quarantined,
       excluded: all,
       hiddenText,
       closedArguments,
+      heldServers: servers.flatMap((v) => (v.held === undefined ? [] : [v.held])),
+      versionBumps: [...this.servers].flatMap(([server, v]) => (v.bump === undefined ? [] : [{ server, ...v.bump }])),
+      shadowed,
     };
   }
 }

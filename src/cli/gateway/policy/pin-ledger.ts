@@ -23,12 +23,13 @@ import { isPlainObject } from "../../../engine/json/json.js";
 import { ToolCatalog } from "../../../index.js";
 import { CliError, errorCode, oneLine } from "../../args.js";
 import { DEFAULT_MAX_INPUT_BYTES, readJson } from "../../files.js";
+import { textDigest } from "./listed-identity.js";
 
 /** A held tool's definition as admission found it: what approving it pins. */
 export interface HeldDefinition {
   /** The server the tool comes from. */
   readonly server: string;
-  /** `tool_changed` or `tool_unpinned`. */
+  /** `tool_changed` or `tool_unpinned`; for a server (`server:<name>`), `server_changed` or `server_unpinned`. */
   readonly code: string;
   /** The JSON Pointers that differ from the pin (`[""]`: the whole definition, against a digest pin). */
   readonly fields: readonly string[];
@@ -141,9 +142,13 @@ function writeHeld(path: string, held: Record<string, HeldRecord>): void {
   else if (existsSync(path)) unlinkSync(path);
 }
 
-/** `ToolCatalog.digest` of the definition a canonical text records: what review shows and approve names. */
+/**
+ * The digest of a held definition's canonical text (a tool's listed canonical text, `_meta` included, or a server's
+ * identity): what review shows and approve names. For a tool without `_meta` it is `ToolCatalog.digest`'s.
+ */
 export async function digestOf(canonical: string): Promise<string> {
-  return ToolCatalog.digest(JSON.parse(canonical));
+  JSON.parse(canonical);
+  return textDigest(canonical);
 }
 
 /** Whether a lock file was left by a writer that is gone (its process ended, or it is older than any write takes). */
@@ -263,6 +268,20 @@ export async function approveHeld(
   });
 }
 
+type Pins = Record<string, string>;
+
+/**
+ * Adds to `pins` the `admitted` ones it lacks (a pin it holds is never changed) and the `refreshed` ones that differ
+ * (servers' identities whose version alone moved); returns the names added and whether anything changed.
+ */
+function withNewPins(pins: Pins, admitted: Pins, refreshed: Pins): { added: string[]; changed: boolean } {
+  const added = Object.keys(admitted).filter((name) => !Object.hasOwn(pins, name));
+  const moved = Object.keys(refreshed).filter((name) => !Object.hasOwn(pins, name) || pins[name] !== refreshed[name]);
+  for (const name of added) define(pins, name, admitted[name] as string);
+  for (const name of moved) define(pins, name, refreshed[name] as string);
+  return { added, changed: added.length + moved.length > 0 };
+}
+
 /** The pins a gateway admits against and the tools it holds: a pins file's, or memory's for the run. */
 export class PinLedger {
   /** Without a pins file, the pins of every tool admitted during the run (first seen). */
@@ -310,19 +329,20 @@ export class PinLedger {
   }
 
   /**
-   * After an admission: trust on first use adds the pins of `admitted` tools not pinned yet (the file is created
-   * when absent; a pin it holds is never changed; nothing is written under `enforce`), and the held file records
-   * `held`. Returns the names pinned on first use in the file.
+   * After an admission: trust on first use adds the pins of `admitted` tools and servers not pinned yet and the
+   * `refreshed` ones (`withNewPins`; the file is created when absent; nothing is written under `enforce`), and the
+   * held file records `held`. Returns the names pinned on first use in the file.
    */
-  async record(admitted: Record<string, string>, held: ReadonlyMap<string, HeldDefinition>): Promise<string[]> {
+  async record(admitted: Pins, held: ReadonlyMap<string, HeldDefinition>, refreshed: Pins = {}): Promise<string[]> {
     const path = this.path;
     if (path === undefined) {
       for (const [name, pin] of Object.entries(admitted)) if (!this.memory.has(name)) this.memory.set(name, pin);
+      for (const [name, pin] of Object.entries(refreshed)) this.memory.set(name, pin);
       return [];
     }
     try {
       return await withLock(path, async () => {
-        const added = this.mode === "tofu" ? await this.addFirstSeen(path, admitted) : [];
+        const added = this.mode === "tofu" ? await this.addFirstSeen(path, admitted, refreshed) : [];
         await this.recordHeld(heldPath(path), held);
         return added;
       });
@@ -332,11 +352,10 @@ export class PinLedger {
     }
   }
 
-  private async addFirstSeen(path: string, admitted: Record<string, string>): Promise<string[]> {
+  private async addFirstSeen(path: string, admitted: Pins, refreshed: Pins): Promise<string[]> {
     const pins = (await readPins(path)) ?? {};
-    const added = Object.keys(admitted).filter((name) => !Object.hasOwn(pins, name));
-    if (added.length === 0 && existsSync(path)) return [];
-    for (const name of added) define(pins, name, admitted[name] as string);
+    const { added, changed } = withNewPins(pins, admitted, refreshed);
+    if (!changed && existsSync(path)) return [];
     const text = pinsText(pins);
     writeAtomically(path, text);
     this.known = text;

@@ -8,6 +8,7 @@ import { errorMessage } from "../../../engine/errors.js";
 import type { Audit, Reporter } from "../audit.js";
 import type { Admission, ClosedTool, GatewayCatalog } from "../policy/catalog.js";
 import type { PinLedger } from "../policy/pin-ledger.js";
+import { serverPinName } from "../policy/server-identity.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { Fronts } from "./fronts.js";
 
@@ -17,6 +18,45 @@ function closedLine(c: ClosedTool): string {
   const closed = c.closed.length === 0 ? "nothing closed" : `closed ${c.closed.map(where).join(", ")}`;
   const open = c.open.map((o) => `${where(o.pointer)} ${o.reason}`);
   return [closed, ...open].join("; ");
+}
+
+/**
+ * One line saying that servers list one bare name: namespacing keeps them apart, but a model reads the names.
+ */
+export function shadowLine(
+  kind: "tool" | "prompt",
+  name: string,
+  servers: readonly string[],
+  listed: (server: string) => string,
+): string {
+  const as = servers.map((server) => `${server} (as ${listed(server)})`).join(", ");
+  return `${kind} name ${JSON.stringify(name)}: listed by ${servers.length} servers, ${as}; a model reads both`;
+}
+
+/**
+ * What an admission says of servers and names (issue 46), each with the key it is said once under: servers held for
+ * their identity (and the audit entry), versions that alone moved, bare tool names more than one server lists.
+ */
+function identityReports(a: Admission, catalog: GatewayCatalog, advice: string) {
+  const out: { key: string; line: string; held?: Admission["heldServers"][number] }[] = [];
+  for (const h of a.heldServers) {
+    const where = h.code === "server_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
+    const tools = [...catalog.listed()].filter(([, server]) => server === h.server).length;
+    const line = `held ${serverPinName(h.server)}: ${h.code}${where}; its ${tools} tools are held with it; ${advice}`;
+    out.push({ key: `held server ${h.server} ${h.code} ${h.fields.join(" ")}`, line, held: h });
+  }
+  for (const b of a.versionBumps) {
+    const moved = `serverInfo.version ${JSON.stringify(b.from)} is now ${JSON.stringify(b.to)}`;
+    out.push({
+      key: `version ${b.server} ${b.to}`,
+      line: `${b.server}: ${moved} (reported, not held: its tools are pinned)`,
+    });
+  }
+  for (const s of a.shadowed) {
+    const line = shadowLine("tool", s.name, s.servers, (server) => catalog.names.listed(server, s.name));
+    out.push({ key: `shadowed ${s.name} ${s.servers.join(" ")}`, line: `shadowed ${line}` });
+  }
+  return out;
 }
 
 export class Admissions {
@@ -71,14 +111,19 @@ export class Admissions {
       return;
     }
     const a = admitted.value;
-    // A tool held before and admitted now was approved (through `gateway approve` or the pins file).
-    const approved = a.accepted.filter((name) => this.held.has(name));
-    this.held = new Set(a.held.map((h) => h.name));
+    // A tool (or server) held before and admitted now was approved (through `gateway approve` or the pins file).
+    const heldServers = new Set(a.heldServers.map((h) => serverPinName(h.server)));
+    const up = new Set(listed.map((server) => serverPinName(server.name)));
+    const approved = [
+      ...[...this.held].filter((name) => up.has(name) && !heldServers.has(name)),
+      ...a.accepted.filter((name) => this.held.has(name)),
+    ];
+    this.held = new Set([...a.held.map((h) => h.name), ...heldServers]);
     this.report(a, approved);
     for (const [name, server] of this.catalog.listed()) this.known.set(name, server);
-    const accepted = new Set(a.accepted);
-    const inForce = Object.entries(this.catalog.pins).filter(([name]) => accepted.has(name));
-    const added = await this.ledger.record(Object.fromEntries(inForce), this.catalog.held());
+    const servers = this.catalog.serverPins();
+    const pinned = { ...this.catalog.pins, ...servers.added };
+    const added = await this.ledger.record(pinned, this.catalog.held(), servers.refreshed);
     if (added.length > 0) reporter.say(`${this.ledger.path}: pinned on first use: ${added.join(", ")}`);
     const shown = a.accepted.join("\n");
     if (shown !== this.shown && !a.first) this.parts.fronts.toolListChanged();
@@ -115,6 +160,11 @@ export class Admissions {
       const where = h.code === "tool_changed" ? ` at ${h.fields.join(", ")}` : " (no pin)";
       reporter.say(`held ${h.name}: ${h.code}${where}; ${this.ledger.advice()}`);
       audit.catalog({ server: serverOf(h.name), tool: h.name, outcome: "held", code: h.code, fields: h.fields });
+    }
+    for (const r of identityReports(a, this.catalog, this.ledger.advice())) {
+      if (!fresh(r.key)) continue;
+      reporter.say(r.line);
+      if (r.held !== undefined) audit.catalog({ ...r.held, outcome: "held" });
     }
     for (const name of new Set([...a.approved, ...approved])) {
       reporter.say(`approved ${name}`);
