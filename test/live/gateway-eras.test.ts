@@ -15,7 +15,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -24,10 +23,10 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { CLI, textOf, until } from "./gateway-helpers.js";
+import { envelope, listen, MODERN, modernClient, post as postModern } from "./modern-helpers.js";
 import { startModernServer, type ModernServer } from "./modern-server.js";
 
 const TOKEN = "a-token-of-at-least-16-characters";
-const VERSION = "2026-07-28";
 
 let dir = "";
 let server: ModernServer | undefined;
@@ -77,65 +76,27 @@ interface EraClient {
 const elicited = { action: "accept", content: { name: "Ada" } };
 const sampled = { role: "assistant", content: { type: "text", text: "forty-two" }, model: "m" };
 
-async function modernClient(): Promise<EraClient> {
-  const client = new ModernClient(
-    { name: "eras-modern", version: "1.0.0" },
-    { capabilities: { sampling: {}, elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } },
-  );
-  client.setRequestHandler("elicitation/create", async () => elicited as never);
-  client.setRequestHandler("sampling/createMessage", async () => sampled as never);
-  const headers = { authorization: `Bearer ${TOKEN}` };
-  await client.connect(new ModernTransport(new URL(endpoint), { requestInit: { headers } }));
-  assert.equal(client.getNegotiatedProtocolVersion?.(), VERSION);
+async function eraModern(): Promise<EraClient> {
+  const client = await modernClient({ endpoint, token: TOKEN }, { elicitation: elicited, sampling: sampled });
+  assert.equal(client.getNegotiatedProtocolVersion?.(), MODERN);
   return {
     callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as Record<string, unknown>,
     toolNames: async () => (await client.listTools()).tools.map((t) => t.name),
-    watch: () => listen(),
+    watch: () => watchTools(),
     close: () => client.close(),
   };
 }
 
 /** A `subscriptions/listen` stream for tools list changes, acknowledged; `changed` settles at the first change. */
-async function listen(): Promise<{ changed: Promise<void> }> {
-  const controller = new AbortController();
-  const response = await fetch(endpoint, {
-    method: "POST",
-    signal: controller.signal,
-    headers: {
-      authorization: `Bearer ${TOKEN}`,
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      "mcp-protocol-version": VERSION,
-      "mcp-method": "subscriptions/listen",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: "eras",
-      method: "subscriptions/listen",
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": VERSION,
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-        notifications: { toolsListChanged: true },
-      },
-    }),
-  });
-  const reader = response.body!.getReader();
-  let text = "";
-  const until = async (pattern: RegExp) => {
-    while (!pattern.test(text)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the listen stream ended: ${text}`);
-      text += new TextDecoder().decode(value);
-    }
-  };
-  await until(/acknowledged/);
+async function watchTools(): Promise<{ changed: Promise<void> }> {
+  const stream = await listen({ endpoint, token: TOKEN }, "eras", { toolsListChanged: true });
+  await stream.read(/acknowledged/);
   const changed = (async () => {
     try {
-      await until(/notifications\/tools\/list_changed.*"io.modelcontextprotocol\/subscriptionId":"eras"/);
+      await stream.read(/notifications\/tools\/list_changed.*"io.modelcontextprotocol\/subscriptionId":"eras"/);
+      if (!/tools\/list_changed/.test(stream.text())) throw new Error(`the listen stream ended: ${stream.text()}`);
     } finally {
-      controller.abort();
+      stream.close();
     }
   })();
   return { changed };
@@ -161,7 +122,7 @@ async function legacyClient(): Promise<EraClient> {
 }
 
 for (const [era, connect] of [
-  ["2026-07-28", modernClient],
+  ["2026-07-28", eraModern],
   ["2025-11-25", legacyClient],
 ] as const) {
   describe(`gateway: a ${era} client, a 2026-07-28 server`, () => {
@@ -211,25 +172,10 @@ for (const [era, connect] of [
 
 describe("gateway: a 2026-07-28 client's refusals in front of a 2026-07-28 server", () => {
   async function post(params: Record<string, unknown>, headers: Record<string, string>) {
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${TOKEN}`,
-        "content-type": "application/json",
-        accept: "application/json",
-        "mcp-protocol-version": VERSION,
-        "mcp-method": "tools/call",
-        "mcp-name": "modern__region_info",
-        ...headers,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params }),
-    });
-    return { status: response.status, body: (await response.json()) as { result?: unknown; error?: { code: number } } };
+    const answer = await postModern({ endpoint, token: TOKEN }, { method: "tools/call", params, id: 3 }, headers);
+    return { status: answer.status, body: answer.body as { result?: unknown; error?: { code: number } } };
   }
-  const meta = (version = VERSION) => ({
-    "io.modelcontextprotocol/protocolVersion": version,
-    "io.modelcontextprotocol/clientCapabilities": {},
-  });
+  const meta = (version = MODERN) => envelope({}, { "io.modelcontextprotocol/protocolVersion": version });
 
   test("Mcp-Param-* checked under the listed (namespaced) name: -32020; an unknown version: -32022", async () => {
     const params = { name: "modern__region_info", arguments: { region: "eu", priority: 2 }, _meta: meta() };

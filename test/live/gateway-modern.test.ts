@@ -14,20 +14,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CLI, reference, textOf, until } from "./gateway-helpers.js";
+import { envelope, listen, MODERN, modernClient, post as postModern, type Front } from "./modern-helpers.js";
 import type { Script } from "./scripted-server.js";
 
 const TOKEN = "a-token-of-at-least-16-characters";
 const SCRIPTED = join(dirname(fileURLToPath(import.meta.url)), "scripted-server.js");
-const VERSION = "2026-07-28";
-const META = (capabilities: Record<string, unknown> = {}, more: Record<string, unknown> = {}) => ({
-  "io.modelcontextprotocol/protocolVersion": VERSION,
-  "io.modelcontextprotocol/clientCapabilities": capabilities,
-  ...more,
-});
+const META = envelope;
 
 const OUTPUT = { type: "object", properties: { sum: { type: "number" } }, required: ["sum"] };
 const SCRIPT: Script = {
@@ -74,62 +69,19 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A 2026-07-28 request as a client writes it, headers derived from the body unless `headers` says otherwise. */
-async function post(
-  method: string,
-  params: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
-  const name: Record<string, string> = typeof params["name"] === "string" ? { "mcp-name": params["name"] } : {};
-  const response = await fetch(endpoint, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${TOKEN}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": VERSION,
-      "mcp-method": method,
-      ...name,
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
-  });
-  const text = await response.text();
-  const last = text.startsWith("event:")
-    ? text
-        .trim()
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .pop()
-    : text;
-  return { status: response.status, body: JSON.parse(last?.replace(/^data: /, "") ?? "{}"), text };
-}
+/** Where the tests' requests go. */
+const front = (): Front => ({ endpoint, token: TOKEN });
 
-async function modernClient(
-  answers: { sampling?: unknown; elicitation?: unknown } = {},
-): Promise<InstanceType<typeof ModernClient>> {
-  const client = new ModernClient(
-    { name: "modern-test", version: "1.0.0" },
-    { capabilities: { sampling: {}, elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } },
-  );
-  client.setRequestHandler(
-    "sampling/createMessage",
-    async () =>
-      (answers.sampling ?? { role: "assistant", content: { type: "text", text: "sampled!" }, model: "m" }) as never,
-  );
-  client.setRequestHandler("elicitation/create", async () => (answers.elicitation ?? { action: "decline" }) as never);
-  const transport = new ModernTransport(new URL(endpoint), {
-    requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-  });
-  await client.connect(transport);
-  return client;
+/** A 2026-07-28 request, headers derived from the body unless `headers` says otherwise. */
+function post(method: string, params: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return postModern(front(), { method, params }, headers);
 }
 
 describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () => {
   test("the SDK 2.x client negotiates 2026-07-28 and lists, calls, is refused and withheld as a 2025 client is", async () => {
-    const client = await modernClient();
+    const client = await modernClient(front());
     try {
-      assert.equal(client.getNegotiatedProtocolVersion?.(), VERSION);
+      assert.equal(client.getNegotiatedProtocolVersion?.(), MODERN);
       const { tools } = await client.listTools();
       assert.ok(tools.some((t) => t.name === "everything__echo"));
       assert.ok(tools.some((t) => t.name === "alpha__add"));
@@ -150,7 +102,7 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
   });
 
   test("a server's sampling and elicitation requests become input_required round trips, the answer checked", async () => {
-    const client = await modernClient({ elicitation: { action: "accept", content: { color: "red" } } });
+    const client = await modernClient(front(), { elicitation: { action: "accept", content: { color: "red" } } });
     try {
       const sampled = await client.callTool({
         name: "everything__trigger-sampling-request",
@@ -204,10 +156,12 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
     assert.deepEqual(version.body["error"], {
       code: -32022,
       message: "Unsupported protocol version: v9 (supported: 2026-07-28)",
-      data: { supported: [VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"], requested: "v9" },
+      data: { supported: [MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"], requested: "v9" },
     });
-    const envelope = await post("server/discover", { _meta: { "io.modelcontextprotocol/protocolVersion": VERSION } });
-    assert.deepEqual([envelope.status, (envelope.body["error"] as { code: number }).code], [400, -32602]);
+    const noCapabilities = await post("server/discover", {
+      _meta: { "io.modelcontextprotocol/protocolVersion": MODERN },
+    });
+    assert.deepEqual([noCapabilities.status, (noCapabilities.body["error"] as { code: number }).code], [400, -32602]);
     const ping = await post("ping", { _meta: META() });
     assert.deepEqual([ping.status, (ping.body["error"] as { code: number }).code], [404, -32601]);
     // The tasks extension is not offered: its methods do not exist here, and a call declaring it gets a complete result.
@@ -290,19 +244,12 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
       arguments: { duration: 30, steps: 30 },
       _meta: META(),
     };
-    const pending = fetch(endpoint, {
-      method: "POST",
-      signal: controller.signal,
-      headers: {
-        authorization: `Bearer ${TOKEN}`,
-        "content-type": "application/json",
-        accept: "application/json",
-        "mcp-protocol-version": VERSION,
-        "mcp-method": "tools/call",
-        "mcp-name": params.name,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params }),
-    });
+    const pending = postModern(
+      front(),
+      { method: "tools/call", params, id: 9 },
+      { accept: "application/json" },
+      controller.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     controller.abort();
     await assert.rejects(pending);
@@ -314,36 +261,10 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
   });
 
   test("subscriptions/listen: acknowledged first, then a tools list_changed stamped with the subscriptionId", async () => {
-    const controller = new AbortController();
-    const response = await fetch(endpoint, {
-      method: "POST",
-      signal: controller.signal,
-      headers: {
-        authorization: `Bearer ${TOKEN}`,
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        "mcp-protocol-version": VERSION,
-        "mcp-method": "subscriptions/listen",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: "listen-1",
-        method: "subscriptions/listen",
-        params: { _meta: META(), notifications: { toolsListChanged: true, resourceSubscriptions: ["x://y"] } },
-      }),
-    });
-    assert.equal(response.headers.get("content-type"), "text/event-stream");
-    const reader = response.body!.getReader();
-    let text = "";
-    const read = async (pattern: RegExp) => {
-      while (!pattern.test(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-    };
-    await read(/acknowledged/);
-    const first = JSON.parse(/data: (.*)/.exec(text)![1]!);
+    const stream = await listen(front(), "listen-1", { toolsListChanged: true, resourceSubscriptions: ["x://y"] });
+    assert.equal(stream.contentType, "text/event-stream");
+    await stream.read(/acknowledged/);
+    const first = JSON.parse(/data: (.*)/.exec(stream.text())![1]!);
     assert.equal(first.method, "notifications/subscriptions/acknowledged");
     assert.deepEqual(first.params.notifications, { toolsListChanged: true });
     assert.equal(first.params._meta["io.modelcontextprotocol/subscriptionId"], "listen-1");
@@ -352,10 +273,13 @@ describe("gateway: MCP 2026-07-28 clients in front of 2025-11-25 servers", () =>
       JSON.stringify({ ...SCRIPT, tools: [...SCRIPT.tools, { name: "extra", inputSchema: { type: "object" } }] }),
     );
     await post("tools/call", { name: "alpha__notify", arguments: {}, _meta: META() });
-    await Promise.race([read(/tools\/list_changed/), new Promise((r) => setTimeout(r, 10_000))]);
-    controller.abort();
-    const changed = text.split("\n").filter((l) => l.includes("tools/list_changed"));
-    assert.equal(changed.length, 1, text);
+    await Promise.race([stream.read(/tools\/list_changed/), new Promise((r) => setTimeout(r, 10_000))]);
+    stream.close();
+    const changed = stream
+      .text()
+      .split("\n")
+      .filter((l) => l.includes("tools/list_changed"));
+    assert.equal(changed.length, 1, stream.text());
     assert.match(changed[0]!, /"io.modelcontextprotocol\/subscriptionId":"listen-1"/);
   });
 

@@ -14,16 +14,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { freePort } from "./conformance.js";
 import { CLI, textOf, until } from "./gateway-helpers.js";
 import { haproxyAvailable, startLoadBalancer, type LoadBalancer } from "./load-balancer.js";
+import { envelope, modernClient, post } from "./modern-helpers.js";
 import { script } from "./servers.js";
 
 const TOKEN = "a-token-of-at-least-16-characters";
-const VERSION = "2026-07-28";
 const skip = haproxyAvailable() ? false : "HAProxy is not installed (.ci/run installs it)";
 
 interface Replica {
@@ -122,42 +121,15 @@ after(async () => {
   if (dir !== "") rmSync(dir, { recursive: true, force: true });
 });
 
-async function modernClient(url: string): Promise<InstanceType<typeof ModernClient>> {
-  const client = new ModernClient(
-    { name: "replica-test", version: "1.0.0" },
-    { capabilities: { sampling: {} }, versionNegotiation: { mode: "auto" } },
-  );
-  client.setRequestHandler("sampling/createMessage", async () => ({
-    role: "assistant" as const,
-    content: { type: "text" as const, text: "sampled!" },
-    model: "m",
-  }));
-  await client.connect(
-    new ModernTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
-  );
-  return client;
-}
-
 /** A raw 2026-07-28 `tools/call` to one replica. */
 async function call(replica: Replica, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`http://127.0.0.1:${replica.port}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${TOKEN}`,
-      "content-type": "application/json",
-      accept: "application/json",
-      "mcp-protocol-version": VERSION,
-      "mcp-method": "tools/call",
-      "mcp-name": String(params["name"]),
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
-  });
-  return (await response.json()) as Record<string, unknown>;
+  const front = { endpoint: `http://127.0.0.1:${replica.port}/mcp`, token: TOKEN };
+  return (await post(front, { method: "tools/call", params, id: 1 })).body;
 }
 
 describe("gateway: two replicas behind HAProxy", { skip }, () => {
   test("a 2026-07-28 client's calls are served by both replicas, every one answered", async () => {
-    const client = await modernClient(`${balancer!.url}/mcp`);
+    const client = await modernClient({ endpoint: `${balancer!.url}/mcp`, token: TOKEN });
     try {
       for (let i = 0; i < 8; i++) {
         const result = await client.callTool({ name: "everything__echo", arguments: { message: `m${i}` } });
@@ -178,10 +150,7 @@ describe("gateway: two replicas behind HAProxy", { skip }, () => {
 
   test("a retry sent to the other replica is handed on to the one holding the parked call", async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const meta = {
-      "io.modelcontextprotocol/protocolVersion": VERSION,
-      "io.modelcontextprotocol/clientCapabilities": { sampling: {} },
-    };
+    const meta = envelope({ sampling: {} });
     const params = { name: "everything__trigger-sampling-request", arguments: { prompt: "handed on" }, _meta: meta };
     const asked = (await call(a, params))["result"] as { resultType: string; requestState: string };
     assert.equal(asked.resultType, "input_required");
@@ -218,7 +187,7 @@ describe("gateway: two replicas behind HAProxy", { skip }, () => {
       .flatMap(audit)
       .filter((e) => e["tool"] === "everything__echo" && e["outcome"] === "dispatched");
     assert.equal(echoes.length, 12, "no completed call is missing from the audit logs");
-    const modern = await modernClient(`${balancer!.url}/mcp`);
+    const modern = await modernClient({ endpoint: `${balancer!.url}/mcp`, token: TOKEN });
     try {
       for (let i = 0; i < 4; i++) {
         const result = await modern.callTool({ name: "everything__echo", arguments: { message: `after${i}` } });
