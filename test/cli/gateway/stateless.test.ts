@@ -212,6 +212,8 @@ describe("a parked call's rounds", () => {
     const silent = new RequestFront(exchange, {}, undefined, (n) => sent.push(n) > 0);
     await silent.notify({ method: "notifications/message", params: { level: "emergency", data: "x" } });
     assert.equal(sent.length, 1, "no logLevel: no log messages");
+    front.lacks("roots");
+    assert.equal(exchange.ended, false, "a server asking for roots does not end the request");
     front.lacks("sampling");
     const step = await exchange.next();
     assert.equal(step.kind, "failed");

@@ -187,9 +187,14 @@ export class RequestFront implements Front {
     return this.exchange.ask(request, options.signal);
   }
 
-  /** A capability a server's question needed and this request did not declare: the request ends with `-32021`. */
+  /**
+   * A capability a server's question needed and this request did not declare: the request ends with `-32021`. Not
+   * for `roots`: servers ask for roots of their own accord (at start, on a change), not for the call running, so the
+   * server is refused and the request goes on.
+   */
   lacks(capability: string): void {
     const name = capability.split(/[ -]/).pop() ?? capability;
+    if (name === "roots") return;
     const error = new ExchangeError(
       -32021,
       `Missing required client capability: ${name} (declare it in _meta io.modelcontextprotocol/clientCapabilities)`,
