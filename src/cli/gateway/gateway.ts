@@ -13,7 +13,8 @@
 import { isObject } from "../../engine/json/json.js";
 import type { Audit, Reporter } from "./audit.js";
 import type { ServerConfig } from "./config.js";
-import { GatewayCatalog, shadowedNames, type CatalogSettings } from "./policy/catalog.js";
+import { GatewayCatalog, type CatalogSettings } from "./policy/catalog.js";
+import { shadowedNames } from "./policy/shadowing.js";
 import { HiddenTextScreen, type HiddenTextMode } from "./policy/hidden-text.js";
 import { ServerIdentities } from "./policy/server-identity.js";
 import type { PinLedger } from "./policy/pin-ledger.js";

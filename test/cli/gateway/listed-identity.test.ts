@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { ToolCatalog } from "../../../src/index.js";
 import { checkUpstreamTransport, serversOf } from "../../../src/cli/gateway/config.js";
-import { shadowedNames } from "../../../src/cli/gateway/policy/catalog.js";
+import { shadowedNames } from "../../../src/cli/gateway/policy/shadowing.js";
 import {
   canonicalJson,
   listedCanonical,

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { serversOf } from "../../../src/cli/gateway/config.js";
-import { namesFor } from "../../../src/cli/gateway/policy/catalog.js";
+import { namesFor } from "../../../src/cli/gateway/policy/names.js";
 
 const stdio = { command: "node" };
 

@@ -27,59 +27,17 @@ import {
   type Result,
   type ToolCall,
 } from "../../../index.js";
-import { CliError, describeError } from "../../args.js";
+import { describeError } from "../../args.js";
 import { canonicalJson, listedCanonical, metaChanges, pins as pinsExactly, textDigest } from "./listed-identity.js";
+import { namesFor, SEPARATOR, type Names } from "./names.js";
 import { identityChanges, serverPinName, type ServerIdentities } from "./server-identity.js";
+import { shadowedNames, type Shadowed } from "./shadowing.js";
 
 /**
  * The pin the gateway gives the library for a tool it holds itself (its `_meta` changed, or its server is held): a
  * digest no definition has (the SHA-256 of the empty text, which no canonical definition is).
  */
 const HOLD = textDigest("");
-
-/** What joins a server's name and its tool's own name (the library's default separator). */
-const SEPARATOR = "__";
-
-/** How the gateway names a server's tools and prompts to its clients, and reads a name back. */
-export interface Names {
-  /** Whether names carry their server's prefix. */
-  readonly namespaced: boolean;
-  /** The name a server's tool or prompt is listed by. */
-  listed(server: string, name: string): string;
-  /** The server and own name a listed name stands for, if any. */
-  split(listed: string): { server: string; name: string } | undefined;
-}
-
-/**
- * Refuses `--no-namespace` where names could collide: it presents one server's names as they are, so it needs
- * exactly one server (a usage error, exit 2, otherwise).
- */
-export function checkNamespacing(servers: readonly string[], namespaced: boolean, file: string): void {
-  if (namespaced || servers.length === 1) return;
-  throw new CliError(
-    `--no-namespace needs exactly one server in ${file} (it names ${servers.length}): ` +
-      "the tools and prompts of several servers could share a name",
-  );
-}
-
-/**
- * `<server>__<name>`, split at the first `__`, the one way it splits, since a server name holds no `__` and neither
- * begins nor ends with `_` (config.ts); or, in front of one server (`--no-namespace`), its own names unchanged.
- */
-export function namesFor(servers: readonly string[], namespaced: boolean): Names {
-  const [only] = servers;
-  if (!namespaced && only !== undefined && servers.length === 1) {
-    return { namespaced, listed: (_server, name) => name, split: (listed) => ({ server: only, name: listed }) };
-  }
-  return {
-    namespaced: true,
-    listed: (server, name) => server + SEPARATOR + name,
-    split: (listed) => {
-      const at = listed.indexOf(SEPARATOR);
-      return at <= 0 ? undefined : { server: listed.slice(0, at), name: listed.slice(at + SEPARATOR.length) };
-    },
-  };
-}
 
 export interface CatalogSettings {
   /** The configured servers, in file order: the backends, each its own namespace. */
@@ -149,26 +107,6 @@ interface HeldServer {
   /** `server_changed` or `server_unpinned` (under `--pins-mode enforce`). */
   readonly code: "server_changed" | "server_unpinned";
   readonly fields: readonly string[];
-}
-
-/** A name two or more servers list. */
-export interface Shadowed {
-  readonly name: string;
-  readonly servers: readonly string[];
-}
-
-/**
- * The names more than one server lists (each server once, in the order given): what a person should know, since a
- * model reads two tools (or prompts) of one name apart only by their prefixes.
- */
-export function shadowedNames(lists: readonly { readonly server: string; readonly names: readonly string[] }[]) {
-  const servers = new Map<string, string[]>();
-  for (const { server, names } of lists) {
-    for (const name of new Set(names)) servers.set(name, [...(servers.get(name) ?? []), server]);
-  }
-  const out: Shadowed[] = [];
-  for (const [name, by] of servers) if (by.length > 1) out.push({ name, servers: by });
-  return out;
 }
 
 /** How the gateway judged one listed tool's pin before the library admitted it. */

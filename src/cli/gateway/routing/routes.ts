@@ -9,7 +9,7 @@
 import { errorMessage } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import { oneLine } from "../../args.js";
-import type { Names } from "../policy/catalog.js";
+import type { Names } from "../policy/names.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { RequestExtra } from "../sdk.js";
 import type { Upstream } from "../upstream/upstream.js";
