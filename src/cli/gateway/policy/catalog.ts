@@ -12,7 +12,6 @@ import { isObject } from "../../../engine/json/json.js";
 import {
   Conversation,
   SchemaCache,
-  ToolCatalog,
   type AdmissionTarget,
   type AdmittedBundle,
   type CatalogError,
@@ -28,16 +27,20 @@ import {
   type ToolCall,
 } from "../../../index.js";
 import { describeError } from "../../args.js";
-import { canonicalJson, listedCanonical, metaChanges, pins as pinsExactly, textDigest } from "./listed-identity.js";
 import { namesFor, SEPARATOR, type Names } from "./names.js";
-import { identityChanges, serverPinName, type ServerIdentities } from "./server-identity.js";
+import {
+  judgeServers,
+  judgeTools,
+  type Descriptor,
+  type HeldServer,
+  type ListedServer,
+  type ServerVerdict,
+  type ToolVerdict,
+} from "./pin-judging.js";
+import { serverPinName, type ServerIdentities } from "./server-identity.js";
 import { shadowedNames, type Shadowed } from "./shadowing.js";
 
-/**
- * The pin the gateway gives the library for a tool it holds itself (its `_meta` changed, or its server is held): a
- * digest no definition has (the SHA-256 of the empty text, which no canonical definition is).
- */
-const HOLD = textDigest("");
+export type { ListedServer };
 
 export interface CatalogSettings {
   /** The configured servers, in file order: the backends, each its own namespace. */
@@ -56,14 +59,6 @@ export interface CatalogSettings {
   readonly closedArguments?: boolean;
   /** What happens to a server without an identity pin, when it differs from `unpinned` (review shows new tools). */
   readonly unpinnedServers?: "admit" | "hold";
-}
-
-/** One server's listing. */
-export interface ListedServer {
-  readonly name: string;
-  /** Every listed tool's revision: the server's version. */
-  readonly revision: string;
-  readonly tools: readonly unknown[];
 }
 
 /** A tool left out of the catalog, and why (for stderr and the audit log: host data). */
@@ -101,60 +96,6 @@ export interface Admission {
   readonly shadowed: readonly Shadowed[];
 }
 
-/** A server whose identity is held, and where it differs from its pin. */
-interface HeldServer {
-  readonly server: string;
-  /** `server_changed` or `server_unpinned` (under `--pins-mode enforce`). */
-  readonly code: "server_changed" | "server_unpinned";
-  readonly fields: readonly string[];
-}
-
-/** How the gateway judged one listed tool's pin before the library admitted it. */
-interface ToolVerdict {
-  /** Its listed canonical text (`_meta` included), when it has one. */
-  readonly canonical: string | undefined;
-  /** Why it is held on its own account, if it is: the code and the pointers the gateway found. */
-  readonly own: { readonly code: "tool_changed" | "tool_unpinned"; readonly fields: readonly string[] } | undefined;
-  /** Whether the library was given the pin itself (and so found the model-facing pointers). */
-  readonly passedPin: boolean;
-  /** Whether its server is held. */
-  readonly withServer: boolean;
-}
-
-/** How the gateway judged one server's identity. */
-interface ServerVerdict {
-  readonly identity: string;
-  readonly held?: HeldServer;
-  /** Pinned on first use, or its pin's version brought up to date (a version bump). */
-  readonly record?: boolean;
-  readonly bump?: { readonly from: string; readonly to: string };
-}
-
-function own(pins: Readonly<Record<string, string>>, name: string): string | undefined {
-  return Object.hasOwn(pins, name) ? pins[name] : undefined;
-}
-
-/** A pinned definition without its `_meta`, as the library's canonical text writes it (undefined: unreadable). */
-function withoutMeta(pin: string): string | undefined {
-  try {
-    const definition = JSON.parse(pin) as Record<string, unknown>;
-    delete definition["_meta"];
-    return canonicalJson(definition);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The version a server's identity pin recorded. */
-function pinnedVersion(pin: string): string {
-  try {
-    const says = (JSON.parse(pin) as { says?: { version?: unknown } }).says;
-    return typeof says?.version === "string" ? says.version : "";
-  } catch {
-    return "";
-  }
-}
-
 /** What closing one admitted tool's arguments did. */
 export interface ClosedTool {
   readonly name: string;
@@ -162,13 +103,6 @@ export interface ClosedTool {
   readonly open: readonly { readonly pointer: string; readonly reason: string }[];
 }
 
-interface Descriptor {
-  readonly server: string;
-  readonly listed: string;
-  readonly tool: Record<string, unknown>;
-}
-
-/** The catalog in force and how each listing is admitted against the pins. */
 export class GatewayCatalog {
   private conversation: Conversation | undefined;
   private readonly cache = new SchemaCache();
@@ -320,8 +254,10 @@ export class GatewayCatalog {
         });
       }
     }
-    this.servers = this.judgeServers(listed, pins);
-    const libraryPins = this.judgeTools(descriptors, pins);
+    const how = { settings: this.settings, identities: this.identities };
+    this.servers = judgeServers(listed, pins, how);
+    const { libraryPins, verdicts } = judgeTools(descriptors, pins, { ...how, servers: this.servers });
+    this.verdicts = verdicts;
     // Isolate mode: a tool whose error would refuse the batch is rejected alone, so one admission does.
     const tools = descriptors.map((d) => d.tool);
     const first = this.conversation === undefined;
@@ -337,79 +273,6 @@ export class GatewayCatalog {
   }
 
   /** Each server's identity against its pin (`server:<name>`): held, pinned on first use, or its version moved. */
-  private judgeServers(listed: readonly ListedServer[], pins: Readonly<Record<string, string>>) {
-    const out = new Map<string, ServerVerdict>();
-    for (const { name: server } of listed) {
-      const identity = this.identities?.identity(server);
-      if (identity === undefined) continue;
-      const pin = own(pins, serverPinName(server));
-      if (pin === undefined) {
-        const held = { server, code: "server_unpinned" as const, fields: [] };
-        const policy = this.settings.unpinnedServers ?? this.settings.unpinned;
-        out.set(server, policy === "hold" ? { identity, held } : { identity, record: true });
-      } else if (pinsExactly(pin, identity)) out.set(server, { identity });
-      else {
-        const { fields, versionOnly } = identityChanges(pin, identity);
-        const to = this.identities?.says(server)?.version ?? "";
-        out.set(
-          server,
-          versionOnly
-            ? { identity, record: true, bump: { from: pinnedVersion(pin), to } }
-            : { identity, held: { server, code: "server_changed", fields } },
-        );
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Each listed tool's pin against its listed canonical text (`_meta` included), and the pins the library is given:
-   * the library's own canonical text where the gateway's pin holds (so the library admits it), the pin itself where
-   * the definition a model reads changed (so the library says where), and a pin no definition has where the gateway
-   * holds the tool itself (its `_meta` changed, or its server is held).
-   */
-  private judgeTools(descriptors: readonly Descriptor[], pins: Readonly<Record<string, string>>) {
-    const libraryPins: Record<string, string> = {};
-    this.verdicts = new Map();
-    const give = (name: string, pin: string | undefined) => {
-      if (pin !== undefined) Object.defineProperty(libraryPins, name, { value: pin, enumerable: true });
-    };
-    for (const d of descriptors) {
-      const withServer = this.servers.get(d.server)?.held !== undefined;
-      const tool = { ...d.tool, name: d.listed };
-      const pin = own(pins, d.listed);
-      let library: string;
-      let canonical: string;
-      try {
-        library = ToolCatalog.canonical(tool, this.settings.limits);
-        canonical = listedCanonical(tool, this.settings.limits, library);
-      } catch {
-        // No canonical form: the library excludes the tool and says why.
-        this.verdicts.set(d.listed, { canonical: undefined, own: undefined, passedPin: false, withServer });
-        give(d.listed, pin);
-        continue;
-      }
-      let verdict: ToolVerdict;
-      if (pin === undefined) {
-        const unpinned = this.settings.unpinned === "hold" ? { code: "tool_unpinned" as const, fields: [] } : undefined;
-        verdict = { canonical, own: unpinned, passedPin: false, withServer };
-        give(d.listed, withServer ? HOLD : unpinned === undefined ? library : undefined);
-      } else if (pinsExactly(pin, canonical)) {
-        verdict = { canonical, own: undefined, passedPin: false, withServer };
-        give(d.listed, withServer ? HOLD : library);
-      } else {
-        const digest = pin.startsWith("sha256-");
-        // The library says which pointers a model reads changed; the gateway says which of `_meta`.
-        const passedPin = !digest && withoutMeta(pin) !== library;
-        const fields = digest ? [""] : metaChanges(pin, canonical);
-        verdict = { canonical, own: { code: "tool_changed", fields }, passedPin, withServer };
-        give(d.listed, passedPin ? pin : HOLD);
-      }
-      this.verdicts.set(d.listed, verdict);
-    }
-    return libraryPins;
-  }
-
   private start(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
     const { settings } = this;
     const started = Conversation.tryStart({
