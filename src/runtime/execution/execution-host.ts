@@ -12,30 +12,48 @@ import { unknownName } from "../../engine/compile/names.js";
 import { err, ok, type Result } from "../errors/result.js";
 
 /** The host stages, in the order they run (docs/guide/admission.md "The host object fails closed"). */
-const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
+export const STAGES = ["authorize", "approve", "reserveBudget", "publishIntent"] as const;
 
 /** One of the host's optional stages. */
-type StageKey = (typeof STAGES)[number];
+export type StageKey = (typeof STAGES)[number];
 
 const FIELDS: readonly string[] = [...STAGES, "dispatch"];
 
 type Callable = (this: unknown, ...args: unknown[]) => unknown;
 
-/** A host's fields as read once: the stages it gives, in order, and `dispatch`, to call with `self` as `this`. */
+/** A host as read once: each stage it gives (by `STAGES` index), and `dispatch`, to call with `self` as `this`. */
 export interface ReadHost {
   readonly self: object;
-  readonly stages: readonly (readonly [StageKey, Callable])[];
+  /** The stage at each index of `STAGES`, or undefined where the host gives none. */
+  readonly stages: readonly (Callable | undefined)[];
   readonly dispatch: Callable;
 }
 
-/** The host's field names: own names, and for a class instance the names along its prototype chain. */
-function fieldNames(host: object): string[] {
-  const names = Object.getOwnPropertyNames(host);
+/** Whether `name` is a field a host may have (a switch: this runs on every call). */
+function isField(name: string): boolean {
+  switch (name) {
+    case "dispatch":
+    case "authorize":
+    case "approve":
+    case "reserveBudget":
+    case "publishIntent":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The host's first field that is not a stage or `dispatch`: among its own names, and for a class instance the names
+ * along its prototype chain (`Object.prototype` and `constructor` aside); undefined when there is none.
+ */
+function unknownField(host: object): string | undefined {
+  for (const name of Object.getOwnPropertyNames(host)) if (!isField(name)) return name;
   for (let proto = Object.getPrototypeOf(host); proto !== null && proto !== Object.prototype;) {
-    for (const name of Object.getOwnPropertyNames(proto)) if (name !== "constructor") names.push(name);
+    for (const name of Object.getOwnPropertyNames(proto)) if (name !== "constructor" && !isField(name)) return name;
     proto = Object.getPrototypeOf(proto);
   }
-  return names;
+  return undefined;
 }
 
 /** The host's stages and dispatch, each read once, or the `options_invalid` error saying what is wrong with it. */
@@ -46,23 +64,21 @@ export function readHost(host: unknown): Result<ReadHost, BackplaneError<"option
     if (typeof host !== "object" || host === null || Array.isArray(host)) {
       return hostInvalid(`${what} must be an object with a dispatch function, got ${preview(host)}`);
     }
-    for (const name of fieldNames(host)) {
-      if (!FIELDS.includes(name)) return hostInvalid(unknownName(what, "field", name, FIELDS));
+    const unknown = unknownField(host);
+    if (unknown !== undefined) return hostInvalid(unknownName(what, "field", unknown, FIELDS));
+    // Each field read by name, once: one shape of host is read the same way on every call.
+    const fields = host as Partial<Record<StageKey | "dispatch", unknown>>;
+    const given = [fields.authorize, fields.approve, fields.reserveBudget, fields.publishIntent];
+    for (let i = 0; i < STAGES.length; i++) {
+      const run = given[i];
+      if (run !== undefined && typeof run !== "function")
+        return hostInvalid(`${what} field "${STAGES[i] as StageKey}" must be a function, got ${preview(run)}`);
     }
-    const fields = host as Record<string, unknown>;
-    const stages: (readonly [StageKey, Callable])[] = [];
-    for (const stage of STAGES) {
-      const run = fields[stage];
-      if (run === undefined) continue;
-      if (typeof run !== "function")
-        return hostInvalid(`${what} field "${stage}" must be a function, got ${preview(run)}`);
-      stages.push([stage, run as Callable]);
-    }
-    const dispatch = fields["dispatch"];
+    const dispatch = fields.dispatch;
     if (typeof dispatch !== "function") {
       return hostInvalid(`${what} must have a dispatch function (it runs the tool), got ${preview(dispatch)}`);
     }
-    return ok({ self: host, stages, dispatch: dispatch as Callable });
+    return ok({ self: host, stages: given as (Callable | undefined)[], dispatch: dispatch as Callable });
   } catch (e) {
     // A throwing getter or proxy trap.
     return hostInvalid(`${what} could not be read: ${errorMessage(e)}`);

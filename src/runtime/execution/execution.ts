@@ -16,7 +16,7 @@ import { err, ok, type Result } from "../errors/result.js";
 import { checkToolResult } from "./tool-result.js";
 import { AdmittedBundle, type AdmittedTool } from "../admission/admitted-bundle.js";
 import type { Authority } from "../admission/authority.js";
-import { readHost, type ReadHost } from "./execution-host.js";
+import { readHost, STAGES, type ReadHost, type StageKey } from "./execution-host.js";
 import { unknownName } from "../../engine/compile/names.js";
 import type { ProviderError } from "../providers/report.js";
 
@@ -161,15 +161,9 @@ export const Execution = Object.freeze({
    * checked as an MCP `CallToolResult`. Never throws and never rejects, whatever the bundle, call or host: every
    * refusal or failure is an `ExecutionError` result.
    */
-  async invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
-    try {
-      return await run(bundle, call, host);
-    } catch (e) {
-      // Every step guards its host data; this is the last guard.
-      const message = `the gateway failed: ${errorMessage(e)}`;
-      const fields = { stage: "lookup", class: "execution_failure", code: "validator_failed" } as const;
-      return failure({ ...fields, message, modelText: NOT_RUN, detail: e });
-    }
+  invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
+    // One async function per call (run, which guards itself): each more would cost a promise and microtask turns.
+    return run(bundle, call, host);
   },
 });
 
@@ -180,49 +174,67 @@ const UNREADABLE = "The tool call could not be read.";
 
 type Failed = { ok: false; error: ExecutionError };
 
+/**
+ * The call: everything up to the stages checked at once (`prepared`), the stages, then dispatch awaited here rather
+ * than in a function of its own. One async function per call: each more costs a promise and turns of the microtask
+ * queue. Every step guards its host data; the catch is the last guard.
+ */
 async function run<T>(
   bundle: AdmittedBundle,
   call: ToolCall,
   given: ExecutionHost<T>,
 ): Promise<Result<T, ExecutionError>> {
+  try {
+    const ready = prepared(bundle, call, given);
+    if (!isReady(ready)) return ready;
+    const [host, context] = ready;
+    const stages = runStages(host, context);
+    const stopped = stages instanceof Promise ? await stages : stages;
+    if (stopped !== undefined) return stopped;
+    let result: T;
+    try {
+      result = (await host.dispatch.call(host.self, context)) as T;
+    } catch (e) {
+      return dispatchFailed(context.name, e);
+    }
+    return checkedResult(context, result);
+  } catch (e) {
+    const message = `the gateway failed: ${errorMessage(e)}`;
+    const fields = { stage: "lookup", class: "execution_failure", code: "validator_failed" } as const;
+    return failure({ ...fields, message, modelText: NOT_RUN, detail: e });
+  }
+}
+
+type Ready = readonly [ReadHost, StageContext];
+
+function isReady(value: Ready | Failed): value is Ready {
+  return Array.isArray(value);
+}
+
+/**
+ * The bundle, the host and the call read, the tool looked up, its arguments and grant checked: the host as read and
+ * the stages' context, or where the call stopped.
+ */
+function prepared<T>(bundle: AdmittedBundle, call: ToolCall, given: ExecutionHost<T>): Ready | Failed {
   if (!isInstance(bundle, AdmittedBundle)) {
     const message = `Execution.invoke needs the bundle ToolCatalog.admitBatch returned, got ${preview(bundle)}`;
     return failure({ stage: "lookup", class: "validation", code: "bundle_invalid", message, modelText: NOT_RUN });
   }
   const hostRead = readHost(given);
   if (!hostRead.ok) return failure({ stage: "host", ...hostRead.error, modelText: NOT_RUN });
-  const host = hostRead.value;
   const read = readCall(call);
   if (!read.ok) {
     const { message, detail } = read;
     const thrown = detail === undefined ? {} : { detail };
-    return failure({
-      stage: "lookup",
-      class: "validation",
-      code: "call_invalid",
-      message,
-      modelText: UNREADABLE,
-      ...thrown,
-    });
+    const fields = { stage: "lookup", class: "validation", code: "call_invalid" } as const;
+    return failure({ ...fields, message, modelText: UNREADABLE, ...thrown });
   }
   const tool = bundle.registry.get(read.name);
   if (tool === undefined) return unavailable(bundle, read.name);
   const checked = checkArguments(tool, read.arguments);
   if (checked !== undefined) return checked;
   const context = grantedContext(bundle, tool, read.arguments);
-  if (!isContext(context)) return context;
-  const stages = runStages(host, context);
-  const stopped = stages instanceof Promise ? await stages : stages;
-  if (stopped !== undefined) return stopped;
-  // Dispatch awaited here rather than in a function of its own: an async function more costs the call a promise and
-  // turns of the microtask queue.
-  let result: T;
-  try {
-    result = (await host.dispatch.call(host.self, context)) as T;
-  } catch (e) {
-    return dispatchFailed(context.name, e);
-  }
-  return checkedResult(context, result);
+  return isContext(context) ? [hostRead.value, context] : context;
 }
 
 /** The call's fields, each read once: `name` a string, no field but MCP's `CallToolRequest` params. */
@@ -234,7 +246,7 @@ function readCall(
       return { ok: false, message: `the call must be an object { name, arguments? }, got ${preview(call)}` };
     }
     for (const field of Object.keys(call)) {
-      if (CALL_FIELDS.includes(field)) continue;
+      if (isCallField(field)) continue;
       const meant = CALL_ALIASES.get(field);
       const message = unknownName("Execution.invoke call", "field", field, CALL_FIELDS);
       return {
@@ -256,6 +268,21 @@ function readCall(
 
 /** MCP `CallToolRequest` params (2025-11-25 and 2026-07-28): the fields a call may have. */
 const CALL_FIELDS: readonly string[] = ["name", "arguments", "_meta", "task", "inputResponses", "requestState"];
+
+/** Whether `field` is one of `CALL_FIELDS` (a switch: this runs on every call). */
+function isCallField(field: string): boolean {
+  switch (field) {
+    case "name":
+    case "arguments":
+    case "_meta":
+    case "task":
+    case "inputResponses":
+    case "requestState":
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** Names other APIs give a call's fields, and MCP's name for each. */
 const CALL_ALIASES: ReadonlyMap<string, string> = new Map([
@@ -315,6 +342,7 @@ const UNDECLARED = "This host refuses properties the tool's input schema does no
 
 /** An integer header outside the safe range (MCP 2026-07-28), as an argument error; undefined when none. */
 function headerError(tool: AdmittedTool, args: unknown): BoundaryError | undefined {
+  if (tool.headers.length === 0) return undefined;
   const header = headerValueProblem(tool.headers, args);
   if (header === undefined) return undefined;
   const { instancePointer, keywordLocation, message } = header;
@@ -371,15 +399,17 @@ function grantedContext(bundle: AdmittedBundle, tool: AdmittedTool, args: unknow
 function runStages(host: ReadHost, context: StageContext, from = 0): Failed | undefined | Promise<Failed | undefined> {
   const stages = host.stages;
   for (let i = from; i < stages.length; i++) {
-    const [stage, runStage] = stages[i] as (typeof stages)[number];
+    const runStage = stages[i];
+    if (runStage === undefined) continue;
     let given: unknown;
     try {
       given = runStage.call(host.self, context);
     } catch (e) {
-      return stageFailed(stage, context.name, e);
+      return stageFailed(STAGES[i] as StageKey, context.name, e);
     }
+    if (given === true || given === undefined) continue;
     if (isObjectLike(given)) return settledStage(host, context, i, given);
-    const stopped = stageRefused(stage, context.name, refused(given as StageVerdict));
+    const stopped = stageRefused(STAGES[i] as StageKey, context.name, refused(given as StageVerdict));
     if (stopped !== undefined) return stopped;
   }
   return undefined;
@@ -392,7 +422,7 @@ async function settledStage(
   at: number,
   given: object,
 ): Promise<Failed | undefined> {
-  const stage = (host.stages[at] as ReadHost["stages"][number])[0];
+  const stage = STAGES[at] as StageKey;
   let outcome: { refused: boolean; detail?: unknown };
   try {
     // A verdict is host data too: reading it may throw.
@@ -402,9 +432,6 @@ async function settledStage(
   }
   return stageRefused(stage, context.name, outcome) ?? (await runStages(host, context, at + 1));
 }
-
-/** One of the host's stages, by name. */
-type StageKey = ReadHost["stages"][number][0];
 
 function stageFailed(stage: StageKey, name: string, e: unknown): Failed {
   const message = `${stage} failed: ${errorMessage(e)}`;
