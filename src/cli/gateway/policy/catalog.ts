@@ -8,7 +8,6 @@
  * others down and one admission does.
  */
 
-import { isObject } from "../../../engine/json/json.js";
 import {
   Conversation,
   SchemaCache,
@@ -28,19 +27,12 @@ import {
 } from "../../../index.js";
 import { describeError } from "../../args.js";
 import { namesFor, SEPARATOR, type Names } from "./names.js";
-import {
-  judgeServers,
-  judgeTools,
-  type Descriptor,
-  type HeldServer,
-  type ListedServer,
-  type ServerVerdict,
-  type ToolVerdict,
-} from "./pin-judging.js";
+import { readListings, type LeftOut, type ListedServer } from "./listed-tools.js";
+import { judgeServers, judgeTools, type HeldServer, type ServerVerdict, type ToolVerdict } from "./pin-judging.js";
 import { serverPinName, type ServerIdentities } from "./server-identity.js";
-import { shadowedNames, type Shadowed } from "./shadowing.js";
+import type { Shadowed } from "./shadowing.js";
 
-export type { ListedServer };
+export type { ListedServer } from "./listed-tools.js";
 
 export interface CatalogSettings {
   /** The configured servers, in file order: the backends, each its own namespace. */
@@ -59,14 +51,6 @@ export interface CatalogSettings {
   readonly closedArguments?: boolean;
   /** What happens to a server without an identity pin, when it differs from `unpinned` (review shows new tools). */
   readonly unpinnedServers?: "admit" | "hold";
-}
-
-/** A tool left out of the catalog, and why (for stderr and the audit log: host data). */
-export interface LeftOut {
-  readonly name: string;
-  readonly server: string;
-  readonly code: string;
-  readonly reason: string;
 }
 
 /** What one admission did. */
@@ -230,30 +214,8 @@ export class GatewayCatalog {
    * what changed, or why no catalog could be admitted (the previous one stays in force).
    */
   admit(listed: readonly ListedServer[], pins: Readonly<Record<string, string>>): Result<Admission, string> {
-    const descriptors: Descriptor[] = [];
-    const excluded: LeftOut[] = [];
-    this.owners = new Map();
-    for (const server of listed) {
-      for (const tool of server.tools) {
-        const name = isObject(tool) && typeof tool["name"] === "string" ? tool["name"] : undefined;
-        if (name === undefined || !isObject(tool)) {
-          excluded.push({
-            name: "(unnamed)",
-            server: server.name,
-            code: "tool_invalid",
-            reason: "a listed tool is not an object with a name",
-          });
-          continue;
-        }
-        const listed = this.names.listed(server.name, name);
-        this.owners.set(listed, server.name);
-        descriptors.push({
-          server: server.name,
-          listed,
-          tool: { ...tool, revision: server.revision, backend: server.name },
-        });
-      }
-    }
+    const { descriptors, owners, excluded, shadowed } = readListings(listed, this.names);
+    this.owners = owners;
     const how = { settings: this.settings, identities: this.identities };
     this.servers = judgeServers(listed, pins, how);
     const { libraryPins, verdicts } = judgeTools(descriptors, pins, { ...how, servers: this.servers });
@@ -263,12 +225,6 @@ export class GatewayCatalog {
     const first = this.conversation === undefined;
     const result = first ? this.start(tools, libraryPins) : this.update(tools, libraryPins);
     if (!result.ok) return { ok: false, error: describeError(result.error) };
-    const shadowed = shadowedNames(
-      listed.map((server) => ({
-        server: server.name,
-        names: descriptors.filter((d) => d.server === server.name).map((d) => d.tool["name"] as string),
-      })),
-    );
     return { ok: true, value: this.outcome(result.value, first, excluded, shadowed) };
   }
 
@@ -309,7 +265,12 @@ export class GatewayCatalog {
     return { ok: true, value: { bundle, added, removed, changed, approved } };
   }
 
-  private outcome(changes: AdmissionChanges, first: boolean, excluded: LeftOut[], shadowed: Shadowed[]): Admission {
+  private outcome(
+    changes: AdmissionChanges,
+    first: boolean,
+    excluded: readonly LeftOut[],
+    shadowed: readonly Shadowed[],
+  ): Admission {
     const { bundle } = changes;
     const quarantined: LeftOut[] = [];
     const all = [...excluded];

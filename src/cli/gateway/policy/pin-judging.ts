@@ -6,6 +6,7 @@
 
 import { ToolCatalog, type Limits } from "../../../index.js";
 import { canonicalJson, listedCanonical, metaChanges, pins as pinsExactly, textDigest } from "./listed-identity.js";
+import type { Descriptor, ListedServer } from "./listed-tools.js";
 import { identityChanges, serverPinName, type ServerIdentities } from "./server-identity.js";
 
 /**
@@ -13,14 +14,6 @@ import { identityChanges, serverPinName, type ServerIdentities } from "./server-
  * digest no definition has (the SHA-256 of the empty text, which no canonical definition is).
  */
 const HOLD = textDigest("");
-
-/** One server's listing. */
-export interface ListedServer {
-  readonly name: string;
-  /** Every listed tool's revision: the server's version. */
-  readonly revision: string;
-  readonly tools: readonly unknown[];
-}
 
 /** What judging needs: the pins policy and the servers' identities. */
 export interface Judging {
@@ -85,12 +78,6 @@ function pinnedVersion(pin: string): string {
   } catch {
     return "";
   }
-}
-
-export interface Descriptor {
-  readonly server: string;
-  readonly listed: string;
-  readonly tool: Record<string, unknown>;
 }
 
 /** The catalog in force and how each listing is admitted against the pins. */
