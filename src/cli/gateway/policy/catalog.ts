@@ -1,57 +1,30 @@
 /**
  * The gateway's catalog (docs/guide/gateway.md §Admission): the tools of every server that is up, admitted as one
- * batch through a `Conversation` (each server's name its namespace, quarantine, the explicit draft-07 upgrade on by
- * default), every later listing through the conversation's reviewed update, with the pins file's pins, in the
- * library's isolate mode: what quarantine omits (an unsupported schema, a provider target's refusal, hidden text under
- * `refuse`) is reported as quarantined, and a tool whose error would refuse a quarantine batch (a schema that does not
- * compile, bad metadata, a duplicate name) is rejected alone and reported as excluded, so one bad tool never takes the
- * others down and one admission does.
+ * batch through the catalog in force, a `Conversation` (catalog-in-force.ts), with the pins file's pins. What
+ * quarantine omits (an unsupported schema, a provider target's refusal, hidden text under `refuse`) is reported as
+ * quarantined, and a tool whose error would refuse a quarantine batch (a schema that does not compile, bad metadata, a
+ * duplicate name) is rejected alone and reported as excluded.
  */
 
-import {
-  Conversation,
-  SchemaCache,
-  type AdmissionTarget,
-  type AdmittedBundle,
-  type CatalogError,
-  type ChangedTool,
-  type Draft07Mode,
-  type ExecutionError,
-  type ExecutionHost,
-  type HeldTool,
-  type HiddenTextPolicy,
-  type Limits,
-  type ProviderTool,
-  type Result,
-  type ToolCall,
+import type {
+  ChangedTool,
+  ExecutionError,
+  ExecutionHost,
+  HeldTool,
+  ProviderTool,
+  Result,
+  ToolCall,
 } from "../../../index.js";
 import { describeError } from "../../args.js";
-import { namesFor, SEPARATOR, type Names } from "./names.js";
+import { CatalogInForce, type AdmissionChanges, type CatalogSettings } from "./catalog-in-force.js";
 import { readListings, type LeftOut, type ListedServer } from "./listed-tools.js";
+import { namesFor, type Names } from "./names.js";
 import { judgeServers, judgeTools, type HeldServer, type ServerVerdict, type ToolVerdict } from "./pin-judging.js";
 import { serverPinName, type ServerIdentities } from "./server-identity.js";
 import type { Shadowed } from "./shadowing.js";
 
+export type { CatalogSettings } from "./catalog-in-force.js";
 export type { ListedServer } from "./listed-tools.js";
-
-export interface CatalogSettings {
-  /** The configured servers, in file order: the backends, each its own namespace. */
-  readonly servers: readonly string[];
-  /** False: the one server's names are listed as it lists them (`--no-namespace`); else `<server>__<name>`. */
-  readonly namespaced?: boolean;
-  readonly draft07: Draft07Mode;
-  readonly hiddenText: HiddenTextPolicy;
-  /** `format` asserts (`--format-assertion`); otherwise it is an annotation, as in the library. */
-  readonly formatAssertion: boolean;
-  readonly targets?: readonly AdmissionTarget[];
-  readonly limits?: Partial<Limits>;
-  /** `admit` (trust on first use) or `hold` (`--pins-mode enforce`: a tool without a pin is held). */
-  readonly unpinned: "admit" | "hold";
-  /** A call carrying a property its tool's schema does not declare is refused (`--closed-arguments`). */
-  readonly closedArguments?: boolean;
-  /** What happens to a server without an identity pin, when it differs from `unpinned` (review shows new tools). */
-  readonly unpinnedServers?: "admit" | "hold";
-}
 
 /** What one admission did. */
 export interface Admission {
@@ -88,8 +61,7 @@ export interface ClosedTool {
 }
 
 export class GatewayCatalog {
-  private conversation: Conversation | undefined;
-  private readonly cache = new SchemaCache();
+  private readonly inForce: CatalogInForce;
   /** Listed name → server, for every tool listed (admitted, held or left out). */
   private owners = new Map<string, string>();
   /** The last admission's judgement of each listed tool's pin, by listed name. */
@@ -106,24 +78,17 @@ export class GatewayCatalog {
     private readonly identities?: ServerIdentities,
   ) {
     this.names = namesFor(settings.servers, settings.namespaced !== false);
+    this.inForce = new CatalogInForce(settings, this.names);
   }
 
-  /**
-   * The tools a client is shown: admitted ones only, exactly as their servers published them (every field, `_meta`
-   * the very value the server sent), under their listed names.
-   */
+  /** The tools a client is shown: the admitted ones, as their servers published them, under their listed names. */
   get tools(): ProviderTool[] {
-    if (this.conversation === undefined) return [];
-    const { registry } = this.conversation.current;
-    return this.conversation.modelRequest().tools.map((tool) => {
-      const meta = registry.get(tool.name)?.meta;
-      return meta === undefined ? tool : { ...tool, _meta: meta };
-    });
+    return this.inForce.tools;
   }
 
   /** The server an admitted tool runs on: its `backend`, which is what a call is dispatched by. */
   backendOf(name: string): string | undefined {
-    return this.conversation?.current.registry.get(name)?.backend;
+    return this.inForce.backendOf(name);
   }
 
   /** The server a listed tool name belongs to (admitted, held or left out), if any. */
@@ -142,8 +107,8 @@ export class GatewayCatalog {
    */
   get pins(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const name of this.conversation?.current.accepted ?? []) {
-      const canonical = this.verdicts.get(name)?.canonical ?? this.conversation?.pins[name];
+    for (const name of this.inForce.accepted) {
+      const canonical = this.verdicts.get(name)?.canonical ?? this.inForce.pins[name];
       if (canonical !== undefined) Object.defineProperty(out, name, { value: canonical, enumerable: true });
     }
     return out;
@@ -168,7 +133,7 @@ export class GatewayCatalog {
    */
   private heldTools(): HeldTool[] {
     const out: HeldTool[] = [];
-    for (const h of this.conversation?.held ?? []) {
+    for (const h of this.inForce.held) {
       const v = this.verdicts.get(h.name);
       if (v === undefined || (v.own === undefined && v.withServer)) continue;
       if (v.own === undefined) {
@@ -194,9 +159,8 @@ export class GatewayCatalog {
       if (v.held !== undefined)
         out.set(serverPinName(server), { server, code: v.held.code, fields: v.held.fields, canonical: v.identity });
     }
-    const bundle = this.conversation?.current;
     for (const h of this.heldTools()) {
-      const canonical = this.verdicts.get(h.name)?.canonical ?? bundle?.rejected.find((r) => r.name === h.name)?.pin;
+      const canonical = this.verdicts.get(h.name)?.canonical ?? this.inForce.rejectedPin(h.name);
       if (canonical !== undefined) {
         out.set(h.name, { server: this.owners.get(h.name) ?? "", code: h.code, fields: h.fields, canonical });
       }
@@ -206,7 +170,7 @@ export class GatewayCatalog {
 
   /** Runs a call through `Execution.invoke` on the catalog in force. */
   invoke<T>(call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> | undefined {
-    return this.conversation?.invoke(call, host);
+    return this.inForce.invoke(call, host);
   }
 
   /**
@@ -220,49 +184,11 @@ export class GatewayCatalog {
     this.servers = judgeServers(listed, pins, how);
     const { libraryPins, verdicts } = judgeTools(descriptors, pins, { ...how, servers: this.servers });
     this.verdicts = verdicts;
-    // Isolate mode: a tool whose error would refuse the batch is rejected alone, so one admission does.
+    const first = !this.inForce.started;
     const tools = descriptors.map((d) => d.tool);
-    const first = this.conversation === undefined;
-    const result = first ? this.start(tools, libraryPins) : this.update(tools, libraryPins);
+    const result = this.inForce.admit(tools, libraryPins);
     if (!result.ok) return { ok: false, error: describeError(result.error) };
     return { ok: true, value: this.outcome(result.value, first, excluded, shadowed) };
-  }
-
-  /** Each server's identity against its pin (`server:<name>`): held, pinned on first use, or its version moved. */
-  private start(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
-    const { settings } = this;
-    const started = Conversation.tryStart({
-      tools,
-      backends: settings.servers,
-      ...(this.names.namespaced
-        ? { namespace: Object.fromEntries(settings.servers.map((name) => [name, name])), namespaceSeparator: SEPARATOR }
-        : {}),
-      schemaAdmission: "isolate",
-      draft07: settings.draft07,
-      hiddenText: settings.hiddenText,
-      formatAssertion: settings.formatAssertion,
-      ...(settings.closedArguments === true ? { closedArguments: true } : {}),
-      unpinned: settings.unpinned,
-      pins: { ...pins },
-      cache: this.cache,
-      ...(settings.targets === undefined ? {} : { targets: [...settings.targets] }),
-      ...(settings.limits === undefined ? {} : { limits: settings.limits }),
-    });
-    if (!started.ok) return started;
-    this.conversation = started.value;
-    const bundle = started.value.current;
-    const held = started.value.held.map((h) => h.name);
-    return {
-      ok: true,
-      value: { bundle, added: [...bundle.accepted, ...held], removed: [], changed: [], approved: [] },
-    };
-  }
-
-  private update(tools: unknown[], pins: Readonly<Record<string, string>>): Result<AdmissionChanges, CatalogError> {
-    const updated = (this.conversation as Conversation).updateCatalog(tools, { pins: { ...pins } });
-    if (!updated.ok) return updated;
-    const { value: bundle, added, removed, changed, approved } = updated;
-    return { ok: true, value: { bundle, added, removed, changed, approved } };
   }
 
   private outcome(
@@ -307,12 +233,4 @@ export class GatewayCatalog {
       shadowed,
     };
   }
-}
-
-interface AdmissionChanges {
-  readonly bundle: AdmittedBundle;
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly ChangedTool[];
-  readonly approved: readonly string[];
 }
