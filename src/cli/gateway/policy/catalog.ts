@@ -1,73 +1,33 @@
 /**
  * The gateway's catalog (docs/guide/gateway.md §Admission): the tools of every server that is up, admitted as one
- * batch through the catalog in force, a `Conversation` (catalog-in-force.ts), with the pins file's pins. What
- * quarantine omits (an unsupported schema, a provider target's refusal, hidden text under `refuse`) is reported as
- * quarantined, and a tool whose error would refuse a quarantine batch (a schema that does not compile, bad metadata, a
- * duplicate name) is rejected alone and reported as excluded.
+ * batch, each admission in four steps kept in their own files: the listings read under the names clients are shown
+ * (listed-tools.ts), the pins judged (pin-judging.ts), the batch admitted through the catalog in force, a
+ * `Conversation` (catalog-in-force.ts), and what it did reported (admission.ts). It answers the rest of the gateway
+ * from the last admission: the tools to list and the call path, the server each listed name belongs to, and the pins
+ * and held definitions the ledger records (pin-verdicts.ts).
  */
 
-import type {
-  ChangedTool,
-  ExecutionError,
-  ExecutionHost,
-  HeldTool,
-  ProviderTool,
-  Result,
-  ToolCall,
-} from "../../../index.js";
+import type { ExecutionError, ExecutionHost, ProviderTool, Result, ToolCall } from "../../../index.js";
 import { describeError } from "../../args.js";
-import { CatalogInForce, type AdmissionChanges, type CatalogSettings } from "./catalog-in-force.js";
-import { readListings, type LeftOut, type ListedServer } from "./listed-tools.js";
+import { admissionOf, type Admission } from "./admission.js";
+import { CatalogInForce, type CatalogSettings } from "./catalog-in-force.js";
+import { readListings, type ListedServer } from "./listed-tools.js";
 import { namesFor, type Names } from "./names.js";
-import { judgeServers, judgeTools, type HeldServer, type ServerVerdict, type ToolVerdict } from "./pin-judging.js";
-import { serverPinName, type ServerIdentities } from "./server-identity.js";
-import type { Shadowed } from "./shadowing.js";
+import { judgeServers, judgeTools } from "./pin-judging.js";
+import type { HeldDefinition } from "./pin-ledger.js";
+import { PinVerdicts } from "./pin-verdicts.js";
+import type { ServerIdentities } from "./server-identity.js";
 
+export type { Admission, ClosedTool } from "./admission.js";
 export type { CatalogSettings } from "./catalog-in-force.js";
 export type { ListedServer } from "./listed-tools.js";
 
-/** What one admission did. */
-export interface Admission {
-  /** The first admission (no catalog before it). */
-  readonly first: boolean;
-  readonly accepted: readonly string[];
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly ChangedTool[];
-  /** Every tool held now. */
-  readonly held: readonly HeldTool[];
-  readonly approved: readonly string[];
-  /** Tools the library quarantined (unsupported schema, provider target, hidden text refused). */
-  readonly quarantined: readonly LeftOut[];
-  /** Tools excluded alone (their error would have refused a quarantine batch), and listed tools without a name. */
-  readonly excluded: readonly LeftOut[];
-  /** Tools admitted or held whose model-facing text hides characters (`--hidden-text report`). */
-  readonly hiddenText: readonly { readonly name: string; readonly pointers: readonly string[] }[];
-  /** With `--closed-arguments`: per admitted tool, the objects of its input schema closed and those left open. */
-  readonly closedArguments: readonly ClosedTool[];
-  /** Servers held: their identity differs from its pin (or has none under enforce); their tools are held with them. */
-  readonly heldServers: readonly HeldServer[];
-  /** Servers whose `serverInfo.version` alone differs from their pin: reported, never held. */
-  readonly versionBumps: readonly { readonly server: string; readonly from: string; readonly to: string }[];
-  /** Bare tool names more than one server lists, with those servers (namespacing keeps the tools apart). */
-  readonly shadowed: readonly Shadowed[];
-}
-
-/** What closing one admitted tool's arguments did. */
-export interface ClosedTool {
-  readonly name: string;
-  readonly closed: readonly string[];
-  readonly open: readonly { readonly pointer: string; readonly reason: string }[];
-}
-
 export class GatewayCatalog {
   private readonly inForce: CatalogInForce;
-  /** Listed name → server, for every tool listed (admitted, held or left out). */
+  /** Listed name → server, for every tool of the last listing (admitted, held or left out). */
   private owners = new Map<string, string>();
-  /** The last admission's judgement of each listed tool's pin, by listed name. */
-  private verdicts = new Map<string, ToolVerdict>();
-  /** The last admission's judgement of each server's identity, by server. */
-  private servers = new Map<string, ServerVerdict>();
+  /** The last admission's judgement of pins. */
+  private verdicts = new PinVerdicts();
 
   /** How tools and prompts are named to clients. */
   readonly names: Names;
@@ -101,71 +61,19 @@ export class GatewayCatalog {
     return this.owners.entries();
   }
 
-  /**
-   * The pins of the admitted tools, each its listed canonical text (`_meta` included): what trust on first use
-   * records.
-   */
+  /** What trust on first use records: each admitted tool's listed canonical text (`_meta` included). */
   get pins(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const name of this.inForce.accepted) {
-      const canonical = this.verdicts.get(name)?.canonical ?? this.inForce.pins[name];
-      if (canonical !== undefined) Object.defineProperty(out, name, { value: canonical, enumerable: true });
-    }
-    return out;
+    return this.verdicts.pins(this.inForce);
   }
 
-  /**
-   * The servers' identity pins to write: those first seen, and those whose version alone moved (trust on first use
-   * keeps a version current; it never holds).
-   */
+  /** The servers' identity pins to write (first seen, or their version alone moved). */
   serverPins(): { added: Record<string, string>; refreshed: Record<string, string> } {
-    const added: Record<string, string> = {};
-    const refreshed: Record<string, string> = {};
-    for (const [server, v] of this.servers) {
-      if (v.record === true) (v.bump === undefined ? added : refreshed)[serverPinName(server)] = v.identity;
-    }
-    return { added, refreshed };
+    return this.verdicts.serverPins();
   }
 
-  /**
-   * The tools held on their own account, as the gateway reports them: the library's hold, with the pointers the
-   * gateway found in `_meta` and without the tools held only because their server is.
-   */
-  private heldTools(): HeldTool[] {
-    const out: HeldTool[] = [];
-    for (const h of this.inForce.held) {
-      const v = this.verdicts.get(h.name);
-      if (v === undefined || (v.own === undefined && v.withServer)) continue;
-      if (v.own === undefined) {
-        out.push(h);
-        continue;
-      }
-      const fields =
-        v.own.code === "tool_unpinned" ? [] : [...new Set([...(v.passedPin ? h.fields : []), ...v.own.fields])];
-      out.push({
-        name: h.name,
-        revision: h.revision,
-        code: v.own.code,
-        fields: fields.length === 0 ? [""] : fields.sort(),
-      });
-    }
-    return out;
-  }
-
-  /** The held servers and tools with the definition each has now (what approving it pins), by pin name. */
-  held(): Map<string, { server: string; code: string; fields: readonly string[]; canonical: string }> {
-    const out = new Map<string, { server: string; code: string; fields: readonly string[]; canonical: string }>();
-    for (const [server, v] of this.servers) {
-      if (v.held !== undefined)
-        out.set(serverPinName(server), { server, code: v.held.code, fields: v.held.fields, canonical: v.identity });
-    }
-    for (const h of this.heldTools()) {
-      const canonical = this.verdicts.get(h.name)?.canonical ?? this.inForce.rejectedPin(h.name);
-      if (canonical !== undefined) {
-        out.set(h.name, { server: this.owners.get(h.name) ?? "", code: h.code, fields: h.fields, canonical });
-      }
-    }
-    return out;
+  /** Each held server and tool by pin name, with the definition approving it pins. */
+  held(): Map<string, HeldDefinition> {
+    return this.verdicts.held(this.inForce, this.owners);
   }
 
   /** Runs a call through `Execution.invoke` on the catalog in force. */
@@ -178,59 +86,21 @@ export class GatewayCatalog {
    * what changed, or why no catalog could be admitted (the previous one stays in force).
    */
   admit(listed: readonly ListedServer[], pins: Readonly<Record<string, string>>): Result<Admission, string> {
-    const { descriptors, owners, excluded, shadowed } = readListings(listed, this.names);
-    this.owners = owners;
+    const read = readListings(listed, this.names);
+    this.owners = read.owners;
     const how = { settings: this.settings, identities: this.identities };
-    this.servers = judgeServers(listed, pins, how);
-    const { libraryPins, verdicts } = judgeTools(descriptors, pins, { ...how, servers: this.servers });
-    this.verdicts = verdicts;
+    const servers = judgeServers(listed, pins, how);
+    const { libraryPins, verdicts } = judgeTools(read.descriptors, pins, { ...how, servers });
+    this.verdicts = new PinVerdicts(servers, verdicts);
     const first = !this.inForce.started;
-    const tools = descriptors.map((d) => d.tool);
+    const tools = read.descriptors.map((d) => d.tool);
     const result = this.inForce.admit(tools, libraryPins);
     if (!result.ok) return { ok: false, error: describeError(result.error) };
-    return { ok: true, value: this.outcome(result.value, first, excluded, shadowed) };
-  }
-
-  private outcome(
-    changes: AdmissionChanges,
-    first: boolean,
-    excluded: readonly LeftOut[],
-    shadowed: readonly Shadowed[],
-  ): Admission {
-    const { bundle } = changes;
-    const quarantined: LeftOut[] = [];
-    const all = [...excluded];
-    for (const r of bundle.rejected) {
-      const code = r.error.code;
-      if (r.status === "held") continue;
-      const out = { name: r.name, server: this.owners.get(r.name) ?? "", code, reason: describeError(r.error) };
-      // What quarantine would omit is quarantined; what would have refused the batch is excluded (isolate mode).
-      if (r.status === "quarantined" || code === "hidden_text") quarantined.push(out);
-      else all.push(out);
-    }
-    const hiddenText = bundle.hiddenText.map((h) => ({ name: h.name, pointers: h.places.map((p) => p.pointer) }));
-    const closedArguments: ClosedTool[] = [];
-    for (const tool of bundle.registry.values()) {
-      const c = tool.closedArguments;
-      if (c !== undefined) closedArguments.push({ name: tool.name, closed: c.closed, open: c.open });
-    }
-    const held = this.heldTools();
-    const servers = [...this.servers.values()];
-    return {
-      first,
-      accepted: [...bundle.accepted],
-      added: changes.added,
-      removed: changes.removed,
-      changed: held.filter((h) => h.code === "tool_changed").map((h) => ({ name: h.name, fields: h.fields })),
-      held,
-      approved: changes.approved,
-      quarantined,
-      excluded: all,
-      hiddenText,
-      closedArguments,
-      heldServers: servers.flatMap((v) => (v.held === undefined ? [] : [v.held])),
-      versionBumps: [...this.servers].flatMap(([server, v]) => (v.bump === undefined ? [] : [{ server, ...v.bump }])),
-      shadowed,
+    const judged = {
+      held: this.verdicts.heldTools(this.inForce),
+      heldServers: this.verdicts.heldServers(),
+      versionBumps: this.verdicts.versionBumps(),
     };
+    return { ok: true, value: admissionOf(result.value, first, read, judged) };
   }
 }
