@@ -1,8 +1,8 @@
 /**
  * The engine's, the runtime's and the CLI's functions stay short (docs/project/architecture.md): no function, method,
  * accessor or arrow in `src/engine`, `src/runtime` or `src/cli` spans more than 60 lines or takes more than four
- * parameters, unless it is listed below with the reason it is better as it is. No class of the gateway
- * (`src/cli/gateway`) spans more than 150 lines, unless it is listed with the reason it is not split yet. A listed
+ * parameters, unless it is listed below with the reason it is better as it is. No class of the CLI (`src/cli`, the
+ * gateway's included) spans more than 150 lines, unless it is listed with the reason it is not split yet. A listed
  * exception that no longer applies fails too, so the lists stay true.
  */
 
@@ -16,9 +16,9 @@ import { repoRoot } from "../suite/locate.js";
 const MAX_LINES = 60;
 const MAX_PARAMETERS = 4;
 const MAX_CLASS_LINES = 150;
-/** The folders whose functions are measured, and the one whose classes are. */
+/** The folders whose functions are measured, and the one whose classes are (the CLI's, the gateway's among them). */
 const MEASURED = ["engine", "runtime", "cli"];
-const CLASSES = "src/cli/gateway/";
+const CLASSES = "src/cli/";
 
 /** `file name`: why the function is better as it is. */
 const EXCEPTIONS = new Map<string, string>([
@@ -130,7 +130,7 @@ const EXCEPTIONS = new Map<string, string>([
   ],
 ]);
 
-/** `file class`: why a class of the gateway is over 150 lines (issue 44 asks for none, and none is). */
+/** `file class`: why a class of the CLI is over 150 lines (issue 44 asks for none in the gateway, and none is). */
 const CLASS_EXCEPTIONS = new Map<string, string>();
 
 interface Finding {
@@ -196,7 +196,7 @@ function findings(measurer = measure): Finding[] {
   );
 }
 
-/** Every class of the gateway over `MAX_CLASS_LINES`. */
+/** Every class of the CLI over `MAX_CLASS_LINES`. */
 function classFindings(): Finding[] {
   return findings(measureClasses).filter((f) => f.key.startsWith(CLASSES));
 }
@@ -217,7 +217,7 @@ test("every listed exception still applies", () => {
   );
 });
 
-test("no class of the gateway is over 150 lines, but the listed ones; the Gateway class is not among them", () => {
+test("no class of the CLI is over 150 lines, but the listed ones; the Gateway class is not among them", () => {
   const unlisted = classFindings()
     .filter((f) => !CLASS_EXCEPTIONS.has(f.key))
     .map((f) => `${f.where} (${f.lines} lines)`);
