@@ -59,7 +59,7 @@ const EXCEPTIONS = new Map<string, string>([
   ],
   [
     "src/engine/evaluate/keyword.ts (anonymous)",
-    "an assertion's constructor: keyword, test, failure text, type mask, annotation, flags and range, each a field",
+    "an assertion's constructor: keyword, test, failure text, type mask, annotation, flags, range and values, each a field",
   ],
   [
     "src/engine/json/json.ts equal",

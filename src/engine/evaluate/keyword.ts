@@ -28,7 +28,7 @@ import type { KeywordResult, Params } from "../output/output.js";
 import type { CompiledPattern } from "../regex/index.js";
 import type { Meter, Run, Subschema } from "./run.js";
 import { typeBits } from "../json/types.js";
-import type { CheckForm, NumericRange, VerdictForm } from "./verdict-forms.js";
+import type { CheckForm, NumericRange, Scalar, VerdictForm } from "./verdict-forms.js";
 
 /** What a keyword does (module comment): asserts, only annotates, or applies subschemas. */
 export type EvaluatorKind = "assertion" | "annotation" | "applicator";
@@ -193,15 +193,16 @@ class Assertion implements Evaluator {
     readonly pure: boolean,
     private readonly metered: boolean,
     private readonly range: NumericRange | undefined,
+    private readonly values: readonly Scalar[] | undefined,
   ) {}
 
   /** A predicate that reads no more of the evaluation than a `Meter` offers is its own form. */
   verdict(): CheckForm | undefined {
     const test = this.test as CheckForm["test"];
     if (!this.pure && !this.metered) return undefined;
-    return this.range === undefined
-      ? { kind: "check", test, pure: this.pure }
-      : { kind: "check", test, pure: this.pure, range: this.range };
+    if (this.range !== undefined) return { kind: "check", test, pure: this.pure, range: this.range };
+    if (this.values !== undefined) return { kind: "check", test, pure: this.pure, values: this.values };
+    return { kind: "check", test, pure: this.pure };
   }
 
   evaluate(instance: unknown, run: Run, _marks: Marks | undefined, out: KeywordResult): boolean {
@@ -235,6 +236,8 @@ export interface AssertionExtras {
   readonly metered?: boolean;
   /** @internal A pure predicate that is a numeric bound, told as data (the verdict fast path tests it inline). */
   readonly range?: NumericRange;
+  /** @internal A pure predicate that is `===` one of a few JSON scalars, told as data (the fast path tests it inline). */
+  readonly values?: readonly Scalar[];
   /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
   readonly annotation?: {
     /** The annotation's value. */
@@ -263,6 +266,7 @@ export function assertion(
     extras.pure === true,
     extras.metered === true,
     extras.pure === true ? extras.range : undefined,
+    extras.pure === true ? extras.values : undefined,
   );
 }
 

@@ -22,6 +22,19 @@ export interface CheckForm {
   readonly pure: boolean;
   /** The test as data when it is a numeric bound: a number passes within it, any other value passes. */
   readonly range?: NumericRange;
+  /**
+   * The test as data when it is a short list of JSON scalars (`enum`, `const`): a value passes when it is `===` one of
+   * them (JSON equality, for scalars: 1 equals 1.0).
+   */
+  readonly values?: readonly Scalar[];
+}
+
+/** A JSON scalar: a string, a finite number, a boolean or null. */
+export type Scalar = string | number | boolean | null;
+
+/** Whether a value is a JSON scalar (between two of them, `===` is JSON equality). */
+export function isScalar(v: unknown): v is Scalar {
+  return typeof v === "string" || typeof v === "boolean" || v === null || (typeof v === "number" && Number.isFinite(v));
 }
 
 /**

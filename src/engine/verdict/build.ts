@@ -13,7 +13,7 @@ import type { SchemaNode, VerdictPlan } from "../evaluate/node.js";
 import type { Subschema } from "../evaluate/run.js";
 import type { CheckForm, ChoiceForm, ConditionForm, MembersForm } from "../evaluate/verdict-forms.js";
 import { decide } from "./check.js";
-import { ANY, fastNode, NEVER, type FastNode } from "./fast-node.js";
+import { ANY, fastNode, NEVER, slotInfo, type FastNode } from "./fast-node.js";
 import { Tally, Verdict } from "./tally.js";
 import { Bits } from "./values.js";
 
@@ -83,6 +83,14 @@ function composed(checks: readonly CheckForm[]): FastNode["test"] {
   };
 }
 
+/** Whether a node has a list of scalars as data, and which (the first check's; any other stays a test). */
+type Listed = Pick<FastNode, "listed"> & Partial<Pick<FastNode, "values">>;
+
+/** The first check told as a list of scalars, as a node's list. */
+function listOf(listing: CheckForm | undefined): Listed {
+  return listing?.values === undefined ? { listed: false } : { listed: true, values: listing.values };
+}
+
 /** Whether a node has numeric bounds, and which. */
 type Range = Pick<FastNode, "ranged"> & Partial<Pick<FastNode, "atLeast" | "above" | "atMost" | "below">>;
 
@@ -113,7 +121,7 @@ const DICTIONARY_KEYS = 128;
 const COMPARED_NAMES = 8;
 
 /** A node's own assertions, as `Builder.own` gathers them. */
-type Own = Pick<FastNode, "mask" | "test" | "units" | "maxDepth"> & Range;
+type Own = Pick<FastNode, "mask" | "test" | "units" | "maxDepth"> & Range & Listed;
 
 /**
  * Whether a node of names is `simple` (fast-node.ts): an object node of fewer names than a dictionary-mode object
@@ -127,6 +135,7 @@ function simple(named: Named, own: Own, forms: Forms, applied: number): boolean 
     (additional === undefined || additional.constant === false) &&
     own.test === undefined &&
     !own.ranged &&
+    !own.listed &&
     !forms.items &&
     forms.contains === undefined &&
     applied === 0 &&
@@ -142,7 +151,7 @@ class Builder {
   /** Nodes run on the accounted path. */
   readonly uncovered = new Set<Subschema>();
   /** The leaf of a name required elsewhere that the walk declares: any JSON data (as `true`). */
-  private readonly anyData = fastNode({ leaf: true, typeOnly: true, pure: true, mask: ANY, units: 1 });
+  private readonly anyData = fastNode({ leaf: true, inline: true, pure: true, mask: ANY, units: 1 });
 
   constructor(private readonly limits: Readonly<Limits>) {
     this.maxDepth = Math.min(limits.maxInstanceDepth, limits.maxEvaluationDepth, limits.maxReferenceDepth, 1_000) - 1;
@@ -161,7 +170,7 @@ class Builder {
   /** A node's fields: a constant, a node on the accounted path, a leaf, or a node applying others. */
   private fields(node: Subschema): Partial<FastNode> {
     if (node.constant !== undefined)
-      return { leaf: true, typeOnly: true, pure: true, mask: node.constant ? ANY : NEVER, units: 1 };
+      return { leaf: true, inline: true, pure: true, mask: node.constant ? ANY : NEVER, units: 1 };
     const plan = (node as SchemaNode).verdictPlan();
     const forms = plan === undefined || plan.needsRun ? undefined : formsOf(plan.predicates, plan.steps);
     if (plan === undefined || forms === undefined) return this.uncover(node);
@@ -170,7 +179,7 @@ class Builder {
     const members = forms.members;
     if (members === undefined && !forms.items && forms.contains === undefined && applied === 0) {
       const pure = forms.checks.every((c) => c.pure);
-      return { ...own, leaf: true, typeOnly: own.test === undefined && !own.ranged, pure };
+      return { ...own, leaf: true, inline: own.test === undefined, pure };
     }
     // Names required beside no declared one, so many that an object holding them all is in dictionary mode: the
     // accounted path probes them and walks the object once, which costs less there than the walk's lookup per key
@@ -198,12 +207,19 @@ class Builder {
     return { leaf: false, accounted: node };
   }
 
-  /** A node's own assertions: its type mask, its other checks composed, its numeric range, its units. */
+  /**
+   * A node's own assertions: its type mask, its numeric range, its list of scalars, its other checks composed, its
+   * units.
+   */
   private own(plan: VerdictPlan, forms: Forms): Own {
+    // Tested before the other checks, so only where they are pure: a metered one may throw, or charge, before it.
+    const pure = forms.checks.every((c) => c.pure);
+    const listing = pure ? forms.checks.find((c) => c.values !== undefined) : undefined;
     return {
       mask: plan.typeMask === 0 ? ANY : plan.typeMask,
-      test: composed(forms.checks.filter((c) => c.range === undefined)),
+      test: composed(forms.checks.filter((c) => c.range === undefined && c !== listing)),
       ...rangeOf(forms.checks),
+      ...listOf(listing),
       units: plan.cost,
       maxDepth: this.maxDepth,
     };
@@ -244,10 +260,13 @@ class Builder {
 
   private members({ form, names, folded }: Named): Partial<FastNode> {
     const required = [...form.required, ...folded.map(() => true)];
+    const nodes = [...form.nodes.map((n) => this.record(n)), ...folded.map(() => this.anyData)];
     return {
       names,
-      nodes: [...form.nodes.map((n) => this.record(n)), ...folded.map(() => this.anyData)],
+      nodes,
       required,
+      // A record still being made (a recursion) is not inline yet: its entry sends the walk to the record.
+      slots: nodes.map((n, i) => slotInfo(n, required[i] === true)),
       requiredCount: required.filter(Boolean).length,
       requiredElsewhere: folded.length === 0 ? form.requiredElsewhere : [],
       patterns: form.patterns,

@@ -11,7 +11,7 @@
 import { isInstance, LimitError } from "../errors.js";
 import { hasOwn } from "../json/json.js";
 import type { CompiledPattern } from "../regex/index.js";
-import { MEMBER_UNITS, type FastChoice, type FastNode } from "./fast-node.js";
+import { DATA, INLINE, MEMBER_UNITS, REQUIRED, UNITS_SHIFT, type FastChoice, type FastNode } from "./fast-node.js";
 import { accounted } from "./accounted.js";
 import { type Tally, Verdict } from "./tally.js";
 import { Bits, jsonBits, plain, walkBelow, walkMember } from "./values.js";
@@ -80,11 +80,11 @@ function checkSimple(tally: Tally, node: FastNode, value: unknown, depth: number
  * A `simple` node's members (declared names, no pattern, the others refused or checked as JSON data), in a for…in of
  * its own. V8 makes a for…in generic for good once it has walked one object in dictionary mode, which a node of many
  * names or of patterns is the likely one to meet (`walkMembers` takes those): sharing one loop with them cost the
- * hot set a sixth (`npm run bench -- --only hot-set`, 2026-12-07). A member whose node is a leaf of `type` alone is
+ * hot set a sixth (`npm run bench -- --only hot-set`, 2026-12-07). A member whose node is an `inline` leaf is
  * tested here without a call; the first whose node is not a leaf is left to `check`'s loop (`tally.next`).
  */
 function walkSimple(tally: Tally, node: FastNode, object: Record<string, unknown>, depth: number): number {
-  const { names, nodes, required, closed, maxKeys, index } = node;
+  const { names, nodes, slots, closed, maxKeys, index } = node;
   let result: number = Verdict.VALID;
   let spent = 0;
   let keys = 0;
@@ -108,18 +108,20 @@ function walkSimple(tally: Tally, node: FastNode, object: Record<string, unknown
         result |= Verdict.INVALID;
       } else result |= walkMember(tally, value);
     } else {
-      if (required[slot] === true) met++;
-      const child = nodes[slot] as FastNode;
-      if (child.typeOnly) {
-        spent += MEMBER_UNITS + child.units;
+      const info = slots[slot] as number;
+      if ((info & REQUIRED) !== 0) met++;
+      if ((info & INLINE) !== 0) {
+        // An inline leaf, from its entry alone unless it tests data besides its type (`inlineMember`'s test).
+        spent += info >>> UNITS_SHIFT;
         const bits = jsonBits(value);
-        if ((bits & child.mask) === 0) result |= bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
+        if ((bits & info) === 0) result |= bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
+        else if ((info & DATA) !== 0 && !dataHolds(nodes[slot] as FastNode, value)) result |= Verdict.INVALID;
         else if ((bits & (Bits.OBJECT | Bits.ARRAY)) !== 0) result |= walkBelow(tally, value as object, 1);
-      } else if (next === undefined && !child.leaf) {
+      } else if (next === undefined && !(nodes[slot] as FastNode).leaf) {
         spent += MEMBER_UNITS;
-        next = child;
+        next = nodes[slot];
         nextValue = value;
-      } else result |= member(tally, child, value, depth);
+      } else result |= member(tally, nodes[slot] as FastNode, value, depth);
     }
     if (result >= Verdict.UNKNOWN) return Verdict.UNKNOWN;
   }
@@ -223,11 +225,23 @@ function testLeaf(tally: Tally, leaf: FastNode, value: unknown): number {
   return (bits & (Bits.OBJECT | Bits.ARRAY)) === 0 ? Verdict.VALID : walkBelow(tally, value as object, 1);
 }
 
-/** Whether a value (JSON data, of the node's types) passes the node's bounds and other assertions. */
+/** Whether a value (JSON data, of the node's types) passes the node's bounds, list and other assertions. */
 function holds(tally: Tally, node: FastNode, value: unknown): boolean {
-  if (node.ranged && typeof value === "number" && !within(node, value)) return false;
+  if (!dataHolds(node, value)) return false;
   const test = node.test;
   return test === undefined || test(value, tally);
+}
+
+/** Whether a value passes the node's assertions told as data: its numeric bounds and its list of scalars. */
+function dataHolds(node: FastNode, value: unknown): boolean {
+  if (node.ranged && typeof value === "number" && !within(node, value)) return false;
+  return !node.listed || listedIn(node.values, value);
+}
+
+/** Whether a value is `===` one of a list of JSON scalars (JSON equality between scalars). */
+function listedIn(values: readonly unknown[], value: unknown): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i] === value) return true;
+  return false;
 }
 
 /** Whether a number is within a node's bounds. */
@@ -249,7 +263,7 @@ function member(tally: Tally, node: FastNode, value: unknown, depth: number): nu
  * An object's members against a node's members form, in one for…in walk over its own keys (no key list). A key's
  * slot is first the one the key at the same position had in the last object (objects of one tool repeat their
  * layout), else looked up and remembered. Each member is given its declared node, the nodes of the patterns its name
- * matches, the node for the others, or the JSON data check. A member whose node is a leaf of `type` alone is tested
+ * matches, the node for the others, or the JSON data check. A member whose node is an `inline` leaf is tested
  * here, without a call; the first whose node is not a leaf is left to `check`'s loop (`tally.next`).
  */
 function walkMembers(tally: Tally, node: FastNode, object: Record<string, unknown>, depth: number): number {
@@ -275,9 +289,9 @@ function walkMembers(tally: Tally, node: FastNode, object: Record<string, unknow
     const child = slot >= 0 ? (nodes[slot] as FastNode) : matched ? undefined : additional;
     if (child === undefined) {
       if (!matched) result |= walkMember(tally, value);
-    } else if (child.typeOnly) {
+    } else if (child.inline) {
       spent += MEMBER_UNITS + child.units;
-      result |= typeOnlyMember(tally, child, value);
+      result |= inlineMember(tally, child, value);
     } else if (next === undefined && !child.leaf) {
       spent += MEMBER_UNITS;
       next = child;
@@ -294,10 +308,14 @@ function walkMembers(tally: Tally, node: FastNode, object: Record<string, unknow
   return result;
 }
 
-/** A member whose node is a leaf of `type` alone, tested without a call of its own (its units charged by the walk). */
-function typeOnlyMember(tally: Tally, child: FastNode, value: unknown): number {
+/**
+ * A member whose node is an `inline` leaf, as `testLeaf` tests it, without a call of its own where V8 inlines this
+ * (its units charged by the walk).
+ */
+function inlineMember(tally: Tally, child: FastNode, value: unknown): number {
   const bits = jsonBits(value);
   if ((bits & child.mask) === 0) return bits === 0 ? Verdict.UNKNOWN : Verdict.INVALID;
+  if (!dataHolds(child, value)) return Verdict.INVALID;
   return (bits & (Bits.OBJECT | Bits.ARRAY)) !== 0 ? walkBelow(tally, value as object, 1) : Verdict.VALID;
 }
 
@@ -401,7 +419,7 @@ function countLeafMatches(tally: Tally, leaf: FastNode, array: readonly unknown[
 
 /** The items of `array` from `from` on against a leaf, as `testLeaf` one by one (charged by the caller). */
 function testLeafItems(tally: Tally, leaf: FastNode, array: readonly unknown[], from: number): number {
-  if (leaf.ranged && leaf.test === undefined) return testRangeItems(tally, leaf, array, from);
+  if (leaf.ranged && leaf.test === undefined && !leaf.listed) return testRangeItems(tally, leaf, array, from);
   let result: number = Verdict.VALID;
   for (let i = from; i < array.length; i++) {
     const answer = testLeaf(tally, leaf, array[i]);

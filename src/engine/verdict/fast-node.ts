@@ -11,8 +11,11 @@ import type { CompiledPattern } from "../regex/index.js";
 export interface FastNode {
   /** Assertions only: members and items are the JSON data check's, nothing is applied in place. */
   leaf: boolean;
-  /** A leaf of `type` alone (no other assertion, no bound): tested inline by the walks. */
-  typeOnly: boolean;
+  /**
+   * A leaf whose assertions are all data (`type`, numeric bounds, a list of scalars; no `test`): tested inline by the
+   * walks, without a call.
+   */
+  inline: boolean;
   /** A leaf whose assertions charge nothing and read no limit. */
   pure: boolean;
   /**
@@ -35,6 +38,9 @@ export interface FastNode {
   above: number;
   atMost: number;
   below: number;
+  /** A list of JSON scalars as data (`enum`, `const`), tested inline (`listed`): a value must be `===` one of them. */
+  listed: boolean;
+  values: readonly unknown[];
   /**
    * Units charged for any value when applied in place: the keywords' steps on entry and the members form's fixed
    * steps (the assertions meter their own). A member's entry adds `MEMBER_UNITS`.
@@ -47,6 +53,12 @@ export interface FastNode {
   names: readonly string[] | undefined;
   nodes: readonly FastNode[];
   required: readonly boolean[];
+  /**
+   * Each declared name's member as one small integer (`slotInfo`), so that a walk reads one array for it: the child's
+   * type mask, whether the name is required, whether the child is `inline` and tests data besides its type, and the
+   * units its entry charges.
+   */
+  slots: readonly number[];
   requiredCount: number;
   requiredElsewhere: readonly string[];
   /** Patterns each member name is tested against, and what applies to the names each matches. */
@@ -108,6 +120,23 @@ export const NEVER = 0;
 /** Units of entering a member, besides the member's node: its step on the accounted path, and the value itself. */
 export const MEMBER_UNITS = 2;
 
+/** `slots`: the name is required (the low 7 bits are the child's mask, when it is `inline`). */
+export const REQUIRED = 0x80;
+/** `slots`: the child is `inline`. */
+export const INLINE = 0x100;
+/** `slots`: the child is `inline` with assertions told as data besides its type (`dataHolds` reads the record). */
+export const DATA = 0x200;
+/** `slots`: the shift of the units entering an `inline` child charges (`MEMBER_UNITS` and its own). */
+export const UNITS_SHIFT = 10;
+
+/** A member's `slots` entry, from its node and whether its name is required. */
+export function slotInfo(child: FastNode, required: boolean): number {
+  const flag = required ? REQUIRED : 0;
+  if (!child.inline) return flag;
+  const data = child.ranged || child.listed ? DATA : 0;
+  return flag | INLINE | data | child.mask | ((MEMBER_UNITS + child.units) << UNITS_SHIFT);
+}
+
 /** The empty list of every read-only field not given (the written ones, `laidKeys` and `laidSlots`, get their own). */
 const NONE: readonly never[] = [];
 
@@ -115,7 +144,7 @@ const NONE: readonly never[] = [];
 export function fastNode(fields: Partial<FastNode>): FastNode {
   return {
     leaf: true,
-    typeOnly: false,
+    inline: false,
     pure: false,
     simple: false,
     closed: false,
@@ -123,11 +152,14 @@ export function fastNode(fields: Partial<FastNode>): FastNode {
     test: undefined,
     ranged: false,
     ...UNBOUNDED,
+    listed: false,
+    values: NONE,
     units: 1,
     maxDepth: 0,
     names: undefined,
     nodes: NONE,
     required: NONE,
+    slots: NONE,
     requiredCount: 0,
     requiredElsewhere: NONE,
     patterns: NONE,

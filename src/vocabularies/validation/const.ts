@@ -4,6 +4,7 @@ import { jsonEqual, preview } from "../../engine/json/json.js";
 import type { Meter } from "../../engine/evaluate/run.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
 import { meteredAssertion } from "../../engine/evaluate/keyword.js";
+import { isScalar } from "../../engine/evaluate/verdict-forms.js";
 import { got } from "../../engine/output/messages.js";
 
 export const const_: KeywordDefinition = {
@@ -17,6 +18,8 @@ export const const_: KeywordDefinition = {
       params: { allowed: value },
       message: `must be ${preview(value)}, ${got(instance)}`,
     });
-    return meteredAssertion("const", holds, describe, { pure: !structured });
+    // A JSON scalar is told to the verdict fast path as data too (a list of one).
+    const listed = isScalar(value) ? { values: [value] } : {};
+    return meteredAssertion("const", holds, describe, { pure: !structured, ...listed });
   },
 };

@@ -3,6 +3,7 @@
 import { LimitError } from "../../engine/errors.js";
 import { jsonEqual, jsonHash, UNMETERED } from "../../engine/json/json.js";
 import type { KeywordDefinition } from "../../engine/evaluate/keyword.js";
+import { isScalar } from "../../engine/evaluate/verdict-forms.js";
 import { meteredAssertion } from "../../engine/evaluate/keyword.js";
 import { got, valueList } from "../../engine/output/messages.js";
 
@@ -27,6 +28,9 @@ function hashedValues(values: readonly unknown[]): { buckets: ReadonlyMap<number
 }
 
 const HASH_DEPTH = 64;
+
+/** Values up to which an enum of JSON scalars is told to the verdict fast path as data (compared one by one). */
+const LISTED_VALUES = 16;
 
 export const enum_: KeywordDefinition = {
   keyword: "enum",
@@ -59,6 +63,10 @@ export const enum_: KeywordDefinition = {
         return false;
       },
       (instance) => ({ params: { allowed: value }, message: `must be one of ${allowed}, ${got(instance)}` }),
+      // Without objects or arrays the test reads nothing of the meter; a short list of scalars is data as well.
+      structured.length > 0
+        ? {}
+        : { pure: true, ...(value.length <= LISTED_VALUES && value.every(isScalar) ? { values: value } : {}) },
     );
   },
 };

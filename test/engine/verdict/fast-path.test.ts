@@ -191,6 +191,72 @@ describe("what the fast path decides", () => {
     }
   });
 
+  test("a list of scalars as data (enum, const): JSON equality, in place, as member, items and contains", () => {
+    const lists = [
+      { enum: ["a", "b"] },
+      { enum: [1, "1", null, true] },
+      { enum: [0] },
+      { enum: [-0, 2.5] },
+      { const: 1 },
+      { const: "a" },
+      { const: null },
+      { const: false },
+      { enum: ["a", { k: 1 }] },
+      { enum: Array.from({ length: 20 }, (_, i) => i) },
+    ];
+    const values = ["a", "b", "1", 1, 1.0, -0, 0, 2.5, 1.5, null, true, false, { k: 1 }, [1], 19, 20];
+    for (const list of lists) {
+      for (const typed of [list, { ...list, type: "string" }, { ...list, minLength: 1 }, { ...list, minimum: 1 }]) {
+        const schemas = [
+          { allOf: [typed] },
+          { type: "object", properties: { n: typed } },
+          { type: "object", properties: { n: typed }, additionalProperties: false },
+          { type: "object", properties: { n: typed }, patternProperties: { "^x": true } },
+          { type: "array", items: typed },
+          { type: "array", contains: typed },
+        ];
+        const validators = schemas.map((schema) => compile(schema));
+        for (const value of values) {
+          const instances = [value, { n: value }, { n: value }, { n: value, x: 1 }, [value, value], [value]];
+          for (const [i, instance] of instances.entries()) {
+            const decided = fast(validators[i] as Validator, instance);
+            assert.notEqual(decided, undefined, JSON.stringify({ schema: schemas[i], instance }));
+          }
+        }
+      }
+    }
+  });
+
+  test("a list beside a metered assertion keeps the keywords' order: a limit the assertion meets is still reported", () => {
+    const pattern = "^a*$";
+    const long = "a".repeat(40) + "b";
+    const limits: string[] = [];
+    for (const member of [
+      { type: "string", pattern, enum: ["x", "y"] },
+      { type: "string", enum: ["x", "y"], pattern },
+    ]) {
+      const v = compile({ type: "object", properties: { s: member } }, { limits: { maxRegexSteps: 10 } });
+      const outcome = (run: () => unknown): unknown => {
+        try {
+          return run();
+        } catch (e) {
+          if (!(e instanceof LimitError)) throw e;
+          return e.limit;
+        }
+      };
+      for (const s of ["x", "aa", long]) {
+        const instance = { s };
+        const accounted = outcome(() => v.count(instance).valid);
+        assert.deepEqual(outcome(() => v.isValid(instance)), accounted, JSON.stringify({ member, s }));
+        const decided = outcome(() => fast(v, instance) ?? "undecided");
+        if (decided !== "undecided") assert.equal(decided, accounted);
+        if (typeof accounted === "string") limits.push(accounted);
+      }
+    }
+    // The pattern first meets the limit on the long string; the list first refuses it before the pattern runs.
+    assert.deepEqual(limits, ["maxRegexSteps"]);
+  });
+
   test("anyOf, oneOf and not: how many branches pass decides, and a value no branch accepts is still JSON data", () => {
     const nullable = compile({ type: "object", properties: { a: { anyOf: [{ type: "string" }, { type: "null" }] } } });
     assert.equal(fast(nullable, { a: null }), true);
