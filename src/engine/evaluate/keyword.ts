@@ -236,7 +236,7 @@ export interface AssertionExtras {
   readonly metered?: boolean;
   /** @internal A pure predicate that is a numeric bound, told as data (the verdict fast path tests it inline). */
   readonly range?: NumericRange;
-  /** @internal A pure predicate that is `===` one of a few JSON scalars, told as data (the fast path tests it inline). */
+  /** @internal A pure predicate that is `===` one of a few JSON scalars, as data (the fast path tests it inline). */
   readonly values?: readonly Scalar[];
   /** The annotation a passing instance (of the given types, default all) gets: `format` asserts and annotates. */
   readonly annotation?: {

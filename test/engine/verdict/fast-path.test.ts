@@ -247,7 +247,11 @@ describe("what the fast path decides", () => {
       for (const s of ["x", "aa", long]) {
         const instance = { s };
         const accounted = outcome(() => v.count(instance).valid);
-        assert.deepEqual(outcome(() => v.isValid(instance)), accounted, JSON.stringify({ member, s }));
+        assert.deepEqual(
+          outcome(() => v.isValid(instance)),
+          accounted,
+          JSON.stringify({ member, s }),
+        );
         const decided = outcome(() => fast(v, instance) ?? "undecided");
         if (decided !== "undecided") assert.equal(decided, accounted);
         if (typeof accounted === "string") limits.push(accounted);
