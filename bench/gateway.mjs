@@ -8,6 +8,9 @@
 // 2026-07-28 clients calling for a fixed time against one replica, against HAProxy in front of that one replica, and
 // against HAProxy in front of two (each replica its own stdio child), in rotating rounds, with the CPU each process
 // spent per call; skipped, with the reason printed, without HAProxy (`haproxy` on the PATH, or /usr/sbin/haproxy).
+// Beside the gateway, the same calls through one more stdio hop and nothing else (bench/stdio-hop.mjs: each line parsed and
+// written again), the floor under what any stdio gateway adds; with BENCH_GATEWAY_BASELINE=<another build's
+// dist/cli/main.js>, that build's gateway too, in the same rotating rounds (its added latency against this one's).
 // Prints markdown (and the figures as JSON on stderr).
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -32,6 +35,9 @@ import {
 } from "./gateway-http.mjs";
 
 const SERVER = join(REPO, "bench", "gateway-server.mjs");
+const HOP = join(REPO, "bench", "stdio-hop.mjs");
+/** Another build's CLI, whose gateway is timed beside this one's (BENCH_GATEWAY_BASELINE). */
+const BASELINE_CLI = process.env.BENCH_GATEWAY_BASELINE;
 const CLI = join(REPO, "dist", "cli", "main.js");
 /** Concurrent 2026-07-28 clients in the throughput measurement. */
 const CONCURRENCY = 8;
@@ -77,11 +83,16 @@ function rssKiB(pid) {
 async function latencyPaths(dir, http) {
   const direct = await connect([SERVER]);
   const gateway = await connect([CLI, "gateway", "--config", config(dir, 1)]);
+  const hop = await connect([HOP, SERVER]);
   const legacy = await legacyClient(http.url);
   const modern = await modernClient(http.url);
+  const baseline =
+    BASELINE_CLI === undefined ? [] : [await connect([BASELINE_CLI, "gateway", "--config", config(dir, 1)])];
   return [
     { key: "direct", client: direct.client, tool: "echo", http: false, pid: direct.pid },
     { key: "gateway", client: gateway.client, tool: "s0__echo", http: false, pid: gateway.pid },
+    { key: "hop", client: hop.client, tool: "s0__echo", http: false, pid: hop.pid },
+    ...baseline.map((b) => ({ key: "baseline", client: b.client, tool: "s0__echo", http: false, pid: b.pid })),
     { key: "http2025", client: legacy, tool: "s0__echo", http: true, pid: http.pid },
     { key: "http2026", client: modern, tool: "s0__echo", http: true, pid: http.pid },
   ];
@@ -199,6 +210,24 @@ function printLatency(result, perRound) {
   console.log(`| through the gateway | ${us(result.gatewayUs.median)} | ${us(result.gatewayUs.p99)} |`);
   console.log(`| added by the gateway | ${us(result.addedUs.median)} | ${us(result.addedUs.p99)} |`);
   console.log(`\nPer-round added medians: ${perRound.map((r) => (r.gateway - r.direct).toFixed(0)).join(", ")} µs.`);
+  const { hop, baseline } = result;
+  console.log(
+    `\nOne more stdio hop and nothing else (bench/stdio-hop.mjs: each line parsed and written again, no SDK, no ` +
+      `check), the floor under any stdio gateway, in the same rounds: ${us(hop.median)} median, ${us(hop.p99)} p99, ` +
+      `adding ${us(hop.addedMedian)} median and ${us(hop.addedP99)} p99 (per round: ` +
+      `${perRound.map((r) => (r.hop - r.direct).toFixed(0)).join(", ")} µs). CPU per call of the process the client ` +
+      `talks to: the server ${us(result.cpuUsPerCall.direct.peer)} directly, the hop ` +
+      `${us(result.cpuUsPerCall.hop.peer)}, the gateway ${us(result.cpuUsPerCall.gateway.peer)} (their children not ` +
+      `counted).`,
+  );
+  if (baseline === undefined) return;
+  console.log(
+    `\nThe gateway of BENCH_GATEWAY_BASELINE (${BASELINE_CLI}), in the same rounds: ${us(baseline.median)} median, ` +
+      `${us(baseline.p99)} p99, adding ${us(baseline.addedMedian)} median and ${us(baseline.addedP99)} p99; CPU per ` +
+      `call ${us(result.cpuUsPerCall.baseline.peer)}. This build's added median over the baseline's, the median of ` +
+      `the rounds' ratios: ×${baseline.addedRatio.toFixed(2)} (per round: ` +
+      `${perRound.map((r) => ((r.gateway - r.direct) / (r.baseline - r.direct)).toFixed(2)).join(", ")}).`,
+  );
 }
 
 function printHttp(result) {
@@ -357,6 +386,15 @@ export async function main(argv) {
       const f = figures(samples[key]);
       return { ...f, addedMedian: f.median - direct.median, addedP99: f.p99 - direct.p99 };
     };
+    const baseline =
+      samples.baseline === undefined
+        ? {}
+        : {
+            baseline: {
+              ...httpFigures("baseline"),
+              addedRatio: median(perRound.map((r) => (r.gateway - r.direct) / (r.baseline - r.direct))),
+            },
+          };
     const result = {
       date: new Date().toISOString(),
       node: process.version,
@@ -371,6 +409,8 @@ export async function main(argv) {
         p99: gateway.p99 - direct.p99,
         perRoundMedians: perRound.map((r) => r.gateway - r.direct),
       },
+      hop: httpFigures("hop"),
+      ...baseline,
       http: {
         callsPerRound: httpCalls,
         http2025: httpFigures("http2025"),

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- --only gateway` (docs/guide/gateway.md "Performance"): it runs on its own, with a trivial server
- * direct and behind the gateway, and reports both latencies, what the gateway adds and its memory per server; the
+ * direct, behind the gateway and behind one bare stdio hop (the floor under any gateway), and reports the latencies,
+ * what the gateway and the hop add and the gateway's memory per server; the
  * HTTP front's latency for a 2025-11-25 session and a 2026-07-28 (stateless) client; and the calls per second of one
  * replica and of two behind HAProxy (or why that part was skipped). Quick, and nothing here asserts a time: only that
  * every figure is measured and reported, and that no call of the throughput part failed.
@@ -20,6 +21,7 @@ interface Figures {
   directUs?: { median?: number };
   gatewayUs?: { median?: number };
   addedUs?: { median?: number };
+  hop?: { median?: number; addedMedian?: number };
   gatewayRssKiB?: Record<string, number>;
   http?: Record<string, { median?: number; p99?: number }>;
   throughput?: { skipped?: string; replica?: Setup; haproxy1?: Setup; haproxy2?: Setup };
@@ -50,6 +52,8 @@ test("the gateway benchmark reports direct and gateway latency, what is added, a
   for (const key of ["directUs", "gatewayUs", "addedUs"] as const)
     assert.ok(Number.isFinite(figures[key]?.median), key);
   assert.ok(Number.isFinite(figures.gatewayRssKiB?.["1"]));
+  assert.ok(Number.isFinite(figures.hop?.median) && Number.isFinite(figures.hop?.addedMedian), "hop");
+  assert.match(run.stdout, /^One more stdio hop and nothing else .* adding -?\d+ µs median/m);
   assert.match(run.stdout, /MiB per server/);
 });
 
