@@ -9,7 +9,7 @@
 import { CliError, ExitCode, parseArgs } from "../args.js";
 import { printable } from "../terminal-text.js";
 import type { Io } from "../validate-command.js";
-import { approveHeld, type Approval } from "./policy/pin-ledger.js";
+import { approveHeld, type Approval } from "./policy/approval.js";
 
 /** `<tool>@sha256-<43 base64url characters>`. */
 const NAMED = /^(.+)@(sha256-[A-Za-z0-9_-]{43})$/;

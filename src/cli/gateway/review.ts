@@ -18,7 +18,9 @@ import { shadowedNames, type Shadowed } from "./policy/shadowing.js";
 import { serverPinName, ServerIdentities } from "./policy/server-identity.js";
 import { shadowLine } from "./routing/admissions.js";
 import { promptNames, type GatewaySettings } from "./gateway.js";
-import { PinLedger, digestOf, heldPath, type HeldDefinition, type PinsMode } from "./policy/pin-ledger.js";
+import { digestOf } from "./policy/approval.js";
+import { heldPath } from "./policy/pin-files.js";
+import { PinLedger, type HeldDefinition, type PinsMode } from "./policy/pin-ledger.js";
 import { loadSdk } from "./sdk.js";
 import { Upstream } from "./upstream/upstream.js";
 

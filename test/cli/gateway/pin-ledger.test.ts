@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { heldPath, PinLedger, type HeldDefinition } from "../../../src/cli/gateway/policy/pin-ledger.js";
+import { heldPath } from "../../../src/cli/gateway/policy/pin-files.js";
+import { PinLedger, type HeldDefinition } from "../../../src/cli/gateway/policy/pin-ledger.js";
 import { ToolCatalog } from "../../../src/index.js";
 import { cliPath, runCli } from "../helpers.js";
 

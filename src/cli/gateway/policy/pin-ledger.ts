@@ -1,271 +1,34 @@
 /**
  * The gateway's pin ledger (docs/guide/gateway.md "Pins and reviewed updates"): the one owner of the pins a gateway
  * admits against and of the tools it holds, used by the running gateway, `gateway review` and `gateway approve`.
- * Without a pins file the pins live in memory for the run. With one, the file is `admit --pins`'s format (listed tool
- * name → canonical text or digest), checked pin by pin whenever it is read, and its held file (`<pins>.held`) records
- * each held tool's current definition, which is what `approve` pins once the digest a person reviewed matches it.
- * Every change to either file is a read-modify-write under one lock file (`<pins>.lock`), each file replaced
- * atomically, so two writers (two gateways, `approve` beside a gateway) never lose each other's pins.
+ * Without a pins file the pins live in memory for the run. With one, the pins file and its held file (pin-files.ts)
+ * are read and written here, each change a read-modify-write under the file's lock (file-lock.ts), so two writers
+ * (two gateways, `approve` beside a gateway) never lose each other's pins; what `approve` pins is approval.ts's.
  */
 
-import {
-  existsSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  unwatchFile,
-  watchFile,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, unwatchFile, watchFile } from "node:fs";
 import { errorMessage } from "../../../engine/errors.js";
-import { isPlainObject } from "../../../engine/json/json.js";
-import { ToolCatalog } from "../../../index.js";
-import { CliError, errorCode, oneLine } from "../../args.js";
-import { DEFAULT_MAX_INPUT_BYTES, readJson } from "../../files.js";
-import { textDigest } from "./listed-identity.js";
+import { oneLine } from "../../args.js";
+import { withLock } from "./file-lock.js";
+import {
+  define,
+  heldPath,
+  pinsText,
+  readHeld,
+  readPins,
+  writeAtomically,
+  writeHeld,
+  type HeldDefinition,
+  type HeldRecord,
+} from "./pin-files.js";
 
-/** A held tool's definition as admission found it: what approving it pins. */
-export interface HeldDefinition {
-  /** The server the tool comes from. */
-  readonly server: string;
-  /** `tool_changed` or `tool_unpinned`; for a server (`server:<name>`), `server_changed` or `server_unpinned`. */
-  readonly code: string;
-  /** The JSON Pointers that differ from the pin (`[""]`: the whole definition, against a digest pin). */
-  readonly fields: readonly string[];
-  /** The definition now listed (its canonical text). */
-  readonly canonical: string;
-}
-
-/** A tool the gateway holds, as the held file records it. */
-export interface HeldRecord extends HeldDefinition {
-  /** When it was first held with this definition. */
-  readonly since: string;
-}
+export type { HeldDefinition } from "./pin-files.js";
 
 export type PinsMode = "tofu" | "enforce";
-
-/** How long a writer waits for another's lock before giving up. */
-const LOCK_WAIT_MS = 10_000;
-/** A lock older than this, or whose process is gone, was left by a writer that died: it is taken over. */
-const LOCK_STALE_MS = 30_000;
-
-/** The held file beside a pins file. */
-export function heldPath(pinsPath: string): string {
-  return `${pinsPath}.held`;
-}
-
-let temporaries = 0;
-
-/** Writes `text` to `path` atomically: a temporary file in the same directory, renamed over it. */
-function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.${++temporaries}.tmp`;
-  try {
-    writeFileSync(temporary, text, { flag: "wx", mode: 0o644 });
-    renameSync(temporary, path);
-  } catch (e) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // not created
-    }
-    throw e;
-  }
-}
 
 /** A path as one shell word (quoted when it holds anything but plain path characters). */
 function shellWord(text: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Defines an own enumerable member (a name such as `__proto__` is an ordinary member). */
-function define<T>(target: Record<string, T>, name: string, value: T): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/**
- * A pins file's content checked pin by pin, as admission will read it: each pin a digest (`sha256-` and 43 base64url
- * characters) or a canonical text of a tool definition. Throws `CliError` (exit 2) naming the first bad entry.
- */
-function checkedPins(value: unknown, path: string): Record<string, string> {
-  if (!isPlainObject(value)) throw new CliError(`pins file ${path} is not an object from tool name to pin`);
-  const pins: Record<string, string> = {};
-  for (const [name, pin] of Object.entries(value)) {
-    const entry = `pins file ${path}: the pin of ${JSON.stringify(name)}`;
-    if (typeof pin !== "string") throw new CliError(`${entry} is not a string (a canonical text or a sha256- digest)`);
-    // Admission's own rule for a pin, applied to this one pin alone.
-    const checked = ToolCatalog.admitBatch([], { pins: { [name]: pin } });
-    if (!checked.ok) {
-      const { message } = checked.error;
-      throw new CliError(`${entry} ${oneLine(message.slice(Math.max(0, message.indexOf("must be"))))}`);
-    }
-    if (!pin.startsWith("sha256-")) {
-      try {
-        ToolCatalog.canonical(JSON.parse(pin));
-      } catch (e) {
-        throw new CliError(`${entry} is not a tool definition's canonical text: ${oneLine(errorMessage(e))}`);
-      }
-    }
-    define(pins, name, pin);
-  }
-  return pins;
-}
-
-/** The pins a file holds, checked pin by pin, or undefined when there is no such file. */
-async function readPins(path: string): Promise<Record<string, string> | undefined> {
-  if (path === "-") throw new CliError("--pins needs a file (it may be written), not -");
-  if (!existsSync(path)) return undefined;
-  return checkedPins(await readJson(path, "pins file", DEFAULT_MAX_INPUT_BYTES), path);
-}
-
-/** The held records a held file holds ({} when there is none). */
-async function readHeld(path: string): Promise<Record<string, HeldRecord>> {
-  if (!existsSync(path)) return {};
-  const held = await readJson(path, "held file", DEFAULT_MAX_INPUT_BYTES);
-  if (!isPlainObject(held)) throw new CliError(`held file ${path} is not a JSON object`);
-  for (const [name, record] of Object.entries(held)) {
-    if (!isPlainObject(record) || typeof record["canonical"] !== "string") {
-      throw new CliError(`held file ${path}: the entry for ${JSON.stringify(name)} has no canonical definition`);
-    }
-  }
-  return held as Record<string, HeldRecord>;
-}
-
-/** Pins, one member per line, as `admit --pins` writes them. */
-function pinsText(pins: Record<string, string>): string {
-  return JSON.stringify(pins, null, 2) + "\n";
-}
-
-/** Writes the held records (or removes the held file when there are none). */
-function writeHeld(path: string, held: Record<string, HeldRecord>): void {
-  if (Object.keys(held).length > 0) writeAtomically(path, JSON.stringify(held, null, 2) + "\n");
-  else if (existsSync(path)) unlinkSync(path);
-}
-
-/**
- * The digest of a held definition's canonical text (a tool's listed canonical text, `_meta` included, or a server's
- * identity): what review shows and approve names. For a tool without `_meta` it is `ToolCatalog.digest`'s.
- */
-export async function digestOf(canonical: string): Promise<string> {
-  JSON.parse(canonical);
-  return textDigest(canonical);
-}
-
-/** Whether a lock file was left by a writer that is gone (its process ended, or it is older than any write takes). */
-function staleLock(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(lock, "utf8").trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-      } catch (e) {
-        if (errorCode(e) === "ESRCH") return true;
-      }
-    }
-    return Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS;
-  } catch {
-    return false; // gone already, or being written: try again
-  }
-}
-
-/** Locks held by this process, so that two writers in one process wait for each other too. */
-const locked = new Map<string, Promise<void>>();
-
-/**
- * Runs `work` holding the lock of a pins file: `<pins>.lock`, created exclusively, holding the writer's pid. A writer
- * waits (at most `LOCK_WAIT_MS`) while another holds it; a lock whose process is gone is taken over.
- */
-async function withLock<T>(path: string, work: () => Promise<T>): Promise<T> {
-  const lock = `${path}.lock`;
-  // One writer at a time within this process, then across processes through the lock file.
-  const before = locked.get(lock) ?? Promise.resolve();
-  let release: () => void = () => undefined;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const queued = before.then(() => mine);
-  locked.set(lock, queued);
-  await before;
-  try {
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        writeFileSync(lock, `${process.pid}\n`, { flag: "wx" });
-        break;
-      } catch (e) {
-        if (errorCode(e) !== "EEXIST") throw new CliError(`cannot lock ${path}: ${oneLine(errorMessage(e))}`);
-        if (staleLock(lock)) {
-          try {
-            unlinkSync(lock);
-          } catch {
-            // another writer took it over first
-          }
-          continue;
-        }
-        if (Date.now() > deadline)
-          throw new CliError(`${path} is locked by another writer (${lock}); try again, or remove a stale lock`);
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 20)));
-      }
-    }
-    try {
-      return await work();
-    } finally {
-      try {
-        unlinkSync(lock);
-      } catch {
-        // removed as stale by another writer
-      }
-    }
-  } finally {
-    release();
-    if (locked.get(lock) === queued) locked.delete(lock);
-  }
-}
-
-/** One tool `approve` is asked to pin: its name and the digest of the definition the person reviewed. */
-export interface Approval {
-  readonly name: string;
-  readonly digest: string;
-}
-
-/**
- * Pins, for each approval, the held definition whose digest is the one named, and removes it from the held file,
- * under the lock: all or nothing. Throws `CliError` when a tool is not held or its held definition is not the one
- * reviewed (it changed since), and then writes nothing.
- */
-export async function approveHeld(
-  pinsPath: string,
-  approvals: readonly Approval[],
-  reviewCommand: string,
-): Promise<HeldRecord[]> {
-  return withLock(pinsPath, async () => {
-    const heldFile = heldPath(pinsPath);
-    const held = await readHeld(heldFile);
-    const pins = (await readPins(pinsPath)) ?? {};
-    const records: HeldRecord[] = [];
-    for (const { name, digest } of approvals) {
-      if (!Object.hasOwn(held, name)) throw new CliError(`${name} is not held (${reviewCommand} lists what is)`);
-      const record = held[name] as HeldRecord;
-      let now: string;
-      try {
-        now = await digestOf(record.canonical);
-      } catch (e) {
-        throw new CliError(`held file ${heldFile}: the definition of ${name} is unusable: ${oneLine(errorMessage(e))}`);
-      }
-      if (now !== digest) {
-        throw new CliError(
-          `the held definition of ${name} is not the one reviewed (${digest}): it changed since; ` +
-            `nothing was approved. Review it again (${reviewCommand}) and approve the digest it shows`,
-        );
-      }
-      records.push(record);
-    }
-    for (const { name } of approvals) {
-      define(pins, name, (held[name] as HeldRecord).canonical);
-      delete held[name];
-    }
-    writeAtomically(pinsPath, pinsText(pins));
-    writeHeld(heldFile, held);
-    return records;
-  });
 }
 
 type Pins = Record<string, string>;
