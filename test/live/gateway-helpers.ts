@@ -13,11 +13,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
   ToolListChangedNotificationSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { answeringClient } from "../cli/gateway/answering-client.js";
 import { alive, script } from "./servers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -88,16 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   transport.stderr?.on("data", (chunk: Buffer | string) => {
     stderr += String(chunk);
   });
-  const client = new Client(
-    { name: "gateway-live-test", version: "1.0.0" },
-    { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } } },
-  );
-  const elicitations: unknown[] = [];
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
-    elicitations.push(request.params);
-    return options.elicit?.() ?? { action: "decline" };
-  });
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///tmp/root", name: "root" }] }));
+  const { client, elicitations } = answeringClient("gateway-live-test", options.elicit);
   let samplingCancelled = 0;
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     if (JSON.stringify(request.params.messages[0]?.content).includes('"text":"wait"')) {

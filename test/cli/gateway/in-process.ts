@@ -13,18 +13,17 @@ import {
   CallToolRequestSchema,
   CompleteRequestSchema,
   CreateMessageRequestSchema,
-  ElicitRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-  ListRootsRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
   ToolListChangedNotificationSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { answeringClient } from "./answering-client.js";
 import { Audit, Reporter } from "../../../src/cli/gateway/audit.js";
 import type { ServerConfig } from "../../../src/cli/gateway/config.js";
 import { Gateway, type GatewaySettings } from "../../../src/cli/gateway/gateway.js";
@@ -226,16 +225,7 @@ export async function inProcess(servers: readonly FakeServer[], options: InProce
   });
   const [clientSide, gatewaySide] = InMemoryTransport.createLinkedPair();
   await gateway.attach(gatewaySide);
-  const client = new Client(
-    { name: "in-process-test", version: "1.0.0" },
-    { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } } },
-  );
-  const elicitations: unknown[] = [];
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
-    elicitations.push(request.params);
-    return options.elicit?.() ?? { action: "decline" };
-  });
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///tmp/root", name: "root" }] }));
+  const { client, elicitations } = answeringClient("in-process-test", options.elicit);
   client.setRequestHandler(CreateMessageRequestSchema, () => ({
     role: "assistant",
     content: { type: "text", text: "sampled text" },
