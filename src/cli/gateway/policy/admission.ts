@@ -12,17 +12,15 @@ import type { LeftOut, ReadListings } from "./listed-tools.js";
 import type { HeldServer } from "./pin-judging.js";
 import type { Shadowed } from "./shadowing.js";
 
-/** What one admission did. */
-export interface Admission {
+/** What one admission did: the library's names added, removed and approved, and the gateway's own findings. */
+export interface Admission extends Pick<AdmissionChanges, "added" | "removed" | "approved"> {
   /** The first admission (no catalog before it). */
   readonly first: boolean;
   readonly accepted: readonly string[];
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
+  /** The tools held because their definition changed, and where (from the gateway's judgement of pins). */
   readonly changed: readonly ChangedTool[];
   /** Every tool held now. */
   readonly held: readonly HeldTool[];
-  readonly approved: readonly string[];
   /** Tools the library quarantined (unsupported schema, provider target, hidden text refused). */
   readonly quarantined: readonly LeftOut[];
   /** Tools excluded alone (their error would have refused a quarantine batch), and listed tools without a name. */
