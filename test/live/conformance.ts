@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { until } from "./gateway-helpers.js";
+import { until } from "../until.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root (this file runs from build/test/live). */

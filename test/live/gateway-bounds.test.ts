@@ -15,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { CLI, misbehaving, startGateway, textOf, until } from "./gateway-helpers.js";
+import { CLI, misbehaving, startGateway, textOf } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { alive } from "./servers.js";
 
 const HOSTILE = join(dirname(fileURLToPath(import.meta.url)), "hostile-server.js");

@@ -22,7 +22,8 @@ import {
   ElicitRequestSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CLI, textOf, until } from "./gateway-helpers.js";
+import { CLI, textOf } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { envelope, listen, MODERN, modernClient, post as postModern } from "./modern-helpers.js";
 import { startModernServer, type ModernServer } from "./modern-server.js";
 

@@ -13,7 +13,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { WITHHELD_ANSWER, WITHHELD_RESULT } from "../../src/cli/gateway/policy/hidden-text.js";
-import { reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { reference, startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { SERVERS as REFERENCE } from "./servers.js";
 
 const EXACT = join(dirname(fileURLToPath(import.meta.url)), "exact-server.js");

@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { misbehaving, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { misbehaving, startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { runCli } from "../cli/helpers.js";
 
 async function withGateway(

@@ -4,7 +4,6 @@
  * stdio. Every wait is bounded; the gateway and its temp directory are gone when a test is done.
  */
 
-import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -18,6 +17,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { answeringClient } from "../cli/gateway/answering-client.js";
 import { alive, script } from "./servers.js";
+import { until } from "../until.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The CLI as the tests build it. */
@@ -33,16 +33,6 @@ export function misbehaving(name: string, ...extra: string[]): Record<string, un
 /** A `mcpServers` entry for a reference server (run from node_modules, with its own temp directory). */
 export function reference(pkg: string, root: string, args: string[] = [], env: Record<string, string> = {}) {
   return { command: process.execPath, args: [script(pkg), ...args], env, cwd: root };
-}
-
-export async function until<T>(what: string, check: () => T | undefined | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 export interface RunningGateway {

@@ -14,7 +14,8 @@ import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CreateMessageRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { CLI, misbehaving, textOf, until } from "./gateway-helpers.js";
+import { CLI, misbehaving, textOf } from "./gateway-helpers.js";
+import { until } from "../until.js";
 
 const TOKEN = "a-token-of-at-least-16-characters";
 const SESSIONS = 64;

@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI, misbehaving, startGateway, textOf, until } from "./gateway-helpers.js";
+import { CLI, misbehaving, startGateway, textOf } from "./gateway-helpers.js";
+import { until } from "../until.js";
 
 const TOKEN = "a-token-of-at-least-16-characters";
 let dir = "";

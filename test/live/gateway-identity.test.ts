@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { ToolCatalog } from "../../src/index.js";
 import { runCli } from "../cli/helpers.js";
-import { reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { reference, startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { SERVERS } from "./servers.js";
 import type { IdentityScript } from "./identity-server.js";
 

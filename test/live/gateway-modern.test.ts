@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI, reference, textOf, until } from "./gateway-helpers.js";
+import { CLI, reference, textOf } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { envelope, listen, MODERN, modernClient, post as postModern, type Front } from "./modern-helpers.js";
 import type { Script } from "./scripted-server.js";
 

@@ -17,7 +17,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolCatalog } from "../../src/index.js";
 import { runCli } from "../cli/helpers.js";
-import { startGateway, until, type RunningGateway } from "./gateway-helpers.js";
+import { startGateway, type RunningGateway } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import type { Script } from "./scripted-server.js";
 
 const SCRIPTED = join(dirname(fileURLToPath(import.meta.url)), "scripted-server.js");

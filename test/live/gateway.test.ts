@@ -12,7 +12,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { alive, SERVERS, start } from "./servers.js";
-import { misbehaving, reference, startGateway, textOf, until, type RunningGateway } from "./gateway-helpers.js";
+import { misbehaving, reference, startGateway, textOf, type RunningGateway } from "./gateway-helpers.js";
+import { until } from "../until.js";
 import { runCli } from "../cli/helpers.js";
 
 const memory = SERVERS.find((s) => s.backend === "memory")!;

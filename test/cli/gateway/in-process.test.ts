@@ -13,7 +13,8 @@ import { after, before, describe, test } from "node:test";
 import { ElicitResultSchema, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolCatalog } from "../../../src/index.js";
 import { approve } from "../../../src/cli/gateway/approve.js";
-import { fakeServer, inProcess, textOf, tool, until, type Answer, type FakeServer } from "./in-process.js";
+import { fakeServer, inProcess, textOf, tool, type Answer, type FakeServer } from "./in-process.js";
+import { until } from "../../until.js";
 
 const OUTPUT = { type: "object", properties: { sum: { type: "integer" } }, required: ["sum"] };
 const add = tool("add", {

@@ -5,7 +5,6 @@
  * needs real processes (stdout noise, exit codes, signals, the HTTP front) stays in test/live/.
  */
 
-import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -251,17 +250,6 @@ export async function inProcess(servers: readonly FakeServer[], options: InProce
       await gateway.stop();
     },
   };
-}
-
-/** Waits (bounded, by polling) until `check` holds. */
-export async function until<T>(what: string, check: () => T | undefined | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** The text of a tool result's first content block. */
