@@ -175,9 +175,9 @@ const UNREADABLE = "The tool call could not be read.";
 type Failed = { ok: false; error: ExecutionError };
 
 /**
- * The call: everything up to the stages checked at once (`prepared`), the stages, then dispatch awaited here rather
- * than in a function of its own. One async function per call: each more costs a promise and turns of the microtask
- * queue. Every step guards its host data; the catch is the last guard.
+ * The call: the host and the call read and checked at once (`hostOf`, `contextOf`), the stages, then dispatch
+ * awaited here rather than in a function of its own. One async function per call: each more costs a promise and
+ * turns of the microtask queue. Every step guards its host data; the catch is the last guard.
  */
 async function run<T>(
   bundle: AdmittedBundle,
@@ -185,9 +185,10 @@ async function run<T>(
   given: ExecutionHost<T>,
 ): Promise<Result<T, ExecutionError>> {
   try {
-    const ready = prepared(bundle, call, given);
-    if (!isReady(ready)) return ready;
-    const [host, context] = ready;
+    const host = hostOf(bundle, given);
+    if (!isHost(host)) return host;
+    const context = contextOf(bundle, call);
+    if (!isContext(context)) return context;
     const stages = runStages(host, context);
     const stopped = stages instanceof Promise ? await stages : stages;
     if (stopped !== undefined) return stopped;
@@ -205,23 +206,22 @@ async function run<T>(
   }
 }
 
-type Ready = readonly [ReadHost, StageContext];
-
-function isReady(value: Ready | Failed): value is Ready {
-  return Array.isArray(value);
-}
-
-/**
- * The bundle, the host and the call read, the tool looked up, its arguments and grant checked: the host as read and
- * the stages' context, or where the call stopped.
- */
-function prepared<T>(bundle: AdmittedBundle, call: ToolCall, given: ExecutionHost<T>): Ready | Failed {
+/** The bundle checked, then the host read: its stages and dispatch, or where the call stopped. */
+function hostOf<T>(bundle: AdmittedBundle, given: ExecutionHost<T>): ReadHost | Failed {
   if (!isInstance(bundle, AdmittedBundle)) {
     const message = `Execution.invoke needs the bundle ToolCatalog.admitBatch returned, got ${preview(bundle)}`;
     return failure({ stage: "lookup", class: "validation", code: "bundle_invalid", message, modelText: NOT_RUN });
   }
   const hostRead = readHost(given);
-  if (!hostRead.ok) return failure({ stage: "host", ...hostRead.error, modelText: NOT_RUN });
+  return hostRead.ok ? hostRead.value : failure({ stage: "host", ...hostRead.error, modelText: NOT_RUN });
+}
+
+function isHost(value: ReadHost | Failed): value is ReadHost {
+  return !Object.hasOwn(value, "ok");
+}
+
+/** The call read, the tool looked up, its arguments and grant checked: the stages' context, or where it stopped. */
+function contextOf(bundle: AdmittedBundle, call: ToolCall): StageContext | Failed {
   const read = readCall(call);
   if (!read.ok) {
     const { message, detail } = read;
@@ -233,8 +233,7 @@ function prepared<T>(bundle: AdmittedBundle, call: ToolCall, given: ExecutionHos
   if (tool === undefined) return unavailable(bundle, read.name);
   const checked = checkArguments(tool, read.arguments);
   if (checked !== undefined) return checked;
-  const context = grantedContext(bundle, tool, read.arguments);
-  return isContext(context) ? [hostRead.value, context] : context;
+  return grantedContext(bundle, tool, read.arguments);
 }
 
 /** The call's fields, each read once: `name` a string, no field but MCP's `CallToolRequest` params. */
