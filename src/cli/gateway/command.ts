@@ -16,6 +16,7 @@ import { checkUpstreamTransport, readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
 import { isLoopback, serveHttp } from "./transport/http-front.js";
 import { LineTransport } from "./transport/line-transport.js";
+import { isJsonRpcMessage } from "./transport/jsonrpc.js";
 import type { CatalogSettings } from "./policy/catalog.js";
 import { checkNamespacing } from "./policy/names.js";
 import type { HiddenTextMode } from "./policy/hidden-text.js";
@@ -287,7 +288,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     const transport = new LineTransport(process.stdin, process.stdout, {
       maxMessageBytes: settings.maxMessageBytes,
       maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
-      isMessage: (value) => sdk.types.JSONRPCMessageSchema.safeParse(value).success,
+      isMessage: isJsonRpcMessage,
       onFault: (fault) =>
         reporter.say(
           fault.kind === "oversized"

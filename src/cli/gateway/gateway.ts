@@ -204,9 +204,13 @@ export class Gateway {
     if (this.started) void this.admissions.readmit(`${up.name} stopped`);
   }
 
-  /** Connects a client over `transport`; it is served until its connection closes. */
-  attach(transport: Transport, onclose: () => void = () => undefined): Promise<void> {
-    return this.fronts.attach(transport, this.handlers, onclose);
+  /**
+   * Connects a client over `transport`; it is served until its connection closes. `direct`: its tool calls are
+   * answered beside the SDK's server (front-calls.ts); a Streamable HTTP session passes false, since the SDK's server
+   * is what ties a call's progress to the call's stream.
+   */
+  attach(transport: Transport, onclose: () => void = () => undefined, direct = true): Promise<void> {
+    return this.fronts.attach(transport, this.handlers, onclose, direct);
   }
 
   /** Stops every server and closes every client; resolves when all are gone. */

@@ -10,6 +10,7 @@ import { oneLine } from "../../args.js";
 import { packageInfo } from "../../package-info.js";
 import type { Reporter } from "../audit.js";
 import { AS_SENT, type RequestExtra, type Sdk, type Transport } from "../sdk.js";
+import { FrontCalls } from "./front-calls.js";
 
 /** How a server's request is sent on to a client. */
 export interface AskOptions {
@@ -91,13 +92,17 @@ export class Fronts {
     private readonly reporter: Reporter,
   ) {}
 
-  /** Connects a client over `transport`; it is served by `handlers` until its connection closes. */
-  async attach(transport: Transport, handlers: FrontHandlers, onclose: () => void): Promise<void> {
+  /**
+   * Connects a client over `transport`; it is served by `handlers` until its connection closes. With `direct` (the
+   * stdio client), its tool calls are taken from the transport and answered by the same handler (front-calls.ts).
+   */
+  async attach(transport: Transport, handlers: FrontHandlers, onclose: () => void, direct = false): Promise<void> {
     const server = new this.sdk.Server(
       { name: "backplane-schema-gateway", version: packageInfo().version },
       { capabilities: CAPABILITIES },
     );
     let initialized: () => void = () => undefined;
+    let ready = false;
     const front: Front = {
       attached: Date.now(),
       initialized: new Promise((resolve) => (initialized = resolve)),
@@ -109,18 +114,20 @@ export class Fronts {
       close: () => server.close(),
     };
     server.oninitialized = () => {
+      ready = true;
       initialized();
       this.firstClient((server.getClientCapabilities() ?? {}) as Record<string, unknown>);
     };
     // Every request but initialize and ping is the gateway's, read as sent (the SDK's schemas would reshape it).
     server.removeRequestHandler("logging/setLevel");
-    server.fallbackRequestHandler = async (request, extra) => {
+    const answer = async (request: Message, extra: RequestExtra): Promise<unknown> => {
       try {
-        return this.answerable(request.method, await handlers.request(front, request, extra)) as never;
+        return this.answerable(request.method, await handlers.request(front, request, extra));
       } catch (e) {
         throw this.passedOnce(e);
       }
     };
+    server.fallbackRequestHandler = (request, extra) => answer(request, extra) as never;
     server.fallbackNotificationHandler = async (notification) => handlers.notification(notification);
     server.onclose = () => {
       front.closed = true;
@@ -129,6 +136,7 @@ export class Fronts {
     };
     this.fronts.add(front);
     await server.connect(transport);
+    if (direct) new FrontCalls(transport, answer, () => ready);
   }
 
   /**

@@ -91,8 +91,11 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 
 /** What the front hands each new session to: the gateway, seen from below (the transport knows nothing of policy). */
 export interface SessionHost {
-  /** Serves one client over `transport`; `onclose` runs when that client is gone. */
-  attach(transport: Transport, onclose?: () => void): Promise<void>;
+  /**
+   * Serves one client over `transport`; `onclose` runs when that client is gone. `direct` false: every request goes
+   * through the SDK's server, which ties what belongs to a call to the call's stream.
+   */
+  attach(transport: Transport, onclose: () => void, direct: false): Promise<void>;
   /** Answers MCP 2026-07-28 requests, which belong to no session. */
   readonly stateless: StatelessHost;
 }
@@ -221,9 +224,10 @@ export async function serveHttp(
       },
       maxRequestBodySize: options.maxMessageBytes,
     });
-    await gateway.attach(transport, () => {
+    const closed = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    });
+    };
+    await gateway.attach(transport, closed, false);
     await transport.handleRequest(req, res, body);
     // A first request that did not initialise a session leaves nothing behind.
     if (transport.sessionId === undefined) await transport.close();

@@ -10,6 +10,7 @@ import type { ServerConfig } from "../config.js";
 import type { Sdk, Transport } from "../sdk.js";
 import { spawnServer } from "../transport/child-transport.js";
 import type { LineFault } from "../transport/line-transport.js";
+import { isJsonRpcMessage } from "../transport/jsonrpc.js";
 import { httpTransport } from "./http-upstream.js";
 import { ModernHttpTransport } from "./modern-http.js";
 import { speaksModern } from "./stateless-client.js";
@@ -56,7 +57,7 @@ export function processConnector(sdk: Sdk, bounds: ConnectorBounds): Connector {
     }
     const child = await spawnServer(config, {
       maxMessageBytes: bounds.maxMessageBytes,
-      isMessage: (value) => sdk.types.JSONRPCMessageSchema.safeParse(value).success,
+      isMessage: isJsonRpcMessage,
       baseEnv: sdk.defaultEnvironment(),
       onFault: hooks.onFault,
       onStderr: hooks.onStderr,

@@ -14,6 +14,7 @@ import type { ServerConfig } from "../config.js";
 import { AS_SENT, type RequestExtra, type Sdk, type SdkClient } from "../sdk.js";
 import type { LineFault } from "../transport/line-transport.js";
 import type { Connection, Connector } from "./connector.js";
+import { DirectRequests } from "./direct-requests.js";
 import { listAll, ListingBound, type ListingBounds } from "./listing.js";
 import { judgeFault } from "./stdout-noise.js";
 
@@ -71,6 +72,8 @@ function pause(ms: number): Promise<undefined> {
 export class Link {
   readonly client: SdkClient;
   private connection: Connection | undefined;
+  /** A stdio server's requests without progress, sent and answered beside the SDK client (direct-requests.ts). */
+  private direct: DirectRequests | undefined;
   /** Why the link ended as far as it knows: how the child exited, or what it sent that isolates it. */
   reason = "";
   /** The last stderr lines of the child, and its stdout lines skipped as not JSON-RPC. */
@@ -111,6 +114,7 @@ export class Link {
       if (this.reason === "") this.reason = `it ${how}`;
     });
     await this.client.connect(connection.transport);
+    if (this.config.kind === "stdio") this.direct = new DirectRequests(connection.transport, this.context.sdk);
     const revision = this.client.getServerVersion()?.version ?? "";
     return { revision: revision === "" ? "unversioned" : revision, tools: await this.listTools() };
   }
@@ -155,9 +159,12 @@ export class Link {
    */
   async request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions) {
     const { sdk, settings } = this.context;
+    const timeout = options.timeout ?? settings.startupTimeoutMs;
     try {
+      if (this.direct !== undefined && options.onprogress === undefined)
+        return await this.direct.request(method, params, timeout, options.signal);
       return await this.client.request({ method, ...(params === undefined ? {} : { params }) }, AS_SENT, {
-        timeout: options.timeout ?? settings.startupTimeoutMs,
+        timeout,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.onprogress === undefined ? {} : { onprogress: options.onprogress }),
       });
