@@ -87,13 +87,14 @@ export class Audit {
     private readonly stderr: (text: string) => void,
   ) {
     this.stream = target === undefined || target === "-" ? undefined : createWriteStream(target, { flags: "a" });
-    this.enabled = target !== undefined;
+    this.writing = target !== undefined;
     this.stream?.on("error", (e) =>
       this.stderr(`backplane-schema gateway: cannot write the audit log: ${oneLine(e.message)}\n`),
     );
   }
 
-  private readonly enabled: boolean;
+  /** Whether the log is written at all (`--audit`): without it, a call's entry need not be made. */
+  readonly writing: boolean;
 
   /** Whether values are logged (`--audit-values`). */
   get withValues(): boolean {
@@ -114,7 +115,7 @@ export class Audit {
   }
 
   private line(entry: Record<string, unknown>): void {
-    if (!this.enabled) return;
+    if (!this.writing) return;
     let text: string;
     try {
       text = printable(JSON.stringify({ time: new Date().toISOString(), ...entry }));

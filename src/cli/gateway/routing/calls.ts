@@ -48,6 +48,7 @@ function toolError(text: string): { content: { type: "text"; text: string }[]; i
  */
 export function audited(audit: Audit, handler: (call: ToolCall) => Promise<CallEnd>) {
   return async (call: ToolCall): Promise<unknown> => {
+    if (!audit.writing) return settled(await handler(call));
     const began = performance.now();
     const { server, name } = call;
     const values = audit.withValues ? { arguments: call.arguments } : {};
@@ -62,9 +63,14 @@ export function audited(audit: Audit, handler: (call: ToolCall) => Promise<CallE
       ...(audit.withValues ? { result: end.result } : {}),
       ...(end.hiddenText === undefined ? {} : { hiddenText: end.hiddenText }),
     });
-    if (end.thrown !== undefined) throw end.thrown;
-    return end.result;
+    return settled(end);
   };
+}
+
+/** What the client is sent for a call that ended: the error it is thrown, or its result. */
+function settled(end: CallEnd): unknown {
+  if (end.thrown !== undefined) throw end.thrown;
+  return end.result;
 }
 
 export class Calls {
