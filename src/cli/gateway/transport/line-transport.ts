@@ -19,7 +19,7 @@ export interface LineTransportOptions {
   readonly maxMessageBytes: number;
   /** A line that is not an MCP message. */
   readonly onFault: (fault: LineFault) => void;
-  /** Whether a parsed value is a JSON-RPC message (the SDK's `JSONRPCMessageSchema`). */
+  /** Whether a parsed value is a JSON-RPC message (the gateway gives `isJsonRpcMessage`, jsonrpc.ts). */
   readonly isMessage: (value: unknown) => boolean;
   /** Called by `close()`: ends the streams (or the child behind them). */
   readonly close: () => Promise<void>;
