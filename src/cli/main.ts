@@ -82,9 +82,10 @@ Commands:
       --startup-timeout <ms> Bound on starting a server and listing its tools (default 30000).
       --max-message-bytes <n>  Largest message from a server or the client (default 4194304); a server over it is
                              isolated.
-      --max-queued-bytes <n>, --max-dropped-notifications <n>  Bytes waiting for a slow stdio client (default
-                             8388608; notifications past it are dropped) and a server's drops before it is isolated
-                             (default 1000).
+      --max-queued-bytes <n>, --max-dropped-notifications <n>  Bytes waiting for a slow stdio client or server
+                             (default 8388608; notifications past it are dropped) and a server's drops before it is
+                             isolated (default 1000).
+      --max-running-calls <n>  Tool calls running at once, all clients together (default 128); one more is refused.
       --max-listing-items <n>, --max-listing-bytes <n>  Total bound on one listing (default 10000, 16777216).
       --max-list-changed <n>  Relistings a server may cause in a minute before it is isolated (default 30).
       --max-stdout-noise <n>  Non-JSON-RPC stdout lines skipped before a server is isolated (default 1000).

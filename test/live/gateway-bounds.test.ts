@@ -117,6 +117,39 @@ describe("gateway bounds (issue 44)", () => {
   );
 });
 
+describe("gateway: what waits for a server that stops reading (--max-queued-bytes)", () => {
+  test("calls past the bound are not sent but answered with a tool error, reported at once", TIMEOUT, async () => {
+    const max = 64 * 1024;
+    const gw = await startGateway({
+      servers: { deaf: hostile("deaf", "deaf"), ok: misbehaving("ok") },
+      args: () => ["--max-queued-bytes", String(max), "--call-timeout", "60000"],
+    });
+    try {
+      assert.equal(textOf(await gw.client.callTool({ name: "deaf__deafen", arguments: {} })), "deaf");
+      // 64 calls of 32 KiB each (2 MiB): the pipe takes about 64 KiB, the gateway's queue at most 4 × 64 KiB.
+      const big = "x".repeat(32 * 1024);
+      const notSent: string[] = [];
+      const NOT_SENT = 'The tool "deaf__echo" is not available now: its server is not reading what it is sent.';
+      for (let i = 0; i < 64; i++) {
+        gw.client
+          .callTool({ name: "deaf__echo", arguments: { pad: big } }, undefined, { timeout: 120_000 })
+          .then((r) => textOf(r) === NOT_SENT && notSent.push(NOT_SENT))
+          .catch(() => undefined);
+      }
+      await until("most calls answered as not sent", () => notSent.length >= 40, 60_000);
+      assert.match(
+        gw.stderr(),
+        /1 tool call\(s\) not sent: the peer reads too slowly: \d+ bytes wait to be written, at most 65536 \(--max-queued-bytes\)/,
+      );
+      for (const [, bytes] of gw.stderr().matchAll(/(\d+) bytes wait to be written, at most 65536/g))
+        assert.ok(Number(bytes) <= 4 * max, `${bytes} bytes queued for the server`);
+      assert.equal(textOf(await gw.client.callTool({ name: "ok__echo", arguments: { message: "hi" } })), "ok: hi");
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe("gateway start-up (issue 44, observations 16 and 18)", () => {
   test("a banner on stdout is skipped and reported; the server works", TIMEOUT, async () => {
     const gw = await startGateway({ servers: { banner: misbehaving("banner", "banner") } });

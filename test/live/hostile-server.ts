@@ -5,6 +5,7 @@
  *   as its stdout takes them, until its stdin ends.
  * - `pages <pages> <bytes>`: after its tool `grow` is called, `tools/list` answers `pages` pages, each one tool with a
  *   description of `bytes` bytes (stderr: `page <n>`).
+ * - `deaf`: after its tool `deafen` is called, it reads nothing more from its stdin (it stays up).
  * Every mode also has the tool `echo`. Imported, or run without arguments (as the test runner does), it does nothing.
  * (URI templates and a `list_changed` storm are played by in-memory servers: test/cli/gateway/in-process.test.ts.)
  */
@@ -37,7 +38,12 @@ async function serve(name: string, mode: string, args: readonly string[]): Promi
       };
     }
     return {
-      tools: [tool("echo"), ...(mode === "flood" ? [tool("flood")] : []), ...(mode === "pages" ? [tool("grow")] : [])],
+      tools: [
+        tool("echo"),
+        ...(mode === "flood" ? [tool("flood")] : []),
+        ...(mode === "pages" ? [tool("grow")] : []),
+        ...(mode === "deaf" ? [tool("deafen")] : []),
+      ],
     };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -51,6 +57,13 @@ async function serve(name: string, mode: string, args: readonly string[]): Promi
         }
       });
       return { content: [{ type: "text", text: "flooding" }] };
+    }
+    if (request.params.name === "deafen") {
+      // Once this answer is written, nothing more is read: what the gateway sends waits in the pipe, then in its queue.
+      setImmediate(() => process.stdin.pause());
+      // With stdin paused nothing else keeps the process alive; it stays up until it is stopped.
+      setInterval(() => undefined, 60_000);
+      return { content: [{ type: "text", text: "deaf" }] };
     }
     if (request.params.name === "grow") {
       grown = true;

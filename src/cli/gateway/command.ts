@@ -35,6 +35,7 @@ const DEFAULTS = Object.freeze({
   maxListingBytes: 16 * 1024 * 1024,
   maxListChanged: 30,
   maxQueuedBytes: 8 * 1024 * 1024,
+  maxRunningCalls: 128,
   maxDroppedNotifications: 1_000,
   clientRequestTimeoutMs: 300_000,
   sessionIdleMs: 30 * 60_000,
@@ -125,6 +126,8 @@ function settingsOf(args: ParsedArgs): { configFile: string; pinsMode: PinsMode;
     callTimeoutMs,
     startupTimeoutMs: whole(args, "--startup-timeout", DEFAULTS.startupTimeoutMs),
     maxMessageBytes: whole(args, "--max-message-bytes", DEFAULTS.maxMessageBytes, 1_024, 1024 ** 3),
+    maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
+    maxRunningCalls: whole(args, "--max-running-calls", DEFAULTS.maxRunningCalls, 1, 1_000_000),
     pingTimeoutMs: Math.min(DEFAULTS.pingTimeoutMs, callTimeoutMs),
     restart: args.flags.has("--restart"),
     listing: {
@@ -237,6 +240,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       "--token-file",
       "--max-queued-bytes",
       "--max-dropped-notifications",
+      "--max-running-calls",
       "--client-request-timeout",
       "--session-idle-timeout",
       "--request-state-key",
@@ -287,7 +291,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   if (http === undefined) {
     const transport = new LineTransport(process.stdin, process.stdout, {
       maxMessageBytes: settings.maxMessageBytes,
-      maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
+      maxQueuedBytes: settings.maxQueuedBytes,
       isMessage: isJsonRpcMessage,
       onFault: (fault) =>
         reporter.say(
@@ -305,7 +309,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         ...http,
         maxMessageBytes: settings.maxMessageBytes,
         sessionIdleMs: whole(args, "--session-idle-timeout", DEFAULTS.sessionIdleMs),
-        maxQueuedBytes: whole(args, "--max-queued-bytes", DEFAULTS.maxQueuedBytes, 1_024, 1024 ** 3),
+        maxQueuedBytes: settings.maxQueuedBytes,
         forwardTimeoutMs: settings.callTimeoutMs,
       },
       reporter,

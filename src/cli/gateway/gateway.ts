@@ -44,6 +44,8 @@ export async function promptNames(up: Upstream, timeoutMs: number): Promise<stri
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;
+  /** Tool calls running at once, every client's together (`--max-running-calls`); one more is refused at once. */
+  readonly maxRunningCalls: number;
   /** How long a server's request (sampling, roots, elicitation) may wait for the client. */
   readonly clientRequestTimeoutMs: number;
   /** Notifications of one server dropped for a slow client before the server is isolated. */
@@ -119,6 +121,8 @@ export class Gateway {
     const calls = new Calls(sdk, this.catalog, upstreams, {
       fronts: this.fronts,
       callTimeoutMs: settings.callTimeoutMs,
+      maxRunningCalls: settings.maxRunningCalls,
+      reporter,
       known: (name) => this.admissions.knownServer(name),
       screen,
     });

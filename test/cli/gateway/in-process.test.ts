@@ -414,6 +414,43 @@ describe("in-process gateway: servers down", () => {
   });
 });
 
+describe("in-process gateway: tool calls running at once (--max-running-calls)", () => {
+  test("past the bound a call is refused at once, reported and audited; once one ends, calls run again", async () => {
+    const waiting: (() => void)[] = [];
+    const hold: Answer = () =>
+      new Promise((resolve) => waiting.push(() => resolve({ content: [{ type: "text", text: "held" }] })));
+    const a = fakeServer("a", { tools: [tool("hold"), tool("echo")], answers: { hold } });
+    await withGateway(
+      [a],
+      async (g) => {
+        const held = [1, 2].map(() => g.client.callTool({ name: "a__hold", arguments: {} }));
+        await until("two calls running at the server", () => waiting.length === 2);
+        for (let i = 0; i < 10; i++) {
+          const refused = await g.client.callTool({ name: "a__echo", arguments: {} });
+          assert.equal(refused.isError, true);
+          assert.equal(
+            textOf(refused),
+            "The gateway is already running 2 tool calls, its most at once: call again when one has ended.",
+          );
+        }
+        assert.equal(a.count("tools/call"), 2, "no refused call reached the server");
+        assert.match(g.output(), /1 tool call\(s\) refused: 2 were running at once \(--max-running-calls\)/);
+        assert.match(g.output(), /10 tool call\(s\) refused/);
+        assert.doesNotMatch(g.output(), /2 tool call\(s\) refused/, "reported at the 1st and 10th only");
+        const refusals = g.audit().filter((l) => l["event"] === "call" && l["code"] === "calls_limit");
+        assert.equal(refusals.length, 10);
+        assert.equal(refusals[0]?.["outcome"], "refused");
+        waiting.shift()?.();
+        assert.equal(textOf(await (held[0] as ReturnType<typeof g.client.callTool>)), "held");
+        assert.equal(textOf(await g.client.callTool({ name: "a__echo", arguments: {} })), "a: echo {}");
+        waiting.shift()?.();
+        await held[1];
+      },
+      { settings: { maxRunningCalls: 2 } },
+    );
+  });
+});
+
 describe("in-process gateway: elicitation", () => {
   const FLAT = {
     type: "object",

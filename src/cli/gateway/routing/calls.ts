@@ -7,11 +7,12 @@
 import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import type { ExecutionError } from "../../../index.js";
-import type { Audit, CallEntry, CallOutcome } from "../audit.js";
+import type { Audit, CallEntry, CallOutcome, Reporter } from "../audit.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { GatewayCatalog } from "../policy/catalog.js";
 import { WITHHELD_RESULT, type HiddenTextScreen } from "../policy/hidden-text.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
+import { QueueFull } from "../transport/line-writer.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { Front, Fronts } from "./fronts.js";
 
@@ -74,6 +75,13 @@ function settled(end: CallEnd): unknown {
 }
 
 export class Calls {
+  /** Tool calls running now (from the lookup until they end), every client's together. */
+  private running = 0;
+  /** Calls refused for `maxRunningCalls`, reported at the 1st, 10th, 100th, … */
+  private refusedAtBound = 0;
+  /** Calls not sent because a server's incoming queue was full (`QueueFull`), reported likewise. */
+  private backlogged = 0;
+
   constructor(
     private readonly sdk: Sdk,
     private readonly catalog: GatewayCatalog,
@@ -81,6 +89,9 @@ export class Calls {
     private readonly parts: {
       readonly fronts: Fronts;
       readonly callTimeoutMs: number;
+      /** Tool calls running at once; one more is refused at once with a tool error (`--max-running-calls`). */
+      readonly maxRunningCalls: number;
+      readonly reporter: Reporter;
       /** The server that last listed a tool (every tool ever listed): a call to one whose server is down is told so. */
       readonly known: (name: string) => string | undefined;
       /** Hidden text in results (`--hidden-text`). */
@@ -100,8 +111,30 @@ export class Calls {
     return { front, params, extra, name, arguments: call["arguments"], server };
   }
 
-  /** `tools/call` through `Execution.invoke`: arguments checked first, the result against its output schema. */
+  /**
+   * `tools/call` through `Execution.invoke`: arguments checked first, the result against its output schema. Past
+   * `maxRunningCalls` running at once, refused at once: what a client keeps running (its arguments, a request to a
+   * server that may never answer) is bounded, whatever it sends.
+   */
   async call(call: ToolCall): Promise<CallEnd> {
+    const max = this.parts.maxRunningCalls;
+    if (this.running >= max) {
+      if (/^10*$/.test(String(++this.refusedAtBound)))
+        this.parts.reporter.say(
+          `${this.refusedAtBound} tool call(s) refused: ${max} were running at once (--max-running-calls)`,
+        );
+      const text = `The gateway is already running ${max} tool calls, its most at once: call again when one has ended.`;
+      return { outcome: "refused", result: toolError(text), fields: { stage: "lookup", code: "calls_limit" } };
+    }
+    this.running++;
+    try {
+      return await this.run(call);
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async run(call: ToolCall): Promise<CallEnd> {
     const { name, server, extra } = call;
     const upstream = this.upstreams().find((up) => up.name === server);
     const neverStarted =
@@ -168,6 +201,12 @@ export class Calls {
     if (isInstance(thrown, McpError) && thrown.code === types.ErrorCode.ConnectionClosed) {
       const text = `The tool ${quoted} is not available: its server stopped.`;
       return { outcome: "failed", result: toolError(text), fields: { stage: "dispatch", code: "server_stopped" } };
+    }
+    if (isInstance(thrown, QueueFull)) {
+      if (/^10*$/.test(String(++this.backlogged)))
+        this.parts.reporter.say(`${this.backlogged} tool call(s) not sent: ${thrown.message} (--max-queued-bytes)`);
+      const text = `The tool ${quoted} is not available now: its server is not reading what it is sent.`;
+      return { outcome: "failed", result: toolError(text), fields: { stage: "dispatch", code: "server_backlog" } };
     }
     // The server answered with a JSON-RPC error: the client gets that answer, as it would without the gateway.
     if (isInstance(thrown, McpError))

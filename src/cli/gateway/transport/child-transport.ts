@@ -10,6 +10,8 @@ import type { StdioServerConfig } from "../config.js";
 
 export interface ChildOptions {
   readonly maxMessageBytes: number;
+  /** The most bytes waiting to be written to the child (a server that does not read its stdin holds no more). */
+  readonly maxQueuedBytes: number;
   readonly isMessage: (value: unknown) => boolean;
   /** The environment the child starts from (the SDK's default, safe variables); the config's `env` is added. */
   readonly baseEnv: Readonly<Record<string, string>>;
@@ -53,6 +55,7 @@ export class ChildServer {
   ) {
     this.transport = new LineTransport(child.stdout, child.stdin, {
       maxMessageBytes: options.maxMessageBytes,
+      maxQueuedBytes: options.maxQueuedBytes,
       isMessage: options.isMessage,
       onFault: options.onFault,
       close: () => this.stop(),

@@ -42,6 +42,8 @@ export type Connector = (config: ServerConfig, hooks: ConnectionHooks) => Promis
 /** What the process and HTTP connections are bounded by. */
 export interface ConnectorBounds {
   readonly maxMessageBytes: number;
+  /** The most bytes waiting to be written to a child's stdin (`--max-queued-bytes`; line-writer.ts). */
+  readonly maxQueuedBytes: number;
 }
 
 /** The gateway's own connector: a child process for a stdio server, the SDK's HTTP client transport for a URL. */
@@ -57,6 +59,7 @@ export function processConnector(sdk: Sdk, bounds: ConnectorBounds): Connector {
     }
     const child = await spawnServer(config, {
       maxMessageBytes: bounds.maxMessageBytes,
+      maxQueuedBytes: bounds.maxQueuedBytes,
       isMessage: isJsonRpcMessage,
       baseEnv: sdk.defaultEnvironment(),
       onFault: hooks.onFault,

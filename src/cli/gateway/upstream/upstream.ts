@@ -19,6 +19,8 @@ export type UpstreamState = "starting" | "up" | "down" | "stopped";
 
 export interface UpstreamSettings extends LinkSettings {
   readonly restart: boolean;
+  /** The most bytes waiting to be written to a stdio server (`--max-queued-bytes`, as for the client). */
+  readonly maxQueuedBytes: number;
   /** Relistings after `list_changed` a server may cause in a minute before it is isolated (relisting.ts). */
   readonly maxListChanged: number;
 }
