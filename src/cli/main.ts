@@ -85,7 +85,8 @@ Commands:
       --max-queued-bytes <n>, --max-dropped-notifications <n>  Bytes waiting for a slow stdio client or server
                              (default 8388608; notifications past it are dropped) and a server's drops before it is
                              isolated (default 1000).
-      --max-running-calls <n>  Tool calls running at once, all clients together (default 128); one more is refused.
+      --max-running-requests <n>  Requests running at once, all clients' together (default 128); one more is
+                             refused at once (a tool call with a tool error).
       --max-listing-items <n>, --max-listing-bytes <n>  Total bound on one listing (default 10000, 16777216).
       --max-list-changed <n>  Relistings a server may cause in a minute before it is isolated (default 30).
       --max-stdout-noise <n>  Non-JSON-RPC stdout lines skipped before a server is isolated (default 1000).

@@ -20,6 +20,7 @@ import { ServerIdentities } from "./policy/server-identity.js";
 import type { PinLedger } from "./policy/pin-ledger.js";
 import { Admissions, shadowLine } from "./routing/admissions.js";
 import { Calls } from "./routing/calls.js";
+import { RunningRequests } from "./routing/running.js";
 import { Carriage } from "./routing/carriage.js";
 import { Fronts, type FrontHandlers } from "./routing/fronts.js";
 import { clientHandlers } from "./routing/methods.js";
@@ -44,8 +45,8 @@ export async function promptNames(up: Upstream, timeoutMs: number): Promise<stri
 
 export interface GatewaySettings extends UpstreamSettings {
   readonly callTimeoutMs: number;
-  /** Tool calls running at once, every client's together (`--max-running-calls`); one more is refused at once. */
-  readonly maxRunningCalls: number;
+  /** The clients' requests running at once, every client's together (`--max-running-requests`; running.ts). */
+  readonly maxRunningRequests: number;
   /** How long a server's request (sampling, roots, elicitation) may wait for the client. */
   readonly clientRequestTimeoutMs: number;
   /** Notifications of one server dropped for a slow client before the server is isolated. */
@@ -118,16 +119,18 @@ export class Gateway {
       reporter,
       audit,
     });
+    const running = new RunningRequests(settings.maxRunningRequests, reporter);
     const calls = new Calls(sdk, this.catalog, upstreams, {
       fronts: this.fronts,
       callTimeoutMs: settings.callTimeoutMs,
-      maxRunningCalls: settings.maxRunningCalls,
+      running,
       reporter,
       known: (name) => this.admissions.knownServer(name),
       screen,
     });
     const { catalog, routes } = this;
-    this.handlers = clientHandlers({ sdk, catalog, calls, routes, audit, upstreams, ready: () => this.ready });
+    const ready = () => this.ready;
+    this.handlers = clientHandlers({ sdk, catalog, calls, routes, audit, upstreams, ready, running });
     const codec = new RequestStateCodec(settings.requestStateKey, settings.replica?.id);
     const stateless = { parkMs: settings.clientRequestTimeoutMs, codec, peers: settings.replica?.peers ?? new Map() };
     const listeners = new Listeners(this.fronts, MAX_LISTENERS);

@@ -414,39 +414,45 @@ describe("in-process gateway: servers down", () => {
   });
 });
 
-describe("in-process gateway: tool calls running at once (--max-running-calls)", () => {
-  test("past the bound a call is refused at once, reported and audited; once one ends, calls run again", async () => {
+describe("in-process gateway: requests running at once (--max-running-requests)", () => {
+  test("past the bound a request is refused at once, reported and audited; once one ends, requests run again", async () => {
     const waiting: (() => void)[] = [];
     const hold: Answer = () =>
       new Promise((resolve) => waiting.push(() => resolve({ content: [{ type: "text", text: "held" }] })));
-    const a = fakeServer("a", { tools: [tool("hold"), tool("echo")], answers: { hold } });
+    const a = fakeServer("a", { tools: [tool("hold"), tool("echo")], answers: { hold }, prompts: [{ name: "p" }] });
     await withGateway(
       [a],
       async (g) => {
         const held = [1, 2].map(() => g.client.callTool({ name: "a__hold", arguments: {} }));
         await until("two calls running at the server", () => waiting.length === 2);
-        for (let i = 0; i < 10; i++) {
+        for (let i = 0; i < 9; i++) {
           const refused = await g.client.callTool({ name: "a__echo", arguments: {} });
           assert.equal(refused.isError, true);
           assert.equal(
             textOf(refused),
-            "The gateway is already running 2 tool calls, its most at once: call again when one has ended.",
+            "The gateway is already running 2 requests, its most at once: call again when one has ended.",
           );
         }
+        await assert.rejects(
+          g.client.getPrompt({ name: "a__p" }),
+          /the gateway is already running 2 requests, its most at once \(--max-running-requests\)/,
+        );
         assert.equal(a.count("tools/call"), 2, "no refused call reached the server");
-        assert.match(g.output(), /1 tool call\(s\) refused: 2 were running at once \(--max-running-calls\)/);
-        assert.match(g.output(), /10 tool call\(s\) refused/);
-        assert.doesNotMatch(g.output(), /2 tool call\(s\) refused/, "reported at the 1st and 10th only");
-        const refusals = g.audit().filter((l) => l["event"] === "call" && l["code"] === "calls_limit");
-        assert.equal(refusals.length, 10);
+        assert.equal(a.count("prompts/get"), 0, "nor the refused request");
+        assert.match(g.output(), /1 request\(s\) refused: 2 were running at once \(--max-running-requests\)/);
+        assert.match(g.output(), /10 request\(s\) refused/);
+        assert.doesNotMatch(g.output(), /[2-9] request\(s\) refused/, "reported at the 1st and 10th only");
+        const refusals = g.audit().filter((l) => l["event"] === "call" && l["code"] === "requests_limit");
+        assert.equal(refusals.length, 9);
         assert.equal(refusals[0]?.["outcome"], "refused");
         waiting.shift()?.();
         assert.equal(textOf(await (held[0] as ReturnType<typeof g.client.callTool>)), "held");
         assert.equal(textOf(await g.client.callTool({ name: "a__echo", arguments: {} })), "a: echo {}");
+        assert.equal((await g.client.getPrompt({ name: "a__p" })).messages.length, 1);
         waiting.shift()?.();
         await held[1];
       },
-      { settings: { maxRunningCalls: 2 } },
+      { settings: { maxRunningRequests: 2 } },
     );
   });
 });

@@ -158,7 +158,7 @@ export function testSettings(names: readonly string[], overrides: Overrides = {}
     startupTimeoutMs: 5_000,
     maxMessageBytes: 4 * 1024 * 1024,
     maxQueuedBytes: 8 * 1024 * 1024,
-    maxRunningCalls: 128,
+    maxRunningRequests: 128,
     pingTimeoutMs: 1_000,
     restart: false,
     listing: { maxItems: 10_000, maxBytes: 16 * 1024 * 1024, maxPages: MAX_PAGES },

@@ -13,6 +13,7 @@ import type { GatewayCatalog } from "../policy/catalog.js";
 import { WITHHELD_RESULT, type HiddenTextScreen } from "../policy/hidden-text.js";
 import type { RequestExtra, Sdk } from "../sdk.js";
 import { QueueFull } from "../transport/line-writer.js";
+import type { RunningRequests } from "./running.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { Front, Fronts } from "./fronts.js";
 
@@ -75,10 +76,6 @@ function settled(end: CallEnd): unknown {
 }
 
 export class Calls {
-  /** Tool calls running now (from the lookup until they end), every client's together. */
-  private running = 0;
-  /** Calls refused for `maxRunningCalls`, reported at the 1st, 10th, 100th, … */
-  private refusedAtBound = 0;
   /** Calls not sent because a server's incoming queue was full (`QueueFull`), reported likewise. */
   private backlogged = 0;
 
@@ -89,8 +86,8 @@ export class Calls {
     private readonly parts: {
       readonly fronts: Fronts;
       readonly callTimeoutMs: number;
-      /** Tool calls running at once; one more is refused at once with a tool error (`--max-running-calls`). */
-      readonly maxRunningCalls: number;
+      /** The clients' requests running at once (running.ts): a call past the bound is refused with a tool error. */
+      readonly running: RunningRequests;
       readonly reporter: Reporter;
       /** The server that last listed a tool (every tool ever listed): a call to one whose server is down is told so. */
       readonly known: (name: string) => string | undefined;
@@ -113,25 +110,18 @@ export class Calls {
 
   /**
    * `tools/call` through `Execution.invoke`: arguments checked first, the result against its output schema. Past
-   * `maxRunningCalls` running at once, refused at once: what a client keeps running (its arguments, a request to a
-   * server that may never answer) is bounded, whatever it sends.
+   * the bound on requests running at once, refused at once with a tool error.
    */
-  async call(call: ToolCall): Promise<CallEnd> {
-    const max = this.parts.maxRunningCalls;
-    if (this.running >= max) {
-      if (/^10*$/.test(String(++this.refusedAtBound)))
-        this.parts.reporter.say(
-          `${this.refusedAtBound} tool call(s) refused: ${max} were running at once (--max-running-calls)`,
-        );
-      const text = `The gateway is already running ${max} tool calls, its most at once: call again when one has ended.`;
-      return { outcome: "refused", result: toolError(text), fields: { stage: "lookup", code: "calls_limit" } };
-    }
-    this.running++;
-    try {
-      return await this.run(call);
-    } finally {
-      this.running--;
-    }
+  call(call: ToolCall): Promise<CallEnd> {
+    const { running } = this.parts;
+    if (!running.full()) return running.run(() => this.run(call));
+    const text =
+      `The gateway is already running ${running.max} requests, its most at once: ` + "call again when one has ended.";
+    return Promise.resolve({
+      outcome: "refused",
+      result: toolError(text),
+      fields: { stage: "lookup", code: "requests_limit" },
+    });
   }
 
   private async run(call: ToolCall): Promise<CallEnd> {

@@ -12,6 +12,7 @@ import { audited, type Calls } from "./calls.js";
 import type { Audit } from "../audit.js";
 import type { Front, FrontHandlers, Message } from "./fronts.js";
 import type { Routes } from "./routes.js";
+import type { RunningRequests } from "./running.js";
 
 /** One request of a client, as its handler is given it. */
 interface ClientRequest {
@@ -32,6 +33,8 @@ export interface MethodParts {
   readonly upstreams: () => readonly Upstream[];
   /** Settles once the first catalog is admitted. */
   readonly ready: () => Promise<void>;
+  /** The clients' requests running at once, bounded. */
+  readonly running: RunningRequests;
 }
 
 /** The client methods the gateway answers, each to its handler. */
@@ -85,7 +88,15 @@ export function clientHandlers(parts: MethodParts): FrontHandlers {
           sdk.types.ErrorCode.MethodNotFound,
           `Method not found: the gateway does not carry ${method}`,
         );
-      return handler({ front, method, params, extra });
+      // A tool call is counted, and refused at the bound with a tool error, by calls.ts.
+      if (method === "tools/call") return handler({ front, method, params, extra });
+      const { running } = parts;
+      if (running.full())
+        throw new sdk.McpError(
+          sdk.types.ErrorCode.InternalError,
+          `the gateway is already running ${running.max} requests, its most at once (--max-running-requests)`,
+        );
+      return running.run(() => handler({ front, method, params, extra }));
     },
     notification(notification: Message): void {
       if (notification.method === "notifications/roots/list_changed") {
