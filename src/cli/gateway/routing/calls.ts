@@ -44,6 +44,11 @@ function toolError(text: string): { content: { type: "text"; text: string }[]; i
   return { content: [{ type: "text", text }], isError: true };
 }
 
+/** What a call past the bound on running requests is told. */
+function busy(max: number): string {
+  return `The gateway is already running ${max} requests, its most at once: call again when one has ended.`;
+}
+
 /**
  * The audit log and its timing around a tool-call handler: one entry per call that ends (its server, the name
  * called, the outcome, where and why, how long it took, and the values with `--audit-values`).
@@ -115,13 +120,8 @@ export class Calls {
   call(call: ToolCall): Promise<CallEnd> {
     const { running } = this.parts;
     if (!running.full()) return running.run(() => this.run(call));
-    const text =
-      `The gateway is already running ${running.max} requests, its most at once: ` + "call again when one has ended.";
-    return Promise.resolve({
-      outcome: "refused",
-      result: toolError(text),
-      fields: { stage: "lookup", code: "requests_limit" },
-    });
+    const fields = { stage: "lookup", code: "requests_limit" };
+    return Promise.resolve({ outcome: "refused", result: toolError(busy(running.max)), fields });
   }
 
   private async run(call: ToolCall): Promise<CallEnd> {
