@@ -9,6 +9,7 @@
 
 import { isObject } from "../../../engine/json/json.js";
 import type { JSONRPCMessage, RequestExtra, Transport } from "../sdk.js";
+import { interpose } from "../transport/interpose.js";
 
 /** A request or notification as the client sent it (fronts.ts's `Message`). */
 interface Message {
@@ -19,8 +20,6 @@ interface Message {
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 /** JSON-RPC's internal error, what the SDK answers for an error without a usable code. */
 const INTERNAL_ERROR = -32603;
-
-type OnMessage = NonNullable<Transport["onmessage"]>;
 
 /** Whether a client's message is a tool call this path answers (a request, no task, no task's `_meta`). */
 function isPlainCall(message: Record<string, unknown>): boolean {
@@ -53,17 +52,17 @@ export class FrontCalls {
     private readonly answer: (request: Message, extra: RequestExtra) => Promise<unknown>,
     private readonly ready: () => boolean,
   ) {
-    const serverMessage = transport.onmessage;
-    const serverClose = transport.onclose;
-    const onmessage: OnMessage = (message, extra) => {
-      if (!this.took(message)) serverMessage?.(message, extra);
-    };
-    transport.onmessage = onmessage;
-    transport.onclose = () => {
-      for (const controller of this.running.values()) controller.abort(new Error("the client's connection closed"));
-      this.running.clear();
-      serverClose?.();
-    };
+    interpose(
+      transport,
+      (message) => this.took(message),
+      () => this.closed(),
+    );
+  }
+
+  /** The client's connection closed: every call running is aborted, as the SDK's server aborts its handlers. */
+  private closed(): void {
+    for (const controller of this.running.values()) controller.abort(new Error("the client's connection closed"));
+    this.running.clear();
   }
 
   /** Calls running. */

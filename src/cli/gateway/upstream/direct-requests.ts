@@ -12,6 +12,7 @@
 import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import type { JSONRPCMessage, Sdk, Transport } from "../sdk.js";
+import { interpose } from "../transport/interpose.js";
 
 /**
  * The first id of these requests: far above the SDK client's own (0, 1, 2, … for its initialize, listings and pings,
@@ -27,8 +28,6 @@ interface Waiting {
   readonly onAbort: (() => void) | undefined;
 }
 
-type OnMessage = NonNullable<Transport["onmessage"]>;
-
 export class DirectRequests {
   private nextId = FIRST_ID;
   private readonly waiting = new Map<number, Waiting>();
@@ -38,16 +37,11 @@ export class DirectRequests {
     private readonly transport: Transport,
     private readonly sdk: Sdk,
   ) {
-    const clientMessage = transport.onmessage;
-    const clientClose = transport.onclose;
-    const onmessage: OnMessage = (message, extra) => {
-      if (!this.answered(message)) clientMessage?.(message, extra);
-    };
-    transport.onmessage = onmessage;
-    transport.onclose = () => {
-      this.closed();
-      clientClose?.();
-    };
+    interpose(
+      transport,
+      (message) => this.answered(message),
+      () => this.closed(),
+    );
   }
 
   /** Requests in flight. */
