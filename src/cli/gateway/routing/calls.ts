@@ -117,11 +117,17 @@ export class Calls {
    * `tools/call` through `Execution.invoke`: arguments checked first, the result against its output schema. Past
    * the bound on requests running at once, refused at once with a tool error.
    */
-  call(call: ToolCall): Promise<CallEnd> {
+  async call(call: ToolCall): Promise<CallEnd> {
     const { running } = this.parts;
-    if (!running.full()) return running.run(() => this.run(call));
-    const fields = { stage: "lookup", code: "requests_limit" };
-    return Promise.resolve({ outcome: "refused", result: toolError(busy(running.max)), fields });
+    if (!running.enter()) {
+      const fields = { stage: "lookup", code: "requests_limit" };
+      return { outcome: "refused", result: toolError(busy(running.max)), fields };
+    }
+    try {
+      return await this.run(call);
+    } finally {
+      running.leave();
+    }
   }
 
   private async run(call: ToolCall): Promise<CallEnd> {

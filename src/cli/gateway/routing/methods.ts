@@ -91,12 +91,16 @@ export function clientHandlers(parts: MethodParts): FrontHandlers {
       // A tool call is counted, and refused at the bound with a tool error, by calls.ts.
       if (method === "tools/call") return handler({ front, method, params, extra });
       const { running } = parts;
-      if (running.full())
+      if (!running.enter())
         throw new sdk.McpError(
           sdk.types.ErrorCode.InternalError,
           `the gateway is already running ${running.max} requests, its most at once (--max-running-requests)`,
         );
-      return running.run(() => handler({ front, method, params, extra }));
+      try {
+        return await handler({ front, method, params, extra });
+      } finally {
+        running.leave();
+      }
     },
     notification(notification: Message): void {
       if (notification.method === "notifications/roots/list_changed") {

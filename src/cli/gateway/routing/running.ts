@@ -17,24 +17,25 @@ export class RunningRequests {
     private readonly reporter: Reporter,
   ) {}
 
-  /** Whether one more request would pass the bound; when it would, the refusal is counted (and maybe reported). */
-  full(): boolean {
-    if (this.running < this.max) return false;
+  /**
+   * Counts one more request as running, or refuses it when the bound is reached (false: the refusal is counted, and
+   * reported at the 1st, 10th, 100th, …). Every `enter` that returned true is followed by one `leave`.
+   */
+  enter(): boolean {
+    if (this.running < this.max) {
+      this.running++;
+      return true;
+    }
     this.refused++;
     if (/^10*$/.test(String(this.refused)))
       this.reporter.say(
         `${this.refused} request(s) refused: ${this.max} were running at once (--max-running-requests)`,
       );
-    return true;
+    return false;
   }
 
-  /** Runs `request`, counted as running until it settles. */
-  async run<T>(request: () => Promise<T> | T): Promise<T> {
-    this.running++;
-    try {
-      return await request();
-    } finally {
-      this.running--;
-    }
+  /** A request counted by `enter` has ended. */
+  leave(): void {
+    this.running--;
   }
 }
