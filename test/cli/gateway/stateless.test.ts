@@ -7,16 +7,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { RequestStateCodec, paramsDigest } from "../../../src/cli/gateway/policy/request-state.js";
 import { Exchange, RequestFront } from "../../../src/cli/gateway/routing/exchange.js";
+import { classify, type ModernRequest } from "../../../src/cli/gateway/transport/stateless.js";
 import {
   checkParamHeaders,
   checkStandardHeaders,
-  classify,
   decodeHeaderValue,
   encodeHeaderValue,
   mirroredHeaders,
   paramHeadersOf,
-  type ModernRequest,
-} from "../../../src/cli/gateway/transport/stateless.js";
+} from "../../../src/cli/gateway/transport/mirrored-headers.js";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",

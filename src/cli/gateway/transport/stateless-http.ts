@@ -8,15 +8,9 @@
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  checkStandardHeaders,
-  mirroredHeaders,
-  principalOf,
-  type ModernRequest,
-  type Refusal,
-  type StatelessAnswer,
-  type StatelessCall,
-} from "./stateless.js";
+import { type ModernRequest, type Refusal } from "./stateless.js";
+import { checkStandardHeaders, mirroredHeaders } from "./mirrored-headers.js";
+import { principalOf, type StatelessAnswer, type StatelessCall } from "./stateless-call.js";
 
 type Notification = { method: string; params?: unknown };
 

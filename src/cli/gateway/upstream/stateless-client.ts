@@ -6,7 +6,7 @@
  */
 
 import { isObject } from "../../../engine/json/json.js";
-import { encodeHeaderValue, paramHeadersOf, type ParamHeader } from "../transport/stateless.js";
+import { encodeHeaderValue, paramHeadersOf, type ParamHeader } from "../transport/mirrored-headers.js";
 
 const VERSION = "2026-07-28";
 /** How long to wait before opening a listen stream again after it ended. */
