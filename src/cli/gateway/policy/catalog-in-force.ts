@@ -13,7 +13,7 @@ import {
   type AdmissionTarget,
   type AdmittedBundle,
   type CatalogError,
-  type ChangedTool,
+  type CatalogChanges,
   type Draft07Mode,
   type ExecutionError,
   type ExecutionHost,
@@ -45,13 +45,9 @@ export interface CatalogSettings {
   readonly unpinnedServers?: "admit" | "hold";
 }
 
-/** What one admission changed, as the library said it. */
-export interface AdmissionChanges {
+/** What one admission changed, as the library said it (its `CatalogChanges`), and the bundle now in force. */
+export interface AdmissionChanges extends Readonly<Pick<CatalogChanges, "added" | "removed" | "changed" | "approved">> {
   readonly bundle: AdmittedBundle;
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly ChangedTool[];
-  readonly approved: readonly string[];
 }
 
 export class CatalogInForce {
