@@ -32,6 +32,12 @@ type SdkServer = InstanceType<Sdk["Server"]>;
 export type Transport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
 export type JSONRPCMessage = import("@modelcontextprotocol/sdk/types.js").JSONRPCMessage;
 export type RequestExtra = Parameters<NonNullable<SdkServer["fallbackRequestHandler"]>>[1];
+
+/** A request or notification as a client (or a server) sent it: its method and its params, read as sent. */
+export interface Message {
+  readonly method: string;
+  readonly params?: unknown;
+}
 export type HttpServerTransport = InstanceType<HttpServerModule["StreamableHTTPServerTransport"]>;
 
 /**

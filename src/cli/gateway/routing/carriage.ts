@@ -11,10 +11,10 @@ import { ElicitationSchema } from "../../../index.js";
 import type { Reporter } from "../audit.js";
 import type { HiddenTextScreen } from "../policy/hidden-text.js";
 import { hopOptions, onwardParams } from "../forward.js";
-import type { RequestExtra, Sdk } from "../sdk.js";
+import type { RequestExtra, Sdk, Message } from "../sdk.js";
 import { QueueFull } from "../transport/line-writer.js";
 import type { Upstream } from "../upstream/upstream.js";
-import { CLIENT_INIT_MS, type Fronts, type Message } from "./fronts.js";
+import { CLIENT_INIT_MS, type Fronts } from "./fronts.js";
 
 export interface CarriageSettings {
   /** How long a server's request (sampling, roots, elicitation) may wait for the client. */

@@ -12,7 +12,8 @@
  */
 
 import { randomUUID } from "node:crypto";
-import type { AskOptions, Front, Message } from "./fronts.js";
+import type { AskOptions, Front } from "./fronts.js";
+import type { Message } from "../sdk.js";
 
 /** A question for the client, as `inputRequests` carries it. */
 export interface InputRequest {

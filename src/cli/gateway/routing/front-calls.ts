@@ -8,16 +8,10 @@
  */
 
 import { isObject } from "../../../engine/json/json.js";
-import type { JSONRPCMessage, RequestExtra, Transport } from "../sdk.js";
+import type { JSONRPCMessage, Message, RequestExtra, Transport } from "../sdk.js";
 import { interpose } from "../transport/interpose.js";
+import { RELATED_TASK } from "../transport/jsonrpc.js";
 
-/** A request or notification as the client sent it (fronts.ts's `Message`). */
-interface Message {
-  readonly method: string;
-  readonly params?: unknown;
-}
-
-const RELATED_TASK = "io.modelcontextprotocol/related-task";
 /** JSON-RPC's internal error, what the SDK answers for an error without a usable code. */
 const INTERNAL_ERROR = -32603;
 

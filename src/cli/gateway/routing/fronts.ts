@@ -9,7 +9,7 @@ import { errorMessage, isInstance } from "../../../engine/errors.js";
 import { oneLine } from "../../args.js";
 import { packageInfo } from "../../package-info.js";
 import type { Reporter } from "../audit.js";
-import { AS_SENT, type RequestExtra, type Sdk, type Transport } from "../sdk.js";
+import { AS_SENT, type Message, type RequestExtra, type Sdk, type Transport } from "../sdk.js";
 import { FrontCalls } from "./front-calls.js";
 
 /** How a server's request is sent on to a client. */
@@ -45,12 +45,6 @@ export interface Front {
 export interface RunningCall {
   readonly front: Front;
   readonly requestId: string | number;
-}
-
-/** A request or notification as a client sent it. */
-export interface Message {
-  readonly method: string;
-  readonly params?: unknown;
 }
 
 /** What a front's requests and notifications are handed to. */

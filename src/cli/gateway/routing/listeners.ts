@@ -8,7 +8,8 @@
 import { isObject } from "../../../engine/json/json.js";
 import { Code, META, refusal, type ModernRequest } from "../transport/stateless.js";
 import { type StatelessAnswer } from "../transport/stateless-call.js";
-import type { Front, Fronts, Message } from "./fronts.js";
+import type { Front, Fronts } from "./fronts.js";
+import type { Message } from "../sdk.js";
 
 /** Listen filters the gateway can serve, and the notification each grants. */
 const LISTEN = new Map([

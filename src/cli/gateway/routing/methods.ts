@@ -6,11 +6,11 @@
 
 import { isObject } from "../../../engine/json/json.js";
 import type { GatewayCatalog } from "../policy/catalog.js";
-import type { RequestExtra, Sdk } from "../sdk.js";
+import type { RequestExtra, Sdk, Message } from "../sdk.js";
 import type { Upstream } from "../upstream/upstream.js";
 import { audited, type Calls } from "./calls.js";
 import type { Audit } from "../audit.js";
-import type { Front, FrontHandlers, Message } from "./fronts.js";
+import type { Front, FrontHandlers } from "./fronts.js";
 import type { Routes } from "./routes.js";
 import type { RunningRequests } from "./running.js";
 

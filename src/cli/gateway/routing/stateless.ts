@@ -13,12 +13,12 @@ import { isObject } from "../../../engine/json/json.js";
 import { packageInfo } from "../../package-info.js";
 import type { GatewayCatalog } from "../policy/catalog.js";
 import { paramsDigest, type RequestStateCodec } from "../policy/request-state.js";
-import type { RequestExtra } from "../sdk.js";
+import type { RequestExtra, Message } from "../sdk.js";
 import { Code, META, refusal, SUPPORTED_VERSIONS, type ModernRequest, type Refusal } from "../transport/stateless.js";
 import { checkParamHeaders, paramHeadersOf, type MirroredHeaders } from "../transport/mirrored-headers.js";
 import { type StatelessAnswer, type StatelessCall } from "../transport/stateless-call.js";
 import { Exchange, ExchangeError, RequestFront, type Step } from "./exchange.js";
-import { CAPABILITIES, type FrontHandlers, type Message } from "./fronts.js";
+import { CAPABILITIES, type FrontHandlers } from "./fronts.js";
 import type { Listening, Listeners } from "./listeners.js";
 
 export interface StatelessSettings {

@@ -8,7 +8,8 @@
 
 import { isObject } from "../../../engine/json/json.js";
 
-const RELATED_TASK = "io.modelcontextprotocol/related-task";
+/** The `_meta` member that ties a message to a task (the tasks extension). */
+export const RELATED_TASK = "io.modelcontextprotocol/related-task";
 
 function isId(value: unknown): boolean {
   return typeof value === "string" || Number.isSafeInteger(value);
