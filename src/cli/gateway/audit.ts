@@ -62,6 +62,11 @@ export interface CatalogEntry {
   readonly message?: string;
 }
 
+/** Whether the `count`th of a repeated event is reported: the 1st, 10th, 100th, … (a flood says a few lines). */
+export function reportedAt(count: number): boolean {
+  return /^10*$/.test(String(count));
+}
+
 /** Writes the gateway's lines on stderr, each prefixed and made safe for a terminal. */
 export class Reporter {
   constructor(private readonly write: (text: string) => void) {}

@@ -7,7 +7,7 @@
 import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import type { ExecutionError } from "../../../index.js";
-import type { Audit, CallEntry, CallOutcome, Reporter } from "../audit.js";
+import { reportedAt, type Audit, type CallEntry, type CallOutcome, type Reporter } from "../audit.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { GatewayCatalog } from "../policy/catalog.js";
 import { WITHHELD_RESULT, type HiddenTextScreen } from "../policy/hidden-text.js";
@@ -199,7 +199,7 @@ export class Calls {
       return { outcome: "failed", result: toolError(text), fields: { stage: "dispatch", code: "server_stopped" } };
     }
     if (isInstance(thrown, QueueFull)) {
-      if (/^10*$/.test(String(++this.backlogged)))
+      if (reportedAt(++this.backlogged))
         this.parts.reporter.say(`${this.backlogged} tool call(s) not sent: ${thrown.message} (--max-queued-bytes)`);
       const text = `The tool ${quoted} is not available now: its server is not reading what it is sent.`;
       return { outcome: "failed", result: toolError(text), fields: { stage: "dispatch", code: "server_backlog" } };

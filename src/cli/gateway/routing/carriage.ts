@@ -8,7 +8,7 @@
 import { isInstance } from "../../../engine/errors.js";
 import { isObject } from "../../../engine/json/json.js";
 import { ElicitationSchema } from "../../../index.js";
-import type { Reporter } from "../audit.js";
+import { reportedAt, type Reporter } from "../audit.js";
 import type { HiddenTextScreen } from "../policy/hidden-text.js";
 import { hopOptions, onwardParams } from "../forward.js";
 import type { RequestExtra, Sdk, Message } from "../sdk.js";
@@ -226,7 +226,7 @@ export class Carriage {
       );
       return;
     }
-    if (/^10*$/.test(String(count)))
+    if (reportedAt(count))
       this.reporter.say(`${up.name}: ${count} notification(s) dropped: ${e.message} (--max-queued-bytes)`);
   }
 }

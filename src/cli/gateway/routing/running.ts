@@ -5,7 +5,7 @@
  * with a JSON-RPC error, methods.ts), and the refusals are reported at the 1st, 10th, 100th, …
  */
 
-import type { Reporter } from "../audit.js";
+import { reportedAt, type Reporter } from "../audit.js";
 
 export class RunningRequests {
   private running = 0;
@@ -27,7 +27,7 @@ export class RunningRequests {
       return true;
     }
     this.refused++;
-    if (/^10*$/.test(String(this.refused)))
+    if (reportedAt(this.refused))
       this.reporter.say(
         `${this.refused} request(s) refused: ${this.max} were running at once (--max-running-requests)`,
       );

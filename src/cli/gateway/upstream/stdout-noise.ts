@@ -4,6 +4,7 @@
  * `--max-stdout-noise` lines, or for a message over `--max-message-bytes` (any transport), the server is isolated.
  */
 
+import { reportedAt } from "../audit.js";
 import type { LineFault } from "../transport/line-transport.js";
 
 /** The bounds a fault is judged by. */
@@ -29,7 +30,7 @@ function faultText(fault: LineFault, max: number): string {
 export function judgeFault(fault: LineFault, count: number, stdio: boolean, bounds: NoiseBounds): Judged {
   if (fault.kind === "oversized") return { isolate: faultText(fault, bounds.maxMessageBytes) };
   if (stdio && count <= bounds.maxStdoutNoise) {
-    if (!/^10*$/.test(String(count))) return {};
+    if (!reportedAt(count)) return {};
     const what = faultText(fault, bounds.maxMessageBytes);
     return {
       report:
