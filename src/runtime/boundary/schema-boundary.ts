@@ -104,6 +104,8 @@ export class CompiledSchema<T = unknown> {
   /** When the schema declared an older dialect and the options translated it: what the translation changed. */
   readonly upgraded?: readonly UpgradeChange[];
   private readonly limits: Readonly<Limits>;
+  /** The instance limits as the bounds a value is checked within, resolved once. */
+  private readonly bounds: ValueBounds;
 
   /** @internal */
   constructor(
@@ -114,6 +116,7 @@ export class CompiledSchema<T = unknown> {
   ) {
     this.validator = parts.validator;
     this.limits = parts.limits;
+    this.bounds = valueBounds(parts.limits);
     if (parts.upgraded !== undefined) this.upgraded = parts.upgraded;
     Object.freeze(this);
   }
@@ -130,7 +133,7 @@ export class CompiledSchema<T = unknown> {
   private check(value: unknown): Result<T, BoundaryError> {
     const { policy, validator } = this;
     // The one walk of the value as JSON data: the validator is told it was checked, and does not walk it again.
-    const shape = checkValue(value, this.limits, policy);
+    const shape = checkValue(value, this.limits, this.bounds, policy);
     if (shape !== undefined) return err(finish(policy, shape));
     let valid: boolean;
     try {
@@ -185,8 +188,26 @@ function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[
 /** What a model is told of a value that is not JSON data (never where: the pointer may hold a key it chose). */
 const NOT_JSON = "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
 
+/** The bounds a value is checked within: every instance limit `checkJson` and `isDataWithin` know. */
+type ValueBounds = Required<Omit<JsonBounds, "bytes">>;
+
+function valueBounds(limits: Readonly<Limits>): ValueBounds {
+  return Object.freeze({
+    nodes: limits.maxInstanceNodes,
+    depth: limits.maxInstanceDepth,
+    stringLength: limits.maxStringLength,
+    arrayLength: limits.maxArrayLength,
+    objectProperties: limits.maxObjectProperties,
+  });
+}
+
 /** The value must be JSON (an object, for arguments) within the instance limits; iterative, fails closed. */
-function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPolicy): BoundaryError | undefined {
+function checkValue(
+  value: unknown,
+  limits: Readonly<Limits>,
+  bounds: ValueBounds,
+  policy: BoundaryPolicy,
+): BoundaryError | undefined {
   let object: boolean;
   try {
     object = isObject(value);
@@ -205,13 +226,6 @@ function checkValue(value: unknown, limits: Readonly<Limits>, policy: BoundaryPo
       about: policy.modelSubject,
     });
   }
-  const bounds = {
-    nodes: limits.maxInstanceNodes,
-    depth: limits.maxInstanceDepth,
-    stringLength: limits.maxStringLength,
-    arrayLength: limits.maxArrayLength,
-    objectProperties: limits.maxObjectProperties,
-  };
   // The quick walk answers the common case (JSON data within the limits); anything else is found and located by the
   // full one.
   if (isDataWithin(value, bounds)) return undefined;

@@ -175,34 +175,79 @@ const UNREADABLE = "The tool call could not be read.";
 type Failed = { ok: false; error: ExecutionError };
 
 /**
- * The call: the host and the call read and checked at once (`hostOf`, `contextOf`), the stages, then dispatch
- * awaited here rather than in a function of its own. One async function per call: each more costs a promise and
- * turns of the microtask queue. Every step guards its host data; the catch is the last guard.
+ * The call: the host and the call read and checked at once (`hostOf`, `contextOf`), the stages, then dispatch. No
+ * async function while every step answers at once: a call whose stages allow and whose `dispatch` returns a value
+ * (not a thenable) is decided synchronously and its result handed back as a settled promise, so the caller's one
+ * `await` is the only turn of the microtask queue it costs (an async function here would add its own promise and a
+ * turn for each `await`, about a third of the call). A stage or `dispatch` answering a thenable is awaited from there
+ * on (`afterStages`, `settled`). Every step guards its host data; the catch is the last guard.
  */
-async function run<T>(
-  bundle: AdmittedBundle,
-  call: ToolCall,
-  given: ExecutionHost<T>,
-): Promise<Result<T, ExecutionError>> {
+function run<T>(bundle: AdmittedBundle, call: ToolCall, given: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
   try {
     const host = hostOf(bundle, given);
-    if (!isHost(host)) return host;
+    if (!isHost(host)) return Promise.resolve(host);
     const context = contextOf(bundle, call);
-    if (!isContext(context)) return context;
+    if (!isContext(context)) return Promise.resolve(context);
     const stages = runStages(host, context);
-    const stopped = stages instanceof Promise ? await stages : stages;
-    if (stopped !== undefined) return stopped;
-    let result: T;
-    try {
-      result = (await host.dispatch.call(host.self, context)) as T;
-    } catch (e) {
-      return dispatchFailed(context.name, e);
+    if (stages instanceof Promise) return afterStages<T>(host, context, stages);
+    if (stages !== undefined) return Promise.resolve(stages);
+    return dispatched<T>(host, context);
+  } catch (e) {
+    return Promise.resolve(gatewayFailed(e));
+  }
+}
+
+/** The gateway's own failure (a bug): what `run` answers for anything its steps did not guard. */
+function gatewayFailed(e: unknown): Failed {
+  const message = `the gateway failed: ${errorMessage(e)}`;
+  const fields = { stage: "lookup", class: "execution_failure", code: "validator_failed" } as const;
+  return failure({ ...fields, message, modelText: NOT_RUN, detail: e });
+}
+
+/** The stages that answered a thenable, awaited; then dispatch. */
+async function afterStages<T>(
+  host: ReadHost,
+  context: StageContext,
+  stages: Promise<Failed | undefined>,
+): Promise<Result<T, ExecutionError>> {
+  try {
+    const stopped = await stages;
+    return stopped ?? (await dispatched<T>(host, context));
+  } catch (e) {
+    return gatewayFailed(e);
+  }
+}
+
+/**
+ * `dispatch` called with the host as `this`: what it returned, checked (`checkedResult`), as a settled promise when it
+ * answered at once, else awaited (`settled`). Whether it answered a thenable is asked the way `await` asks it (its
+ * `then` a function); reading `then` is reading host data, so a throwing getter is `dispatch_failed`.
+ */
+function dispatched<T>(host: ReadHost, context: StageContext): Promise<Result<T, ExecutionError>> {
+  let given: unknown;
+  try {
+    given = host.dispatch.call(host.self, context);
+    if (isObjectLike(given) && typeof (given as { then?: unknown }).then === "function") {
+      return settled<T>(context, given as PromiseLike<T>);
     }
+  } catch (e) {
+    return Promise.resolve(dispatchFailed(context.name, e));
+  }
+  return Promise.resolve(checkedResult(context, given as T));
+}
+
+/** What `dispatch` answered as a thenable, awaited, then checked. */
+async function settled<T>(context: StageContext, pending: PromiseLike<T>): Promise<Result<T, ExecutionError>> {
+  let result: T;
+  try {
+    result = await pending;
+  } catch (e) {
+    return dispatchFailed(context.name, e);
+  }
+  try {
     return checkedResult(context, result);
   } catch (e) {
-    const message = `the gateway failed: ${errorMessage(e)}`;
-    const fields = { stage: "lookup", class: "execution_failure", code: "validator_failed" } as const;
-    return failure({ ...fields, message, modelText: NOT_RUN, detail: e });
+    return gatewayFailed(e);
   }
 }
 

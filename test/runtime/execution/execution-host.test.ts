@@ -183,6 +183,52 @@ describe("unknown host fields are refused before any stage runs", () => {
     }
     assert.deepEqual(await Execution.invoke(bundle(), call, new Private()), { ok: true, value: "ran" });
   });
+  test("a host changed between calls is read again: an added, renamed or emptied field is seen at once", async () => {
+    const log: string[] = [];
+    const host: Record<string, unknown> = recording(log);
+    const b = bundle();
+    const ran = async () => {
+      log.length = 0;
+      const r = await Execution.invoke(b, call, host as never);
+      return r.ok ? [...log] : (r.error.message.match(/"[a-zA-Z]+"/)?.[0] ?? r.error.code);
+    };
+    const all = ["authorize", "approve", "reserveBudget", "publishIntent", "dispatch"];
+    assert.deepEqual(await ran(), all);
+    assert.deepEqual(await ran(), all, "the same host, unchanged, a second time");
+    // A field added (a misspelling beside the stages).
+    host["aprove"] = () => false;
+    assert.equal(await ran(), '"aprove"');
+    delete host["aprove"];
+    assert.deepEqual(await ran(), all);
+    // A field renamed: the count of names is the same, the stage it was is gone.
+    const approve = host["approve"];
+    delete host["approve"];
+    host["aprove"] = approve;
+    assert.equal(await ran(), '"aprove"');
+    delete host["aprove"];
+    host["approve"] = approve;
+    assert.deepEqual(await ran(), all);
+    // A stage replaced, emptied, removed; dispatch replaced.
+    host["approve"] = () => void log.push("approve2");
+    assert.deepEqual(await ran(), ["authorize", "approve2", "reserveBudget", "publishIntent", "dispatch"]);
+    host["approve"] = undefined;
+    assert.deepEqual(await ran(), ["authorize", "reserveBudget", "publishIntent", "dispatch"]);
+    host["approve"] = "yes";
+    assert.equal(await ran(), '"approve"');
+    delete host["approve"];
+    host["dispatch"] = () => void log.push("dispatch2");
+    assert.deepEqual(await ran(), ["authorize", "reserveBudget", "publishIntent", "dispatch2"]);
+    // An emptied field renamed: still refused (the read is not answered again for a host with an undefined field).
+    host["approve"] = undefined;
+    assert.deepEqual(await ran(), ["authorize", "reserveBudget", "publishIntent", "dispatch2"]);
+    delete host["approve"];
+    host["aprove"] = undefined;
+    assert.equal(await ran(), '"aprove"');
+    // Its prototype changed: a class's misspelt method is seen.
+    delete host["aprove"];
+    Object.setPrototypeOf(host, { publishIntnet: () => true });
+    assert.equal(await ran(), '"publishIntnet"');
+  });
 });
 
 describe("stages and dispatch are called with the host as this", () => {

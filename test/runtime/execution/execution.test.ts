@@ -421,3 +421,76 @@ describe("results checked against the output schema", () => {
     assert.ok(!r.error.modelText.includes("secret"));
   });
 });
+
+describe("what dispatch and the stages answer: a value, a promise or another thenable", () => {
+  const call = { name: "search", arguments: { q: "x" } };
+  const failedCode = async (run: Promise<unknown>) => {
+    const r = (await run) as { ok: boolean; error?: { code: string; stage: string } };
+    return r.ok ? "ok" : `${r.error?.stage}: ${r.error?.code}`;
+  };
+
+  test("a dispatch answering at once: invoke still returns a promise, settled with the result", async () => {
+    const pending = Execution.invoke(bundle(), call, { dispatch: () => "now" });
+    assert.ok(pending instanceof Promise);
+    assert.deepEqual(await pending, { ok: true, value: "now" });
+    // An object that is not a thenable is the result as it came (the very same object).
+    const result = { content: [], then: 1 };
+    const r = await Execution.invoke(bundle(), call, { dispatch: () => result });
+    assert.ok(r.ok && r.value === result);
+  });
+
+  test("a dispatch answering a promise or a thenable: awaited", async () => {
+    assert.deepEqual(await Execution.invoke(bundle(), call, { dispatch: async () => "later" }), {
+      ok: true,
+      value: "later",
+    });
+    const thenable = { then: (resolve: (v: string) => void) => resolve("thenable") };
+    assert.deepEqual(await Execution.invoke(bundle(), call, { dispatch: () => thenable as never }), {
+      ok: true,
+      value: "thenable",
+    });
+  });
+
+  test("a dispatch that throws, rejects, or answers a thenable that fails: dispatch_failed, never a rejection", async () => {
+    const throwing = () => {
+      throw new Error("down");
+    };
+    const hosts: ExecutionHost<unknown>[] = [
+      { dispatch: throwing },
+      { dispatch: () => Promise.reject(new Error("down")) },
+      { dispatch: () => ({ then: throwing }) },
+      { dispatch: () => ({ then: (_: unknown, reject: (e: unknown) => void) => reject(new Error("down")) }) },
+      {
+        dispatch: () =>
+          Object.defineProperty({}, "then", {
+            get: throwing,
+          }),
+      },
+    ];
+    for (const host of hosts)
+      assert.equal(await failedCode(Execution.invoke(bundle(), call, host)), "dispatch: dispatch_failed");
+  });
+
+  test("a stage answering a promise: the stages after it and dispatch run once it settles, in order", async () => {
+    const log: string[] = [];
+    const r = await Execution.invoke(bundle(), call, {
+      authorize: () => void log.push("authorize"),
+      approve: async () => {
+        log.push("approve");
+        return { ok: true };
+      },
+      publishIntent: () => void log.push("publishIntent"),
+      dispatch: () => {
+        log.push("dispatch");
+        return "ran";
+      },
+    });
+    assert.deepEqual(r, { ok: true, value: "ran" });
+    assert.deepEqual(log, ["authorize", "approve", "publishIntent", "dispatch"]);
+    const refused = Execution.invoke(bundle(), call, {
+      approve: async () => false,
+      dispatch: () => assert.fail("dispatch ran after a refusal"),
+    });
+    assert.equal(await failedCode(refused), "approve: stage_refused");
+  });
+});
