@@ -1,7 +1,8 @@
 // The gateway's per-call path (the hot-set-invoke workload): `Execution.invoke` on a bundle `ToolCatalog.admitBatch`
 // admitted, beside what a host doing the same by hand spends, its tools compiled with `compile`: look the tool up,
-// `isValid` the arguments, call and await its own `dispatch` (the host's own work); and `isValid` alone. All three run
-// on the same calls with the same trivial host, this library's builds only (no peer has a gateway).
+// `isValid` the arguments, call its own two stages and call and await its own `dispatch` (the host's own work); and
+// `isValid` alone. All three run on the same calls with the same trivial host, this library's builds only (no peer has
+// a gateway).
 import { medianRatio, quartiles, summary } from "./stats.mjs";
 
 /** The host: every stage a host may give, each allowing at once, and a dispatch answering at once. */
@@ -27,11 +28,14 @@ export function invokeWays(engine, cases, order) {
   const bundle = admitted.value;
   const bound = (v) => (Object.hasOwn(v, "isValid") ? v.isValid : v.isValid.bind(v));
   const byName = new Map(cases.map((c, i) => [`t${i}`, bound(compile(c.schema))]));
-  // What a host writes without the gateway: a lookup, the arguments checked, then its own dispatch awaited.
+  // What a host writes without the gateway: a lookup, the arguments checked, then its own stages and its own dispatch
+  // awaited (the host's own work is the same on both ways: its two stages and its dispatch, each called once).
   const byHand = async (call) => {
     const isValid = byName.get(call.name);
     if (isValid === undefined || !isValid(call.arguments ?? {})) return false;
-    return (await host.dispatch({ name: call.name, arguments: call.arguments })) === DISPATCHED;
+    const context = { name: call.name, arguments: call.arguments };
+    if (host.authorize(context) !== true || host.approve(context) !== true) return false;
+    return (await host.dispatch(context)) === DISPATCHED;
   };
   const invoke = async (call) => (await Execution.invoke(bundle, call, host)).ok;
   // One function per tool for each way (the same code), so the warm-up gives every tool its calls (timing.mjs).

@@ -146,8 +146,8 @@ export const WORKLOADS = [
     description:
       "the hot set through the gateway's per-call path: Execution.invoke on the bundle ToolCatalog.admitBatch " +
       "admitted (a host of two stages allowing at once and a dispatch answering at once), beside the same host by " +
-      "hand (compile, then per call a lookup, isValid and its dispatch awaited) and isValid alone; this library's " +
-      "builds only",
+      "hand (compile, then per call a lookup, isValid, its two stages and its dispatch awaited) and isValid alone; " +
+      "this library's builds only",
     cases: async (ctx) =>
       spreadTools(plainCases(await ctx.boundary()), HOT_SET_TOOLS).map((c) => ({ ...c, invoke: true })),
   },
