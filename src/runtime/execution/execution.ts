@@ -162,7 +162,7 @@ export const Execution = Object.freeze({
    * refusal or failure is an `ExecutionError` result.
    */
   invoke<T>(bundle: AdmittedBundle, call: ToolCall, host: ExecutionHost<T>): Promise<Result<T, ExecutionError>> {
-    // One async function per call (run, which guards itself): each more would cost a promise and microtask turns.
+    // `run` guards itself and awaits only what a stage or dispatch answered as a thenable.
     return run(bundle, call, host);
   },
 });
