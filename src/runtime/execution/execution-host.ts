@@ -44,38 +44,17 @@ function isField(name: string): boolean {
 }
 
 /**
- * The host's first field that is not a stage or `dispatch`: among its own `names`, and for a class instance the names
- * along its prototype chain from `proto` (`Object.prototype` and `constructor` aside); undefined when there is none.
+ * The host's first field that is not a stage or `dispatch`: among its own names, and for a class instance the names
+ * along its prototype chain (`Object.prototype` and `constructor` aside); undefined when there is none.
  */
-function unknownField(names: readonly string[], proto: object | null): string | undefined {
-  for (const name of names) if (!isField(name)) return name;
-  while (proto !== null && proto !== Object.prototype) {
+function unknownField(host: object): string | undefined {
+  for (const name of Object.getOwnPropertyNames(host)) if (!isField(name)) return name;
+  for (let proto = Object.getPrototypeOf(host); proto !== null && proto !== Object.prototype;) {
     for (const name of Object.getOwnPropertyNames(proto)) if (name !== "constructor" && !isField(name)) return name;
     proto = Object.getPrototypeOf(proto);
   }
   return undefined;
 }
-
-/**
- * A host read before, and what made its read safe to answer again (`readHost`): its prototype, how many own names it
- * had, and its fields' values.
- */
-interface HostRead {
-  readonly read: { ok: true; value: ReadHost };
-  readonly proto: object | null;
-  readonly names: number;
-  readonly stages: readonly unknown[];
-  readonly dispatch: unknown;
-}
-
-/**
- * The plain hosts (prototype `Object.prototype` or `null`) whose own names were all fields holding functions, as last
- * read. Such a host reads the same while its prototype, its number of own names and its fields' values are what they
- * were: a name added, or one renamed (a field replaced by a misspelling), changes the count or leaves a field without
- * the function it held. Its read is then answered again, the names not scanned and nothing allocated; each field is
- * still read once per call.
- */
-const hostsRead = new WeakMap<object, HostRead>();
 
 /** The host's stages and dispatch, each read once, or the `options_invalid` error saying what is wrong with it. */
 export function readHost(host: unknown): Result<ReadHost, BackplaneError<"options_invalid">> {
@@ -85,48 +64,21 @@ export function readHost(host: unknown): Result<ReadHost, BackplaneError<"option
     if (typeof host !== "object" || host === null || Array.isArray(host)) {
       return hostInvalid(`${what} must be an object with a dispatch function, got ${preview(host)}`);
     }
-    const proto = Object.getPrototypeOf(host) as object | null;
-    const names = Object.getOwnPropertyNames(host);
-    const before = hostsRead.get(host);
+    const unknown = unknownField(host);
+    if (unknown !== undefined) return hostInvalid(unknownName(what, "field", unknown, FIELDS));
     // Each field read by name, once: one shape of host is read the same way on every call.
     const fields = host as Partial<Record<StageKey | "dispatch", unknown>>;
-    const authorize = fields.authorize;
-    const approve = fields.approve;
-    const reserveBudget = fields.reserveBudget;
-    const publishIntent = fields.publishIntent;
-    const dispatch = fields.dispatch;
-    if (
-      before !== undefined &&
-      before.proto === proto &&
-      before.names === names.length &&
-      dispatch === before.dispatch &&
-      authorize === before.stages[0] &&
-      approve === before.stages[1] &&
-      reserveBudget === before.stages[2] &&
-      publishIntent === before.stages[3]
-    ) {
-      return before.read;
-    }
-    const given = [authorize, approve, reserveBudget, publishIntent];
-    const unknown = unknownField(names, proto);
-    if (unknown !== undefined) return hostInvalid(unknownName(what, "field", unknown, FIELDS));
+    const given = [fields.authorize, fields.approve, fields.reserveBudget, fields.publishIntent];
     for (let i = 0; i < STAGES.length; i++) {
       const run = given[i];
       if (run !== undefined && typeof run !== "function")
         return hostInvalid(`${what} field "${STAGES[i] as StageKey}" must be a function, got ${preview(run)}`);
     }
+    const dispatch = fields.dispatch;
     if (typeof dispatch !== "function") {
       return hostInvalid(`${what} must have a dispatch function (it runs the tool), got ${preview(dispatch)}`);
     }
-    const read = ok({ self: host, stages: given as (Callable | undefined)[], dispatch: dispatch as Callable });
-    // Every own name a field (checked above) whose value, as read, is a function: none is `undefined`.
-    const allFunctions = names.every(
-      (name) => name === "dispatch" || given[STAGES.indexOf(name as StageKey)] !== undefined,
-    );
-    if ((proto === Object.prototype || proto === null) && allFunctions) {
-      hostsRead.set(host, { read, proto, names: names.length, stages: given, dispatch });
-    }
-    return read;
+    return ok({ self: host, stages: given as (Callable | undefined)[], dispatch: dispatch as Callable });
   } catch (e) {
     // A throwing getter or proxy trap.
     return hostInvalid(`${what} could not be read: ${errorMessage(e)}`);
