@@ -218,7 +218,7 @@ describe("unknown host fields are refused before any stage runs", () => {
     delete host["approve"];
     host["dispatch"] = () => void log.push("dispatch2");
     assert.deepEqual(await ran(), ["authorize", "reserveBudget", "publishIntent", "dispatch2"]);
-    // An emptied field renamed: still refused (the read is not answered again for a host with an undefined field).
+    // An emptied field renamed: refused too.
     host["approve"] = undefined;
     assert.deepEqual(await ran(), ["authorize", "reserveBudget", "publishIntent", "dispatch2"]);
     delete host["approve"];
