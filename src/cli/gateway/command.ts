@@ -4,17 +4,16 @@
  * what is held and why, then exits; `gateway approve --pins <file> <tool>…` pins what a person has reviewed.
  */
 
-import { readFileSync } from "node:fs";
-import { errorMessage } from "../../engine/errors.js";
 import type { AdmissionTarget } from "../../index.js";
-import { CliError, ExitCode, oneLine, parseArgs, type ParsedArgs } from "../args.js";
+import { CliError, ExitCode, parseArgs, type ParsedArgs } from "../args.js";
 import { draft07Of, limitsOf } from "../boundary-options.js";
 import type { Io } from "../validate-command.js";
 import { approve } from "./approve.js";
 import { Audit, Reporter } from "./audit.js";
 import { checkUpstreamTransport, readConfig } from "./config.js";
 import { Gateway, type GatewaySettings } from "./gateway.js";
-import { isLoopback, serveHttp } from "./transport/http-front.js";
+import { serveHttp } from "./transport/http-front.js";
+import { httpOf } from "./transport/http-options.js";
 import { LineTransport } from "./transport/line-transport.js";
 import { isJsonRpcMessage } from "./transport/jsonrpc.js";
 import type { CatalogSettings } from "./policy/catalog.js";
@@ -22,7 +21,7 @@ import { checkNamespacing } from "./policy/names.js";
 import type { HiddenTextMode } from "./policy/hidden-text.js";
 import { PinLedger, type PinsMode } from "./policy/pin-ledger.js";
 import { review } from "./review.js";
-import { MIN_KEY_BYTES } from "./policy/request-state.js";
+import { replicaOf, requestStateKeyOf } from "./policy/replica-options.js";
 import { MAX_PAGES } from "./upstream/listing.js";
 import { loadSdk } from "./sdk.js";
 
@@ -154,79 +153,6 @@ export async function gatewayCommand(argv: readonly string[], io: Io): Promise<n
     return review(args, { ...given, servers: await serversOf(args, given.configFile) }, io);
   }
   return run(argv, io);
-}
-
-/** `--http host:port`, loopback unless `--allow-remote`, with the token from `--token-file`. */
-function httpOf(args: ParsedArgs) {
-  const given = args.options.get("--http");
-  const httpOnly = ["--token-file", "--allow-origin", "--allow-remote"].filter(
-    (name) => args.options.has(name) || args.lists.has(name) || args.flags.has(name),
-  );
-  if (given === undefined) {
-    if (httpOnly.length > 0) throw new CliError(`${httpOnly[0]} applies only with --http`);
-    return undefined;
-  }
-  const match = /^(\[[^\]]+\]|[^:]+):([0-9]{1,5})$/.exec(given);
-  const port = match === null ? NaN : Number(match[2]);
-  if (match === null || port > 65_535)
-    throw new CliError(`--http must be host:port (e.g. 127.0.0.1:8080), got "${given}"`);
-  const host = (match[1] as string).replace(/^\[(.*)\]$/, "$1");
-  if (!isLoopback(host) && !args.flags.has("--allow-remote")) {
-    throw new CliError(`--http ${given} is not a loopback address: pass --allow-remote to listen on it`);
-  }
-  const tokenFile = args.options.get("--token-file");
-  if (tokenFile === undefined)
-    throw new CliError("--http needs --token-file <file> (clients must send its token as a bearer token)");
-  let token: string;
-  try {
-    token = readFileSync(tokenFile, "utf8").trim();
-  } catch (e) {
-    throw new CliError(`cannot read --token-file ${tokenFile}: ${oneLine(errorMessage(e))}`);
-  }
-  if (token.length < 16 || /\s/.test(token))
-    throw new CliError(`--token-file ${tokenFile} must hold one token of at least 16 characters`);
-  return { host, port, token, allowedOrigins: args.lists.get("--allow-origin") ?? [] };
-}
-
-/**
- * `--request-state-key <file>`: the key of the `requestState` the gateway mints for MCP 2026-07-28 clients, which every
- * replica behind one load balancer must share (at least 32 bytes; the file's bytes as they are).
- */
-function requestStateKeyOf(args: ParsedArgs): Uint8Array | undefined {
-  const file = args.options.get("--request-state-key");
-  if (file === undefined) return undefined;
-  let key: Uint8Array;
-  try {
-    key = new Uint8Array(readFileSync(file));
-  } catch (e) {
-    throw new CliError(`cannot read --request-state-key ${file}: ${oneLine(errorMessage(e))}`);
-  }
-  if (key.length < MIN_KEY_BYTES)
-    throw new CliError(
-      `--request-state-key ${file} must hold at least ${MIN_KEY_BYTES} bytes (it holds ${key.length})`,
-    );
-  return key;
-}
-
-/**
- * `--replica-id <id>` and `--peer <id>=<url>`: this gateway's name among replicas behind one load balancer, and the
- * others' MCP endpoints, to which a 2026-07-28 retry of a call parked there is handed on.
- */
-function replicaOf(args: ParsedArgs): Pick<GatewaySettings, "replica"> {
-  const id = args.options.get("--replica-id");
-  const peers = new Map<string, string>();
-  for (const peer of args.lists.get("--peer") ?? []) {
-    const at = peer.indexOf("=");
-    const url = peer.slice(at + 1);
-    if (at <= 0 || !/^https?:\/\/[^\s]+$/.test(url))
-      throw new CliError(`--peer ${peer}: expected <replica-id>=<http(s) URL of its MCP endpoint>`);
-    peers.set(peer.slice(0, at), url);
-  }
-  if (id === undefined && peers.size > 0) throw new CliError("--peer needs --replica-id (this gateway's own id)");
-  if (id === undefined) return {};
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new CliError(`--replica-id ${id}: letters, digits, _ and - (1 to 64)`);
-  if (peers.has(id)) throw new CliError(`--peer names this gateway's own --replica-id ${id}`);
-  return { replica: { id, peers } };
 }
 
 async function run(argv: readonly string[], io: Io): Promise<number> {

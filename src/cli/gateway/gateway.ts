@@ -28,6 +28,7 @@ import { Routes } from "./routing/routes.js";
 import { Listeners } from "./routing/listeners.js";
 import { Stateless } from "./routing/stateless.js";
 import { RequestStateCodec } from "./policy/request-state.js";
+import type { Replica } from "./policy/replica-options.js";
 import type { Sdk, Transport } from "./sdk.js";
 import { carriedCapabilities } from "./upstream/capabilities.js";
 import type { Connector } from "./upstream/connector.js";
@@ -60,7 +61,7 @@ export interface GatewaySettings extends UpstreamSettings {
   /** The key of the `requestState` the gateway mints (shared by replicas); a fresh one per process when absent. */
   readonly requestStateKey?: Uint8Array;
   /** This gateway's name among replicas (`--replica-id`), and the others' MCP endpoints by name (`--peer`). */
-  readonly replica?: { readonly id: string; readonly peers: ReadonlyMap<string, string> };
+  readonly replica?: Replica;
   /** Hidden text in results, prompts, resources and elicitations (`--hidden-text`; tool definitions: the catalog's). */
   readonly hiddenText: HiddenTextMode;
 }

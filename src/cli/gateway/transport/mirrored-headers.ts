@@ -1,8 +1,8 @@
 /**
  * The headers a 2026-07-28 request mirrors from its body (MCP 2026-07-28 `basic/transports/streamable-http.mdx`
  * §Standard headers and §Custom parameter headers): read from a Node request, decoded (`=?base64?…?=`), and checked
- * against the body — `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` for every request, `Mcp-Param-<Name>` for the
- * arguments a tool's `x-mcp-header` declarations name. Each check returns the refusal to send, or nothing.
+ * against the body — `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` for every request, `Mcp-Param-<Name>` for
+ * the arguments a tool's `x-mcp-header` declarations name. Each check returns the refusal to send, or nothing.
  */
 
 import { isObject } from "../../../engine/json/json.js";
