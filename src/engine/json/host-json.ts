@@ -168,16 +168,13 @@ export type DataBounds = Omit<JsonBounds, "bytes"> & { nodes: number };
  * getter is called: every property is asked whether it is an accessor before it is read.
  */
 export function isDataWithin(value: unknown, bounds: DataBounds): boolean {
-  // Bounds given in full (the boundary's, resolved once per schema) are used as they are: no object per call.
-  const all: QuickBounds = isComplete(bounds)
-    ? bounds
-    : {
-        nodes: bounds.nodes,
-        depth: bounds.depth ?? Infinity,
-        stringLength: bounds.stringLength ?? Infinity,
-        arrayLength: bounds.arrayLength ?? Infinity,
-        objectProperties: bounds.objectProperties ?? Infinity,
-      };
+  const all: QuickBounds = {
+    nodes: bounds.nodes,
+    depth: bounds.depth ?? Infinity,
+    stringLength: bounds.stringLength ?? Infinity,
+    arrayLength: bounds.arrayLength ?? Infinity,
+    objectProperties: bounds.objectProperties ?? Infinity,
+  };
   let count: number;
   try {
     count = typeof value === "object" && value !== null ? quickCount(value, 1, all, all.nodes) : scalar(value, all);
@@ -188,15 +185,6 @@ export function isDataWithin(value: unknown, bounds: DataBounds): boolean {
   if (count < 0 || count > all.nodes) return false;
   walked(count);
   return true;
-}
-
-function isComplete(bounds: DataBounds): bounds is QuickBounds {
-  return (
-    bounds.depth !== undefined &&
-    bounds.stringLength !== undefined &&
-    bounds.arrayLength !== undefined &&
-    bounds.objectProperties !== undefined
-  );
 }
 
 /** 1 for a scalar that is JSON data within the string bound, else -1. */

@@ -90,7 +90,7 @@ export class Fronts {
    * Connects a client over `transport`; it is served by `handlers` until its connection closes. With `direct` (the
    * stdio client), its tool calls are taken from the transport and answered by the same handler (front-calls.ts).
    */
-  async attach(transport: Transport, handlers: FrontHandlers, onclose: () => void, direct = false): Promise<void> {
+  async attach(transport: Transport, handlers: FrontHandlers, onclose: () => void, direct: boolean): Promise<void> {
     const server = new this.sdk.Server(
       { name: "backplane-schema-gateway", version: packageInfo().version },
       { capabilities: CAPABILITIES },

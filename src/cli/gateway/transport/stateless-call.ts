@@ -4,6 +4,7 @@
  */
 
 import { createHash } from "node:crypto";
+import type { Message } from "../sdk.js";
 import type { MirroredHeaders } from "./mirrored-headers.js";
 import type { ModernRequest } from "./stateless.js";
 
@@ -16,7 +17,7 @@ export interface StatelessCall {
   /** Aborted when the client closes the response before its answer: that is cancellation. */
   readonly closed: AbortSignal;
   /** Writes a notification on the request's stream ahead of its answer; false when the client takes no stream. */
-  readonly stream: (message: { method: string; params?: unknown }) => boolean;
+  readonly stream: (message: Message) => boolean;
   /** A retry another replica already handed on (it is never handed on twice). */
   readonly forwarded: boolean;
 }

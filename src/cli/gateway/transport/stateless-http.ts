@@ -8,19 +8,18 @@
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Message } from "../sdk.js";
 import { type ModernRequest, type Refusal } from "./stateless.js";
 import { checkStandardHeaders, mirroredHeaders } from "./mirrored-headers.js";
 import { principalOf, type StatelessAnswer, type StatelessCall } from "./stateless-call.js";
-
-type Notification = { method: string; params?: unknown };
 
 /** What answers 2026-07-28 requests (the gateway's stateless routing). */
 export interface StatelessHost {
   answer(call: StatelessCall): Promise<StatelessAnswer>;
   listen(
     request: ModernRequest,
-    send: (message: Notification) => boolean,
-  ): { acknowledged: Notification; leave: () => void } | StatelessAnswer;
+    send: (message: Message) => boolean,
+  ): { acknowledged: Message; leave: () => void } | StatelessAnswer;
 }
 
 interface StatelessHttpOptions {
@@ -98,11 +97,11 @@ function event(message: unknown): string {
 const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
 
 /** What writes notifications ahead of a request's answer: the response becomes a stream at the first. */
-function streamOf(posted: Posted): { send: (message: Notification) => boolean; streaming: () => boolean } {
+function streamOf(posted: Posted): { send: (message: Message) => boolean; streaming: () => boolean } {
   const { req, res, options } = posted;
   const accepts = (req.headers.accept ?? "").includes("text/event-stream");
   let streaming = false;
-  const send = (message: Notification): boolean => {
+  const send = (message: Message): boolean => {
     if (!accepts || res.writableEnded || res.destroyed) return false;
     if (res.writableLength > options.maxQueuedBytes) return false;
     if (!streaming) res.writeHead(200, SSE_HEADERS);
@@ -151,7 +150,7 @@ function listen(
   posted: Posted,
   request: ModernRequest,
   host: StatelessHost,
-  send: (message: Notification) => boolean,
+  send: (message: Message) => boolean,
 ): void {
   const { res, options } = posted;
   const stream = host.listen(request, send);

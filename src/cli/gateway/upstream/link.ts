@@ -11,7 +11,7 @@ import { BackplaneJsonSchemaValidator } from "../../../adapters/mcp.js";
 import { oneLine } from "../../args.js";
 import { packageInfo } from "../../package-info.js";
 import type { ServerConfig } from "../config.js";
-import { AS_SENT, type RequestExtra, type Sdk, type SdkClient } from "../sdk.js";
+import { AS_SENT, type Message, type RequestExtra, type Sdk, type SdkClient } from "../sdk.js";
 import type { LineFault } from "../transport/line-transport.js";
 import type { Connection, Connector } from "./connector.js";
 import { DirectRequests } from "./direct-requests.js";
@@ -42,8 +42,8 @@ export interface LinkContext {
 /** What a link tells its upstream. */
 export interface LinkEvents {
   /** A request the server sent: the answer, or an error to send back. */
-  request(request: { method: string; params?: unknown }, extra: RequestExtra): Promise<unknown>;
-  notification(notification: { method: string; params?: unknown }): void;
+  request(request: Message, extra: RequestExtra): Promise<unknown>;
+  notification(notification: Message): void;
   /** The server sent `notifications/tools/list_changed`. */
   listChanged(): void;
   /** The connection closed, for `reason` (how the child exited, when it did). */

@@ -8,7 +8,7 @@
  */
 
 import type { ServerConfig } from "../config.js";
-import type { RequestExtra, Sdk } from "../sdk.js";
+import type { Message, RequestExtra, Sdk } from "../sdk.js";
 import { CAPABILITIES } from "./capabilities.js";
 import { processConnector, type Connector } from "./connector.js";
 import { Link, openWithin, type LinkSettings, type RequestOptions } from "./link.js";
@@ -34,9 +34,9 @@ interface UpstreamEvents {
   /** The server sent `notifications/tools/list_changed` and its tools were listed again. */
   toolsChanged(upstream: Upstream): void;
   /** Any other notification the server sent. */
-  notification(upstream: Upstream, notification: { method: string; params?: unknown }): void;
+  notification(upstream: Upstream, notification: Message): void;
   /** A request the server sent (sampling, roots, elicitation, …): the answer, or an error to send back. */
-  request(upstream: Upstream, request: { method: string; params?: unknown }, extra: RequestExtra): Promise<unknown>;
+  request(upstream: Upstream, request: Message, extra: RequestExtra): Promise<unknown>;
   /** A line the server wrote on its stderr, or something the gateway says about it. */
   stderr(upstream: Upstream, line: string): void;
 }
