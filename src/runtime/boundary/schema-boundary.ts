@@ -7,7 +7,7 @@
  */
 
 import { errorMessage, isInstance, LimitError, SchemaError } from "../../engine/errors.js";
-import { checkJson, isDataWithin, type JsonBounds } from "../../engine/json/host-json.js";
+import { checkJson, isDataWithin, type DataBounds, type JsonBounds } from "../../engine/json/host-json.js";
 import { canonicalJson, isObject, preview } from "../../engine/json/json.js";
 import { resolveLimits, schemaBounds, type Limits } from "../../engine/limits.js";
 import { compileWith } from "../../engine/compile-with.js";
@@ -105,7 +105,7 @@ export class CompiledSchema<T = unknown> {
   readonly upgraded?: readonly UpgradeChange[];
   private readonly limits: Readonly<Limits>;
   /** The instance limits as the bounds a value is checked within, resolved once. */
-  private readonly bounds: ValueBounds;
+  private readonly bounds: DataBounds;
 
   /** @internal */
   constructor(
@@ -189,9 +189,7 @@ function refusal(policy: BoundaryPolicy, errors: OutputUnit[], withheld: string[
 const NOT_JSON = "must be JSON data (no functions, undefined, non-finite numbers, accessors or class instances)";
 
 /** The bounds a value is checked within: every instance limit `checkJson` and `isDataWithin` know. */
-type ValueBounds = Required<Omit<JsonBounds, "bytes">>;
-
-function valueBounds(limits: Readonly<Limits>): ValueBounds {
+function valueBounds(limits: Readonly<Limits>): DataBounds {
   return Object.freeze({
     nodes: limits.maxInstanceNodes,
     depth: limits.maxInstanceDepth,
@@ -205,7 +203,7 @@ function valueBounds(limits: Readonly<Limits>): ValueBounds {
 function checkValue(
   value: unknown,
   limits: Readonly<Limits>,
-  bounds: ValueBounds,
+  bounds: DataBounds,
   policy: BoundaryPolicy,
 ): BoundaryError | undefined {
   let object: boolean;
